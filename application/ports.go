@@ -1,0 +1,236 @@
+// Package application holds the use cases (one exported method per user intent) and the ports
+// they need. It imports the domain only; adapters implement the ports.
+package application
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// Errors the adapters return and the HTTP layer maps to status codes.
+var (
+	ErrNotFound         = errors.New("not found")
+	ErrConflict         = errors.New("the record was changed by someone else; reload and try again")
+	ErrEmailTaken       = errors.New("An account with this email already exists")
+	ErrBadCredentials   = errors.New("Invalid email or password")
+	ErrUnauthenticated  = errors.New("Not signed in")
+	ErrForbidden        = errors.New("You are not allowed to do this")
+	ErrStoreUnavailable = errors.New("File storage is unavailable; please try again shortly")
+)
+
+// Transactor runs fn in one database transaction; repositories called with the ctx it passes
+// take part in that transaction.
+type Transactor interface {
+	WithinTx(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+// Clock tells the time; tests control it.
+type Clock interface{ Now() time.Time }
+
+// SystemClock is the real clock, in UTC.
+type SystemClock struct{}
+
+// Now returns the current time in UTC, truncated to microseconds as the databases store it.
+func (SystemClock) Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+
+// User is an account.
+type User struct {
+	ID           int64
+	Email        string
+	PasswordHash string
+	IsAdmin      bool
+	CreatedAt    time.Time
+}
+
+// Session is one signed-in browser.
+type Session struct {
+	ID        string
+	UserID    int64
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// Users stores accounts.
+type Users interface {
+	Create(ctx context.Context, u *User) error // ErrEmailTaken when the e-mail exists
+	ByEmail(ctx context.Context, email string) (*User, error)
+	ByID(ctx context.Context, id int64) (*User, error)
+	UpdatePassword(ctx context.Context, id int64, hash string) error
+	SetAdmin(ctx context.Context, id int64, admin bool) error
+}
+
+// Sessions stores signed-in sessions so that logout and password changes can end them.
+type Sessions interface {
+	Create(ctx context.Context, s Session) error
+	// Active returns the session and its user when the session exists, is not revoked and has not expired.
+	Active(ctx context.Context, id string, now time.Time) (*Session, *User, error)
+	Revoke(ctx context.Context, id string) error
+	RevokeAllExcept(ctx context.Context, userID int64, keepID string) error
+}
+
+// PasswordHasher hashes and checks passwords.
+type PasswordHasher interface {
+	Hash(password string) (string, error)
+	Matches(hash, password string) bool
+}
+
+// SortField is a column the verification lists can be ordered by.
+type SortField string
+
+// The sort fields of spec section 2.
+const (
+	SortID        SortField = "id"
+	SortStatus    SortField = "status"
+	SortTier      SortField = "tier"
+	SortCreatedAt SortField = "createdAt"
+	SortUpdatedAt SortField = "updatedAt"
+)
+
+// VerificationFilter selects and pages a verification list.
+type VerificationFilter struct {
+	UserID   int64 // 0: every user (admin)
+	Status   *verification.Status
+	Statuses []verification.Status // any of these; used with Status unset
+	Tier     *verification.Tier
+	Email    string // case-insensitive substring of the owner's e-mail
+	PublicID string
+	ID       int64
+	Sort     SortField
+	Desc     bool
+	Page     int // 1-based
+	PageSize int
+}
+
+// VerificationListItem is a verification with its owner's e-mail, as lists show it.
+type VerificationListItem struct {
+	Verification *verification.Verification
+	UserEmail    string
+}
+
+// Verifications stores the verification aggregate.
+type Verifications interface {
+	Create(ctx context.Context, v *verification.Verification) error
+	// Get returns a verification that is not deleted, or ErrNotFound.
+	Get(ctx context.Context, id int64) (*verification.Verification, error)
+	// GetForUpdate is Get that locks the row until the transaction ends.
+	GetForUpdate(ctx context.Context, id int64) (*verification.Verification, error)
+	ByPublicID(ctx context.Context, publicID string) (*verification.Verification, error)
+	ByCISPath(ctx context.Context, path string) (*verification.Verification, error)
+	// Save writes v if nobody saved it since it was read (ErrConflict otherwise) and bumps its version.
+	Save(ctx context.Context, v *verification.Verification) error
+	List(ctx context.Context, f VerificationFilter) ([]VerificationListItem, int, error)
+	// CountByStatus counts verifications per status for the filter, ignoring its status fields.
+	CountByStatus(ctx context.Context, f VerificationFilter) (map[verification.Status]int, error)
+}
+
+// Stamps are a section's creation and update times.
+type Stamps struct{ CreatedAt, UpdatedAt time.Time }
+
+// CompanyRecord is a stored company section.
+type CompanyRecord struct {
+	VerificationID int64
+	verification.CompanyInfo
+	Stamps
+}
+
+// RepresentativeRecord is a stored representative.
+type RepresentativeRecord struct {
+	ID             int64
+	VerificationID int64
+	verification.Representative
+	PassportFileID *int64
+	PassportPath   string // object path of the passport document, when one is linked
+	Stamps
+}
+
+// BankingRecord is a stored banking section.
+type BankingRecord struct {
+	VerificationID int64
+	verification.BankingInfo
+	ReferenceFileID *int64
+	ReferencePath   string
+	Stamps
+}
+
+// TradeRecord is a stored trade section.
+type TradeRecord struct {
+	VerificationID int64
+	verification.TradeInfo
+	Stamps
+}
+
+// Sections stores the five sections of a verification.
+type Sections interface {
+	Company(ctx context.Context, verificationID int64) (*CompanyRecord, error)
+	SaveCompany(ctx context.Context, r *CompanyRecord) error // insert or update
+	Banking(ctx context.Context, verificationID int64) (*BankingRecord, error)
+	SaveBanking(ctx context.Context, r *BankingRecord) error
+	Trade(ctx context.Context, verificationID int64) (*TradeRecord, error)
+	SaveTrade(ctx context.Context, r *TradeRecord) error
+	Representatives(ctx context.Context, verificationID int64) ([]RepresentativeRecord, error)
+	Representative(ctx context.Context, verificationID, id int64) (*RepresentativeRecord, error)
+	AddRepresentative(ctx context.Context, r *RepresentativeRecord) error
+	UpdateRepresentative(ctx context.Context, r *RepresentativeRecord) error
+	DeleteRepresentative(ctx context.Context, verificationID, id int64) error
+	Completeness(ctx context.Context, verificationID int64) (verification.Completeness, error)
+}
+
+// Document is a stored file's record.
+type Document struct {
+	ID               int64
+	VerificationID   int64
+	Type             verification.DocumentType
+	Filename         string // the sanitised name
+	OriginalFilename string
+	MimeType         string
+	Size             int64
+	ObjectPath       string
+	CreatedAt        time.Time
+}
+
+// Documents stores document records.
+type Documents interface {
+	Create(ctx context.Context, d *Document) error
+	List(ctx context.Context, verificationID int64) ([]Document, error)
+	Get(ctx context.Context, verificationID, id int64) (*Document, error)
+	ByObjectPath(ctx context.Context, path string) (*Document, error)
+	Delete(ctx context.Context, verificationID, id int64) error
+}
+
+// AuditEvent is one entry of a verification's audit trail.
+type AuditEvent struct {
+	ID             int64
+	VerificationID int64
+	ActorID        int64 // 0 for the system (a payment webhook)
+	ActorEmail     string
+	Action         string
+	From, To       string // statuses; equal when the action changed none
+	Reason         string
+	CreatedAt      time.Time
+}
+
+// AuditLog records what happened to verifications, in the transaction of the change.
+type AuditLog interface {
+	Record(ctx context.Context, e AuditEvent) error
+	List(ctx context.Context, verificationID int64) ([]AuditEvent, error)
+}
+
+// BlobInfo describes a stored object.
+type BlobInfo struct {
+	Size        int64
+	ContentType string
+}
+
+// BlobStore keeps file contents. Put streams r to key and stores nothing when r fails or
+// yields more than limit bytes (verification.ErrFileTooLarge); keys come from the server only.
+type BlobStore interface {
+	Put(ctx context.Context, key string, r io.Reader, limit int64, contentType string) (int64, error)
+	Get(ctx context.Context, key string) (io.ReadCloser, BlobInfo, error) // ErrNotFound when missing
+	Stat(ctx context.Context, key string) (BlobInfo, error)
+	Delete(ctx context.Context, key string) error // deleting a missing key is not an error
+	Ping(ctx context.Context) error
+}

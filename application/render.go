@@ -1,0 +1,36 @@
+package application
+
+import "time"
+
+// CertificateData is what a certificate shows; its fingerprint covers the canonical content.
+type CertificateData struct {
+	CertificateID      string // the public id
+	PublicURL          string // PUBLIC_BASE_URL/v/{publicId}, encoded in the QR code
+	CompanyName        string
+	RegistrationNumber string
+	Country            string
+	RegisteredAddress  string
+	Email              string
+	TierLabel          string   // "Basic" or "Top Tier"
+	Checks             []string // what the tier's verification covered
+	IssuedAt           time.Time
+	ExpiresAt          time.Time
+	Fingerprint        string // hex SHA-256 of the canonical content
+}
+
+// CISData is what a Client Information Sheet shows.
+type CISData struct {
+	Certificate     CertificateData
+	Company         CompanyRecord
+	Representatives []RepresentativeRecord
+	Banking         *BankingRecord
+	Trade           *TradeRecord
+	Documents       []Document
+	GeneratedAt     time.Time
+}
+
+// DocumentRenderer renders the PDFs the platform issues.
+type DocumentRenderer interface {
+	Certificate(d CertificateData) ([]byte, error)
+	CIS(d CISData) ([]byte, error)
+}

@@ -1,0 +1,42 @@
+// Package user holds the account rules: e-mail and password requirements.
+package user
+
+import (
+	"strings"
+
+	"github.com/tttverify/tttverify/domain/field"
+)
+
+// MinPasswordLength is the spec's minimum password length.
+const MinPasswordLength = 6
+
+// MaxPasswordBytes is bcrypt's input limit; longer passwords would be silently truncated.
+const MaxPasswordBytes = 72
+
+// NormalizeEmail lower-cases and trims an address so one person cannot register twice.
+func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// ValidateCredentials checks a login or registration request with the spec's messages.
+func ValidateCredentials(email, password string) error {
+	errs := field.Errors{}
+	errs.Email("email", NormalizeEmail(email), "Please enter a valid email")
+	checkPassword(errs, "password", password, "Password must be at least 6 characters")
+	return errs.Err()
+}
+
+// ValidatePasswordChange checks a change-password request with the spec's messages.
+func ValidatePasswordChange(current, next string) error {
+	errs := field.Errors{}
+	errs.Required("currentPassword", current, "Current password is required")
+	checkPassword(errs, "newPassword", next, "New password must be at least 6 characters")
+	return errs.Err()
+}
+
+func checkPassword(errs field.Errors, name, password, tooShort string) {
+	switch {
+	case len([]rune(password)) < MinPasswordLength:
+		errs.Add(name, tooShort)
+	case len(password) > MaxPasswordBytes:
+		errs.Add(name, "Password must be at most 72 bytes")
+	}
+}

@@ -1,0 +1,71 @@
+package verification
+
+import "slices"
+
+// SectionCount is the number of sections an application has (spec: 5, 20% each).
+const SectionCount = 5
+
+// Completeness is what has been filled in, as the completeness and progress rules need it.
+type Completeness struct {
+	HasCompany      bool
+	Representatives int
+	HasBanking      bool
+	HasTrade        bool
+	DocumentTypes   []DocumentType
+}
+
+// Section names as the interface and error messages use them.
+const (
+	SectionCompany         = "company information"
+	SectionRepresentatives = "representatives"
+	SectionBanking         = "banking information"
+	SectionTrade           = "trade information"
+	SectionDocuments       = "documents"
+)
+
+// DocumentsComplete reports whether every required document type is on file.
+func (c Completeness) DocumentsComplete() bool {
+	return len(c.missingDocuments()) == 0
+}
+
+func (c Completeness) missingDocuments() []string {
+	var missing []string
+	for _, t := range RequiredDocumentTypes {
+		if !slices.Contains(c.DocumentTypes, t) {
+			missing = append(missing, t.String())
+		}
+	}
+	return missing
+}
+
+// Missing names each incomplete section; documents name the missing required types.
+func (c Completeness) Missing() []string {
+	var missing []string
+	if !c.HasCompany {
+		missing = append(missing, SectionCompany)
+	}
+	if c.Representatives == 0 {
+		missing = append(missing, SectionRepresentatives)
+	}
+	if !c.HasBanking {
+		missing = append(missing, SectionBanking)
+	}
+	if !c.HasTrade {
+		missing = append(missing, SectionTrade)
+	}
+	for _, d := range c.missingDocuments() {
+		missing = append(missing, SectionDocuments+" ("+d+")")
+	}
+	return missing
+}
+
+// Progress is 20 for each complete section, 0 to 100.
+func (c Completeness) Progress() int {
+	done := 0
+	for _, ok := range []bool{c.HasCompany, c.Representatives > 0, c.HasBanking, c.HasTrade, c.DocumentsComplete()} {
+		if ok {
+			done++
+		}
+	}
+	return done * 100 / SectionCount
+}

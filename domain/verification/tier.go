@@ -1,0 +1,44 @@
+package verification
+
+import "fmt"
+
+// Tier is the depth of the verification a company buys.
+type Tier struct{ s string }
+
+// The two tiers of spec section 1.
+var (
+	Basic = Tier{"basic"}
+	Top   = Tier{"top"}
+)
+
+// Tiers lists every tier.
+var Tiers = []Tier{Basic, Top}
+
+// ParseTier turns a stored or requested string into a Tier.
+func ParseTier(s string) (Tier, error) {
+	for _, t := range Tiers {
+		if t.s == s {
+			return t, nil
+		}
+	}
+	return Tier{}, fmt.Errorf("%w: tier %q", ErrUnknownValue, s)
+}
+
+func (t Tier) String() string { return t.s }
+
+// Label is how the interface names the tier.
+func (t Tier) Label() string {
+	if t == Top {
+		return "Top Tier"
+	}
+	return "Basic"
+}
+
+// Checks lists what a verification of this tier covers, for certificates and public pages.
+func (t Tier) Checks() []string {
+	base := []string{"Company information", "Representative details", "Banking information", "Document verification"}
+	if t == Top {
+		return append(base, "KYC check", "AML screening", "PEP screening")
+	}
+	return base
+}

@@ -111,8 +111,8 @@ type VerificationListItem struct {
 	UserEmail    string
 }
 
-// Verifications stores the verification aggregate.
-type Verifications interface {
+// VerificationRepository stores the verification aggregate.
+type VerificationRepository interface {
 	Create(ctx context.Context, v *verification.Verification) error
 	// Get returns a verification that is not deleted, or ErrNotFound.
 	Get(ctx context.Context, id int64) (*verification.Verification, error)

@@ -1,0 +1,79 @@
+package http
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+)
+
+type credentialsRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+type changePasswordRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+// getUser returns the signed-in user, or 401.
+func (s *Server) getUser(c *echo.Context) error {
+	u := currentUser(c)
+	if u == nil {
+		return &apiError{status: http.StatusUnauthorized, body: errorBody{Message: "Not signed in"}}
+	}
+	return c.JSON(http.StatusOK, toUserDTO(u))
+}
+
+func (s *Server) register(c *echo.Context) error {
+	var req credentialsRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	u, sess, err := s.auth.Register(c.Request().Context(), req.Email, req.Password)
+	if err != nil {
+		return err
+	}
+	if err := s.sessions.issue(c, sess); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toUserDTO(u))
+}
+
+func (s *Server) login(c *echo.Context) error {
+	var req credentialsRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	u, sess, err := s.auth.Login(c.Request().Context(), req.Email, req.Password)
+	if err != nil {
+		return err
+	}
+	if err := s.sessions.issue(c, sess); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserDTO(u))
+}
+
+// logout ends the session on the server as well as clearing the cookie.
+func (s *Server) logout(c *echo.Context) error {
+	if sid, ok := c.Get(sessionKey).(string); ok {
+		if err := s.auth.Logout(c.Request().Context(), sid); err != nil {
+			return err
+		}
+	}
+	s.sessions.clear(c)
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (s *Server) changePassword(c *echo.Context) error {
+	var req changePasswordRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	sid, _ := c.Get(sessionKey).(string)
+	if err := s.auth.ChangePassword(c.Request().Context(), currentUser(c), sid, req.CurrentPassword, req.NewPassword); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}

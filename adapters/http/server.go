@@ -1,0 +1,147 @@
+// Package http is the HTTP adapter: echo routes, DTOs, middleware, error mapping and the embedded SPA.
+package http
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/url"
+	"time"
+
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
+
+	"github.com/tttverify/tttverify/application"
+)
+
+// Checker reports whether a dependency (database, object store) is usable.
+type Checker interface {
+	Ping(ctx context.Context) error
+}
+
+// Config is what the HTTP adapter needs besides the use cases.
+type Config struct {
+	SessionSecret []byte
+	SecureCookies bool   // set when served over TLS
+	PublicBaseURL string // e.g. https://verify.example.com
+	AuthRateLimit int    // login and register attempts per minute per address; 0 turns the limit off
+	Logger        *slog.Logger
+	SPA           fs.FS // the built frontend (index.html and assets); may be empty
+	Readiness     map[string]Checker
+}
+
+// Services are the use cases the routes call.
+type Services struct {
+	Auth          *application.Auth
+	Verifications *application.Verifications
+	Sections      *application.SectionsService
+	Documents     *application.DocumentsService
+}
+
+// Server holds the handlers' dependencies.
+type Server struct {
+	Services
+	auth          *application.Auth
+	sessions      sessions
+	publicOrigin  string
+	secureCookies bool
+	log           *slog.Logger
+	readiness     map[string]Checker
+}
+
+// New builds the echo instance with every route.
+func New(cfg Config, svc Services) *echo.Echo {
+	origin := cfg.PublicBaseURL
+	if u, err := url.Parse(cfg.PublicBaseURL); err == nil && u.Host != "" {
+		origin = u.Scheme + "://" + u.Host
+	}
+	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies},
+		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness}
+
+	e := echo.New()
+	e.Logger = cfg.Logger
+	e.HTTPErrorHandler = errorHandler(cfg.Logger)
+	e.Use(middleware.Recover())
+	e.Use(middleware.RequestID())
+	e.Use(requestLog(cfg.Logger))
+	e.Use(s.securityHeaders)
+
+	e.GET("/healthz", s.healthz)
+	e.GET("/readyz", s.readyz)
+
+	api := e.Group("/api", s.checkOrigin, s.authenticate)
+	s.authRoutes(api, authRateLimit(cfg.AuthRateLimit))
+	s.verificationRoutes(api.Group("", requireUser))
+	api.RouteNotFound("/*", func(c *echo.Context) error { return &apiError{status: 404, body: errorBody{Message: "Not found"}} })
+
+	spa := newSPA(cfg.SPA)
+	e.GET("/*", spa.serve)
+	e.HEAD("/*", spa.serve)
+	return e
+}
+
+func (s *Server) authRoutes(g *echo.Group, limit echo.MiddlewareFunc) {
+	g.GET("/user", s.getUser)
+	g.POST("/login", s.login, limit)
+	g.POST("/register", s.register, limit)
+	g.POST("/logout", s.logout)
+	g.POST("/change-password", s.changePassword, requireUser)
+}
+
+func (s *Server) verificationRoutes(g *echo.Group) {
+	g.GET("/verifications", s.listVerifications)
+	g.POST("/verifications", s.createVerification)
+	g.GET("/verifications/:id", s.getVerification)
+	g.DELETE("/verifications/:id", s.deleteVerification)
+	g.POST("/verifications/:id/submit", s.submitVerification)
+	g.POST("/verifications/:id/resubmit", s.resubmitVerification)
+
+	g.GET("/verifications/:id/company-info", s.getCompany)
+	g.POST("/verifications/:id/company-info", s.saveCompany)
+	g.PUT("/verifications/:id/company-info", s.saveCompany)
+	g.GET("/verifications/:id/banking-info", s.getBanking)
+	g.POST("/verifications/:id/banking-info", s.saveBanking)
+	g.PUT("/verifications/:id/banking-info", s.saveBanking)
+	g.POST("/verifications/:id/banking-info/reference", s.uploadBankReference)
+	g.GET("/verifications/:id/trade-info", s.getTrade)
+	g.POST("/verifications/:id/trade-info", s.saveTrade)
+	g.PUT("/verifications/:id/trade-info", s.saveTrade)
+
+	g.GET("/verifications/:id/representatives", s.listRepresentatives)
+	g.POST("/verifications/:id/representatives", s.addRepresentative)
+	g.PUT("/verifications/:id/representatives/:repId", s.updateRepresentative)
+	g.DELETE("/verifications/:id/representatives/:repId", s.deleteRepresentative)
+	g.POST("/verifications/:id/representatives/:repId/passport", s.uploadPassport)
+
+	g.GET("/verifications/:id/documents", s.listDocuments)
+	g.POST("/verifications/:id/documents", s.uploadDocument)
+	g.DELETE("/verifications/:id/documents/:docId", s.deleteDocument)
+
+	g.GET("/files/*", s.downloadFile)
+}
+
+func (s *Server) healthz(c *echo.Context) error {
+	return c.JSON(200, map[string]string{"status": "ok"})
+}
+
+// readyz pings every dependency; 503 names the ones that are down.
+func (s *Server) readyz(c *echo.Context) error {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 3*time.Second)
+	defer cancel()
+	checks := map[string]string{}
+	status := 200
+	for name, chk := range s.readiness {
+		if err := chk.Ping(ctx); err != nil {
+			checks[name] = "down"
+			status = 503
+			s.log.Warn("readiness check failed", "dependency", name, "error", err)
+		} else {
+			checks[name] = "ok"
+		}
+	}
+	state := "ok"
+	if status != 200 {
+		state = "unavailable"
+	}
+	return c.JSON(status, map[string]any{"status": state, "checks": checks})
+}

@@ -1,0 +1,155 @@
+package http
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+type createVerificationRequest struct {
+	Tier string `json:"tier"`
+}
+
+// Paging limits of DESIGN.md section 3.
+const (
+	defaultPageSize = 10
+	maxPageSize     = 100
+)
+
+// listFilter reads the paging, sort and filter query parameters shared by the lists.
+func listFilter(c *echo.Context) (application.VerificationFilter, error) {
+	f := application.VerificationFilter{Page: 1, PageSize: defaultPageSize, Sort: application.SortUpdatedAt, Desc: true}
+	q := c.QueryParams()
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return f, badRequest("page must be a positive number")
+		}
+		f.Page = n
+	}
+	if v := q.Get("pageSize"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxPageSize {
+			return f, badRequest("pageSize must be between 1 and 100")
+		}
+		f.PageSize = n
+	}
+	if v := q.Get("sort"); v != "" {
+		switch sf := application.SortField(v); sf {
+		case application.SortID, application.SortStatus, application.SortTier, application.SortCreatedAt, application.SortUpdatedAt:
+			f.Sort = sf
+		default:
+			return f, badRequest("sort must be one of id, status, tier, createdAt, updatedAt")
+		}
+	}
+	switch q.Get("order") {
+	case "", "desc":
+	case "asc":
+		f.Desc = false
+	default:
+		return f, badRequest("order must be asc or desc")
+	}
+	if v := q.Get("status"); v != "" && v != "all" {
+		st, err := verification.ParseStatus(v)
+		if err != nil {
+			return f, badRequest("status must be one of draft, submitted, in_review, approved, rejected")
+		}
+		f.Status = &st
+	}
+	if v := q.Get("tier"); v != "" && v != "all" {
+		t, err := verification.ParseTier(v)
+		if err != nil {
+			return f, badRequest("tier must be basic or top")
+		}
+		f.Tier = &t
+	}
+	return f, nil
+}
+
+// writeList sends one page as a JSON array with the total in X-Total-Count.
+func writeList(c *echo.Context, items []application.VerificationListItem, total int, withEmail bool) error {
+	out := make([]verificationDTO, len(items))
+	for i, it := range items {
+		out[i] = toVerificationDTO(it.Verification)
+		if withEmail {
+			out[i].UserEmail = it.UserEmail
+		}
+	}
+	c.Response().Header().Set("X-Total-Count", strconv.Itoa(total))
+	c.Response().Header().Set("Access-Control-Expose-Headers", "X-Total-Count")
+	return c.JSON(http.StatusOK, out)
+}
+
+func (s *Server) listVerifications(c *echo.Context) error {
+	f, err := listFilter(c)
+	if err != nil {
+		return err
+	}
+	items, total, err := s.Verifications.List(c.Request().Context(), currentUser(c), f)
+	if err != nil {
+		return err
+	}
+	return writeList(c, items, total, false)
+}
+
+func (s *Server) createVerification(c *echo.Context) error {
+	var req createVerificationRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	v, err := s.Verifications.Create(c.Request().Context(), currentUser(c), req.Tier)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toVerificationDTO(v))
+}
+
+func (s *Server) getVerification(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	v, err := s.Verifications.Get(c.Request().Context(), currentUser(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toVerificationDTO(v))
+}
+
+func (s *Server) deleteVerification(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	if err := s.Verifications.Delete(c.Request().Context(), currentUser(c), id); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (s *Server) submitVerification(c *echo.Context) error {
+	return s.changeVerification(c, s.Verifications.Submit)
+}
+
+func (s *Server) resubmitVerification(c *echo.Context) error {
+	return s.changeVerification(c, s.Verifications.Resubmit)
+}
+
+// changeVerification runs a state change on the verification in the path and returns the result.
+func (s *Server) changeVerification(c *echo.Context,
+	change func(ctx context.Context, actor *application.User, id int64) (*verification.Verification, error)) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	v, err := change(c.Request().Context(), currentUser(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toVerificationDTO(v))
+}

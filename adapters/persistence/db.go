@@ -1,0 +1,175 @@
+// Package persistence stores the aggregates with bun on PostgreSQL or SQLite. The repositories are
+// written against bun.IDB so the same code runs inside or outside a transaction and on both engines.
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/dialect/sqlitedialect"
+	"github.com/uptrace/bun/driver/sqliteshim"
+	"github.com/uptrace/bun/migrate"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/migrations"
+)
+
+// DB is an open database with the dialect it speaks.
+type DB struct {
+	*bun.DB
+	postgres bool
+}
+
+// Postgres reports whether the database is PostgreSQL (otherwise SQLite).
+func (db *DB) Postgres() bool { return db.postgres }
+
+// Open connects to PostgreSQL when url is a postgres:// URL, or else to the SQLite file in dataDir.
+func Open(ctx context.Context, url, dataDir string) (*DB, error) {
+	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+		sqldb, err := sql.Open("pgx", url)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		sqldb.SetMaxOpenConns(32)
+		sqldb.SetMaxIdleConns(32)
+		sqldb.SetConnMaxIdleTime(5 * time.Minute)
+		db := &DB{DB: bun.NewDB(sqldb, pgdialect.New()), postgres: true}
+		return db, ping(ctx, db)
+	}
+	if url != "" {
+		return nil, fmt.Errorf("DATABASE_URL must start with postgres:// (got %q)", redact(url))
+	}
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data directory: %w", err)
+	}
+	return OpenSQLite(ctx, filepath.Join(dataDir, "ttt-verify.db"))
+}
+
+// OpenSQLite opens (and creates) a SQLite database file. Write transactions take the write lock
+// when they begin (_txlock=immediate), so two transitions of one verification serialise.
+func OpenSQLite(ctx context.Context, file string) (*DB, error) {
+	dsn := "file:" + file + "?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+		"&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	sqldb, err := sql.Open(sqliteshim.ShimName, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	sqldb.SetMaxOpenConns(8)
+	db := &DB{DB: bun.NewDB(sqldb, sqlitedialect.New())}
+	return db, ping(ctx, db)
+}
+
+func ping(ctx context.Context, db *DB) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return fmt.Errorf("connect to database: %w", err)
+	}
+	return nil
+}
+
+func redact(url string) string {
+	if i := strings.Index(url, "@"); i >= 0 {
+		return "…" + url[i:]
+	}
+	return url
+}
+
+// Migrate applies every migration that has not run yet and reports how many ran.
+func Migrate(ctx context.Context, db *DB) (int, error) {
+	var files fs.FS = migrations.SQLite
+	dir := "sqlite"
+	if db.postgres {
+		files, dir = migrations.Postgres, "postgres"
+	}
+	sub, err := fs.Sub(files, dir)
+	if err != nil {
+		return 0, err
+	}
+	ms := migrate.NewMigrations()
+	if err := ms.Discover(sub); err != nil {
+		return 0, fmt.Errorf("discover migrations: %w", err)
+	}
+	m := migrate.NewMigrator(db.DB, ms)
+	if err := m.Init(ctx); err != nil {
+		return 0, fmt.Errorf("init migrations: %w", err)
+	}
+	if err := m.Lock(ctx); err != nil {
+		return 0, fmt.Errorf("lock migrations: %w", err)
+	}
+	defer func() { _ = m.Unlock(ctx) }()
+	group, err := m.Migrate(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("migrate: %w", err)
+	}
+	return len(group.Migrations), nil
+}
+
+type txKey struct{}
+
+// Transactor runs use cases in database transactions.
+type Transactor struct{ db *DB }
+
+// NewTransactor returns the Transactor for db.
+func NewTransactor(db *DB) *Transactor { return &Transactor{db: db} }
+
+// WithinTx runs fn in a transaction, or in the caller's transaction when ctx already carries one.
+func (t *Transactor) WithinTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if _, ok := ctx.Value(txKey{}).(bun.Tx); ok {
+		return fn(ctx)
+	}
+	return t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		return fn(context.WithValue(ctx, txKey{}, tx))
+	})
+}
+
+// conn is the transaction in ctx, or the database.
+func conn(ctx context.Context, db *DB) bun.IDB {
+	if tx, ok := ctx.Value(txKey{}).(bun.Tx); ok {
+		return tx
+	}
+	return db.DB
+}
+
+// notFound maps "no rows" to application.ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return application.ErrNotFound
+	}
+	return err
+}
+
+// isUniqueViolation reports whether err is a unique-constraint failure on either engine.
+func isUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+// Ping checks that the database answers, for readiness probes.
+func (db *DB) Ping(ctx context.Context) error { return db.PingContext(ctx) }
+
+// The repositories implement the application's ports.
+var (
+	_ application.Transactor             = (*Transactor)(nil)
+	_ application.Users                  = (*Users)(nil)
+	_ application.Sessions               = (*Sessions)(nil)
+	_ application.VerificationRepository = (*Verifications)(nil)
+	_ application.Sections               = (*Sections)(nil)
+	_ application.Documents              = (*Documents)(nil)
+	_ application.AuditLog               = (*AuditLog)(nil)
+)

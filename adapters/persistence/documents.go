@@ -1,0 +1,147 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+type documentRow struct {
+	bun.BaseModel    `bun:"table:documents,alias:d"`
+	ID               int64     `bun:"id,pk,autoincrement"`
+	VerificationID   int64     `bun:"verification_id"`
+	Type             string    `bun:"type"`
+	Filename         string    `bun:"filename"`
+	OriginalFilename string    `bun:"original_filename"`
+	MimeType         string    `bun:"mime_type"`
+	Size             int64     `bun:"size"`
+	ObjectPath       string    `bun:"object_path"`
+	CreatedAt        time.Time `bun:"created_at"`
+}
+
+func (r *documentRow) toApp() (application.Document, error) {
+	t, err := verification.ParseDocumentType(r.Type)
+	if err != nil {
+		return application.Document{}, err
+	}
+	return application.Document{ID: r.ID, VerificationID: r.VerificationID, Type: t, Filename: r.Filename,
+		OriginalFilename: r.OriginalFilename, MimeType: r.MimeType, Size: r.Size, ObjectPath: r.ObjectPath,
+		CreatedAt: r.CreatedAt.UTC()}, nil
+}
+
+// Documents is the document repository.
+type Documents struct{ db *DB }
+
+// NewDocuments returns the document repository on db.
+func NewDocuments(db *DB) *Documents { return &Documents{db: db} }
+
+// Create inserts a document and sets its id.
+func (r *Documents) Create(ctx context.Context, d *application.Document) error {
+	row := &documentRow{VerificationID: d.VerificationID, Type: d.Type.String(), Filename: d.Filename,
+		OriginalFilename: d.OriginalFilename, MimeType: d.MimeType, Size: d.Size, ObjectPath: d.ObjectPath, CreatedAt: d.CreatedAt}
+	if _, err := conn(ctx, r.db).NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		return fmt.Errorf("insert document: %w", err)
+	}
+	d.ID = row.ID
+	return nil
+}
+
+// List returns a verification's documents, oldest first.
+func (r *Documents) List(ctx context.Context, id int64) ([]application.Document, error) {
+	var rows []documentRow
+	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("verification_id = ?", id).OrderExpr("id").Scan(ctx); err != nil {
+		return nil, fmt.Errorf("list documents of %d: %w", id, err)
+	}
+	out := make([]application.Document, 0, len(rows))
+	for i := range rows {
+		d, err := rows[i].toApp()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// Get returns one document of a verification.
+func (r *Documents) Get(ctx context.Context, id, docID int64) (*application.Document, error) {
+	return r.one(ctx, "verification_id = ? AND id = ?", id, docID)
+}
+
+// ByObjectPath returns the document stored at path.
+func (r *Documents) ByObjectPath(ctx context.Context, path string) (*application.Document, error) {
+	return r.one(ctx, "object_path = ?", path)
+}
+
+func (r *Documents) one(ctx context.Context, where string, args ...any) (*application.Document, error) {
+	row := new(documentRow)
+	if err := conn(ctx, r.db).NewSelect().Model(row).Where(where, args...).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	d, err := row.toApp()
+	return &d, err
+}
+
+// Delete removes a document's row; links to it are cleared by the foreign keys.
+func (r *Documents) Delete(ctx context.Context, id, docID int64) error {
+	res, err := conn(ctx, r.db).NewDelete().Model((*documentRow)(nil)).
+		Where("verification_id = ?", id).Where("id = ?", docID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("delete document %d: %w", docID, err)
+	}
+	return oneRow(res)
+}
+
+type auditRow struct {
+	bun.BaseModel  `bun:"table:audit_events,alias:a"`
+	ID             int64     `bun:"id,pk,autoincrement"`
+	VerificationID int64     `bun:"verification_id"`
+	ActorID        *int64    `bun:"actor_id"`
+	ActorEmail     string    `bun:"actor_email,scanonly"`
+	Action         string    `bun:"action"`
+	FromStatus     string    `bun:"from_status"`
+	ToStatus       string    `bun:"to_status"`
+	Reason         string    `bun:"reason"`
+	CreatedAt      time.Time `bun:"created_at"`
+}
+
+// AuditLog is the audit trail repository.
+type AuditLog struct{ db *DB }
+
+// NewAuditLog returns the audit trail repository on db.
+func NewAuditLog(db *DB) *AuditLog { return &AuditLog{db: db} }
+
+// Record appends an event.
+func (r *AuditLog) Record(ctx context.Context, e application.AuditEvent) error {
+	row := &auditRow{VerificationID: e.VerificationID, Action: e.Action, FromStatus: e.From, ToStatus: e.To,
+		Reason: e.Reason, CreatedAt: e.CreatedAt}
+	if e.ActorID != 0 {
+		row.ActorID = &e.ActorID
+	}
+	_, err := conn(ctx, r.db).NewInsert().Model(row).Exec(ctx)
+	return err
+}
+
+// List returns a verification's events, oldest first, with the actors' e-mails.
+func (r *AuditLog) List(ctx context.Context, id int64) ([]application.AuditEvent, error) {
+	var rows []auditRow
+	err := conn(ctx, r.db).NewSelect().Model(&rows).ColumnExpr("a.*").ColumnExpr("COALESCE(u.email, '') AS actor_email").
+		Join("LEFT JOIN users AS u ON u.id = a.actor_id").Where("a.verification_id = ?", id).OrderExpr("a.id").Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list audit events of %d: %w", id, err)
+	}
+	out := make([]application.AuditEvent, len(rows))
+	for i, row := range rows {
+		out[i] = application.AuditEvent{ID: row.ID, VerificationID: row.VerificationID, ActorEmail: row.ActorEmail,
+			Action: row.Action, From: row.FromStatus, To: row.ToStatus, Reason: row.Reason, CreatedAt: row.CreatedAt.UTC()}
+		if row.ActorID != nil {
+			out[i].ActorID = *row.ActorID
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,265 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+type verificationRow struct {
+	bun.BaseModel      `bun:"table:verifications,alias:v"`
+	ID                 int64      `bun:"id,pk,autoincrement"`
+	UserID             int64      `bun:"user_id"`
+	Tier               string     `bun:"tier"`
+	Status             string     `bun:"status"`
+	Progress           int        `bun:"progress"`
+	PublicID           string     `bun:"public_id"`
+	RejectionReason    string     `bun:"rejection_reason"`
+	Deleted            bool       `bun:"deleted"`
+	PaymentStatus      string     `bun:"payment_status"`
+	PaymentAmount      *int64     `bun:"payment_amount"`
+	PaymentID          string     `bun:"payment_id"`
+	PaymentDate        *time.Time `bun:"payment_date"`
+	CISFormPath        string     `bun:"cis_form_path"`
+	CISFormGeneratedAt *time.Time `bun:"cis_form_generated_at"`
+	ApprovedAt         *time.Time `bun:"approved_at"`
+	ExpiresAt          *time.Time `bun:"expires_at"`
+	RevokedAt          *time.Time `bun:"revoked_at"`
+	RevocationReason   string     `bun:"revocation_reason"`
+	Version            int64      `bun:"version"`
+	CreatedAt          time.Time  `bun:"created_at"`
+	UpdatedAt          time.Time  `bun:"updated_at"`
+}
+
+func toVerificationRow(v *verification.Verification) *verificationRow {
+	s := v.Snapshot()
+	row := &verificationRow{
+		ID: s.ID, UserID: s.UserID, Tier: s.Tier.String(), Status: s.Status.String(), Progress: s.Progress,
+		PublicID: s.PublicID, RejectionReason: s.RejectionReason, Deleted: s.Deleted,
+		PaymentStatus: s.Payment.Status.String(), PaymentID: s.Payment.ID, PaymentDate: s.Payment.Date,
+		CISFormPath: s.CISFormPath, CISFormGeneratedAt: s.CISFormGenerated, ApprovedAt: s.ApprovedAt,
+		ExpiresAt: s.ExpiresAt, RevokedAt: s.RevokedAt, RevocationReason: s.RevokedReason,
+		Version: s.Version, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
+	}
+	if s.Payment.Paid() || s.Payment.Amount != 0 {
+		amount := s.Payment.Amount
+		row.PaymentAmount = &amount
+	}
+	return row
+}
+
+func (r *verificationRow) toDomain() (*verification.Verification, error) {
+	tier, err := verification.ParseTier(r.Tier)
+	if err != nil {
+		return nil, err
+	}
+	status, err := verification.ParseStatus(r.Status)
+	if err != nil {
+		return nil, err
+	}
+	pay, err := verification.ParsePaymentStatus(r.PaymentStatus)
+	if err != nil {
+		return nil, err
+	}
+	var amount int64
+	if r.PaymentAmount != nil {
+		amount = *r.PaymentAmount
+	}
+	return verification.Restore(verification.Snapshot{
+		ID: r.ID, UserID: r.UserID, Tier: tier, Status: status, Progress: r.Progress, PublicID: r.PublicID,
+		RejectionReason: r.RejectionReason, Deleted: r.Deleted,
+		Payment:     verification.Payment{Status: pay, Amount: amount, ID: r.PaymentID, Date: utc(r.PaymentDate)},
+		CISFormPath: r.CISFormPath, CISFormGenerated: utc(r.CISFormGeneratedAt), ApprovedAt: utc(r.ApprovedAt),
+		ExpiresAt: utc(r.ExpiresAt), RevokedAt: utc(r.RevokedAt), RevokedReason: r.RevocationReason,
+		Version: r.Version, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+	}), nil
+}
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+// Verifications is the verification repository.
+type Verifications struct{ db *DB }
+
+// NewVerifications returns the verification repository on db.
+func NewVerifications(db *DB) *Verifications { return &Verifications{db: db} }
+
+// Create inserts v and gives it its id and first version.
+func (r *Verifications) Create(ctx context.Context, v *verification.Verification) error {
+	row := toVerificationRow(v)
+	row.Version = 1
+	if _, err := conn(ctx, r.db).NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		return fmt.Errorf("insert verification: %w", err)
+	}
+	s := v.Snapshot()
+	s.ID, s.Version = row.ID, 1
+	*v = *verification.Restore(s)
+	return nil
+}
+
+// Get returns a verification that is not deleted.
+func (r *Verifications) Get(ctx context.Context, id int64) (*verification.Verification, error) {
+	return r.one(ctx, false, "v.id = ?", id)
+}
+
+// GetForUpdate returns a verification and, on PostgreSQL, locks its row for the transaction.
+// SQLite transactions here take the database write lock when they begin, which serialises them.
+func (r *Verifications) GetForUpdate(ctx context.Context, id int64) (*verification.Verification, error) {
+	return r.one(ctx, true, "v.id = ?", id)
+}
+
+// ByPublicID returns a verification that is not deleted by its public id.
+func (r *Verifications) ByPublicID(ctx context.Context, publicID string) (*verification.Verification, error) {
+	return r.one(ctx, false, "v.public_id = ?", publicID)
+}
+
+// ByCISPath returns the verification whose CIS form is stored at path.
+func (r *Verifications) ByCISPath(ctx context.Context, path string) (*verification.Verification, error) {
+	if path == "" {
+		return nil, application.ErrNotFound
+	}
+	return r.one(ctx, false, "v.cis_form_path = ?", path)
+}
+
+func (r *Verifications) one(ctx context.Context, lock bool, where string, arg any) (*verification.Verification, error) {
+	row := new(verificationRow)
+	q := conn(ctx, r.db).NewSelect().Model(row).Where(where, arg).Where("v.deleted = ?", false)
+	if lock && r.db.postgres {
+		q = q.For("UPDATE")
+	}
+	if err := q.Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return row.toDomain()
+}
+
+// Save writes v only if its stored version is the one it was read at, then bumps the version.
+func (r *Verifications) Save(ctx context.Context, v *verification.Verification) error {
+	row := toVerificationRow(v)
+	read := row.Version
+	row.Version = read + 1
+	res, err := conn(ctx, r.db).NewUpdate().Model(row).ExcludeColumn("id", "user_id", "public_id", "created_at").
+		WherePK().Where("version = ?", read).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update verification %d: %w", row.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return application.ErrConflict
+	}
+	s := v.Snapshot()
+	s.Version = row.Version
+	*v = *verification.Restore(s)
+	return nil
+}
+
+// sortColumns maps API sort fields to columns; anything else is refused before the query.
+var sortColumns = map[application.SortField]string{
+	application.SortID: "v.id", application.SortStatus: "v.status", application.SortTier: "v.tier",
+	application.SortCreatedAt: "v.created_at", application.SortUpdatedAt: "v.updated_at",
+}
+
+// List returns one page of verifications with their owners' e-mails, and the total count.
+func (r *Verifications) List(ctx context.Context, f application.VerificationFilter) ([]application.VerificationListItem, int, error) {
+	var rows []struct {
+		verificationRow
+		UserEmail string `bun:"user_email"`
+	}
+	col, ok := sortColumns[f.Sort]
+	if !ok {
+		col = "v.updated_at"
+	}
+	dir := "ASC"
+	if f.Desc {
+		dir = "DESC"
+	}
+	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.*").ColumnExpr("u.email AS user_email").
+		Join("JOIN users AS u ON u.id = v.user_id")
+	r.filter(q, f, true)
+	total, err := q.OrderExpr(col+" "+dir).OrderExpr("v.id "+dir).
+		Limit(int64(f.PageSize)).Offset(int64((f.Page-1)*f.PageSize)).ScanAndCount(ctx, &rows)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list verifications: %w", err)
+	}
+	items := make([]application.VerificationListItem, 0, len(rows))
+	for i := range rows {
+		v, err := rows[i].toDomain()
+		if err != nil {
+			return nil, 0, err
+		}
+		items = append(items, application.VerificationListItem{Verification: v, UserEmail: rows[i].UserEmail})
+	}
+	return items, int(total), nil
+}
+
+// CountByStatus counts the filter's verifications per status, ignoring its status fields.
+func (r *Verifications) CountByStatus(ctx context.Context, f application.VerificationFilter) (map[verification.Status]int, error) {
+	var rows []struct {
+		Status string `bun:"status"`
+		Count  int    `bun:"count"`
+	}
+	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.status, COUNT(*) AS count").GroupExpr("v.status")
+	if f.Email != "" {
+		q = q.Join("JOIN users AS u ON u.id = v.user_id")
+	}
+	r.filter(q, f, false)
+	if err := q.Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("count verifications: %w", err)
+	}
+	counts := make(map[verification.Status]int, len(verification.Statuses))
+	for _, st := range verification.Statuses {
+		counts[st] = 0
+	}
+	for _, row := range rows {
+		st, err := verification.ParseStatus(row.Status)
+		if err != nil {
+			return nil, err
+		}
+		counts[st] = row.Count
+	}
+	return counts, nil
+}
+
+func (r *Verifications) filter(q *bun.SelectQuery, f application.VerificationFilter, byStatus bool) {
+	q.Where("v.deleted = ?", false)
+	if f.UserID != 0 {
+		q.Where("v.user_id = ?", f.UserID)
+	}
+	if byStatus && f.Status != nil {
+		q.Where("v.status = ?", f.Status.String())
+	}
+	if byStatus && len(f.Statuses) > 0 {
+		names := make([]string, len(f.Statuses))
+		for i, s := range f.Statuses {
+			names[i] = s.String()
+		}
+		q.Where("v.status IN (?)", bun.List(names))
+	}
+	if f.Tier != nil {
+		q.Where("v.tier = ?", f.Tier.String())
+	}
+	if f.Email != "" {
+		q.Where("u.email LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(f.Email))+"%")
+	}
+	if f.PublicID != "" {
+		q.Where("v.public_id = ?", f.PublicID)
+	}
+	if f.ID != 0 {
+		q.Where("v.id = ?", f.ID)
+	}
+}
+
+// escapeLike makes user input match literally inside a LIKE pattern.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}

@@ -1,0 +1,249 @@
+package application
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// DocumentsService holds the upload, listing, deletion and download use cases.
+type DocumentsService struct {
+	tx       Transactor
+	repo     VerificationRepository
+	sections Sections
+	docs     Documents
+	blobs    BlobStore
+	clock    Clock
+	log      *slog.Logger
+}
+
+// NewDocuments wires the document use cases.
+func NewDocuments(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, blobs BlobStore,
+	clock Clock, log *slog.Logger) *DocumentsService {
+	return &DocumentsService{tx: tx, repo: repo, sections: sections, docs: docs, blobs: blobs, clock: clock, log: log}
+}
+
+// StoredFile is an uploaded file that is in the blob store but not yet recorded. It must be
+// attached (AttachDocument, AttachPassport, AttachBankReference) or discarded (Discard).
+type StoredFile struct {
+	Key              string
+	Filename         string
+	OriginalFilename string
+	MimeType         string
+	Size             int64
+}
+
+// Store streams an upload for one of the actor's drafts into the blob store. The type is decided
+// by the file's first bytes; more than verification.MaxUploadBytes stores nothing.
+func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, filename string, content io.Reader) (*StoredFile, error) {
+	v, err := ownedBy(ctx, s.repo.Get, actor, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.EnsureEditable(); err != nil {
+		return nil, err
+	}
+	head := make([]byte, verification.SniffLength)
+	n, err := io.ReadFull(content, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("read upload: %w", err)
+	}
+	head = head[:n]
+	if n == 0 {
+		return nil, fieldError("file", "The file is empty")
+	}
+	mime, err := verification.SniffContentType(head)
+	if err != nil {
+		return nil, err
+	}
+	name := verification.SanitizeFilename(filename)
+	key := fmt.Sprintf("verifications/%d/%s-%s", id, randomToken(12), name)
+	size, err := s.blobs.Put(ctx, key, io.MultiReader(bytes.NewReader(head), content), verification.MaxUploadBytes, mime)
+	if err != nil {
+		return nil, fmt.Errorf("store upload: %w", err)
+	}
+	return &StoredFile{Key: key, Filename: name, OriginalFilename: filename, MimeType: mime, Size: size}, nil
+}
+
+// Discard removes a stored file that will not be attached.
+func (s *DocumentsService) Discard(f *StoredFile) {
+	if f == nil {
+		return
+	}
+	// The request may already be cancelled; the object must go regardless.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.blobs.Delete(ctx, f.Key); err != nil {
+		s.log.Error("remove orphaned upload", "key", f.Key, "error", err)
+	}
+}
+
+// AttachDocument records a stored file as a document of the given type on the actor's draft.
+func (s *DocumentsService) AttachDocument(ctx context.Context, actor *User, id int64, typeName string, f *StoredFile) (*Document, error) {
+	t, err := verification.ParseDocumentType(typeName)
+	if err != nil || !slices.Contains(verification.UploadableDocumentTypes, t) {
+		s.Discard(f)
+		return nil, fieldError("type", "Choose a document type: incorporation_certificate, business_license, shareholder_info, company_profile or additional")
+	}
+	return s.attach(ctx, actor, id, t, f, nil)
+}
+
+// AttachPassport records a stored file as a representative's passport, replacing an earlier one.
+func (s *DocumentsService) AttachPassport(ctx context.Context, actor *User, id, repID int64, f *StoredFile) (*Document, error) {
+	var replaced *Document
+	doc, err := s.attach(ctx, actor, id, verification.Passport, f, func(ctx context.Context, d *Document) error {
+		rep, err := s.sections.Representative(ctx, id, repID)
+		if err != nil {
+			return err
+		}
+		if rep.PassportFileID != nil {
+			if replaced, err = s.docs.Get(ctx, id, *rep.PassportFileID); err != nil && !isNotFound(err) {
+				return err
+			}
+		}
+		rep.PassportFileID = &d.ID
+		if err := s.sections.UpdateRepresentative(ctx, rep); err != nil {
+			return err
+		}
+		if replaced != nil {
+			return s.docs.Delete(ctx, id, replaced.ID)
+		}
+		return nil
+	})
+	if err == nil && replaced != nil {
+		s.removeObject(replaced.ObjectPath)
+	}
+	return doc, err
+}
+
+// AttachBankReference records a stored file as the bank reference letter, replacing an earlier one.
+// Uploaded before the banking section is saved, it is linked when the section is saved.
+func (s *DocumentsService) AttachBankReference(ctx context.Context, actor *User, id int64, f *StoredFile) (*Document, error) {
+	var replaced *Document
+	doc, err := s.attach(ctx, actor, id, verification.BankReference, f, func(ctx context.Context, d *Document) error {
+		bank, err := s.sections.Banking(ctx, id)
+		if isNotFound(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if bank.ReferenceFileID != nil {
+			if replaced, err = s.docs.Get(ctx, id, *bank.ReferenceFileID); err != nil && !isNotFound(err) {
+				return err
+			}
+		}
+		bank.ReferenceFileID = &d.ID
+		if err := s.sections.SaveBanking(ctx, bank); err != nil {
+			return err
+		}
+		if replaced != nil {
+			return s.docs.Delete(ctx, id, replaced.ID)
+		}
+		return nil
+	})
+	if err == nil && replaced != nil {
+		s.removeObject(replaced.ObjectPath)
+	}
+	return doc, err
+}
+
+// attach writes the document row (and link, when given) in one transaction on the actor's draft.
+// When anything fails the stored object is removed, so no upload is left without a row.
+func (s *DocumentsService) attach(ctx context.Context, actor *User, id int64, t verification.DocumentType, f *StoredFile,
+	link func(ctx context.Context, d *Document) error) (*Document, error) {
+	d := &Document{VerificationID: id, Type: t, Filename: f.Filename, OriginalFilename: f.OriginalFilename,
+		MimeType: f.MimeType, Size: f.Size, ObjectPath: f.Key, CreatedAt: s.clock.Now()}
+	err := editDraft(ctx, s.tx, s.repo, s.sections, s.clock, actor, id, func(ctx context.Context) error {
+		if err := s.docs.Create(ctx, d); err != nil {
+			return fmt.Errorf("record document: %w", err)
+		}
+		if link != nil {
+			return link(ctx, d)
+		}
+		return nil
+	})
+	if err != nil {
+		s.Discard(f)
+		return nil, err
+	}
+	return d, nil
+}
+
+// List returns the documents on file for a verification the actor may read.
+func (s *DocumentsService) List(ctx context.Context, actor *User, id int64) ([]Document, error) {
+	if _, err := readable(ctx, s.repo, actor, id); err != nil {
+		return nil, err
+	}
+	return s.docs.List(ctx, id)
+}
+
+// Delete removes a document from the actor's draft. The object goes only after the row's
+// deletion has committed, so a failed transaction never loses a file that is still listed.
+func (s *DocumentsService) Delete(ctx context.Context, actor *User, id, docID int64) error {
+	var doc *Document
+	err := editDraft(ctx, s.tx, s.repo, s.sections, s.clock, actor, id, func(ctx context.Context) error {
+		var err error
+		if doc, err = s.docs.Get(ctx, id, docID); err != nil {
+			return err
+		}
+		return s.docs.Delete(ctx, id, docID)
+	})
+	if err != nil {
+		return err
+	}
+	s.removeObject(doc.ObjectPath)
+	return nil
+}
+
+func (s *DocumentsService) removeObject(key string) {
+	s.Discard(&StoredFile{Key: key})
+}
+
+// File is an object opened for download.
+type File struct {
+	Content     io.ReadCloser
+	Name        string
+	ContentType string
+	Size        int64
+}
+
+// Open returns a stored file the actor may read: a document or CIS form of one of their
+// verifications, or of any verification for an administrator. Anything else is ErrNotFound.
+func (s *DocumentsService) Open(ctx context.Context, actor *User, key string) (*File, error) {
+	name, verificationID, err := s.lookupObject(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := readable(ctx, s.repo, actor, verificationID); err != nil {
+		return nil, err
+	}
+	rc, info, err := s.blobs.Get(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return &File{Content: rc, Name: name, ContentType: info.ContentType, Size: info.Size}, nil
+}
+
+// lookupObject finds which verification an object belongs to and the name to download it as.
+func (s *DocumentsService) lookupObject(ctx context.Context, key string) (string, int64, error) {
+	d, err := s.docs.ByObjectPath(ctx, key)
+	if err == nil {
+		return d.Filename, d.VerificationID, nil
+	}
+	if !isNotFound(err) {
+		return "", 0, err
+	}
+	v, err := s.repo.ByCISPath(ctx, key)
+	if err != nil {
+		return "", 0, err
+	}
+	return fmt.Sprintf("CIS-%s.pdf", v.PublicID()), v.ID(), nil
+}

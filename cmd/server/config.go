@@ -1,0 +1,117 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// config is every setting, read once from the environment (see the README's table).
+type config struct {
+	Addr            string
+	DataDir         string
+	DatabaseURL     string
+	PublicBaseURL   string
+	SessionSecret   []byte
+	AuthRateLimit   int
+	AdminEmail      string
+	AdminPassword   string
+	S3Endpoint      string
+	S3Bucket        string
+	S3AccessKey     string
+	S3SecretKey     string
+	S3UseSSL        bool
+	S3Region        string
+	S3PresignedGets bool
+}
+
+func loadConfig() (*config, error) {
+	c := &config{
+		Addr:          env("ADDR", ":8080"),
+		DataDir:       env("DATA_DIR", "./data"),
+		DatabaseURL:   os.Getenv("DATABASE_URL"),
+		PublicBaseURL: strings.TrimRight(env("PUBLIC_BASE_URL", "http://localhost:8080"), "/"),
+		AdminEmail:    os.Getenv("ADMIN_EMAIL"),
+		AdminPassword: os.Getenv("ADMIN_PASSWORD"),
+		S3Endpoint:    os.Getenv("S3_ENDPOINT"),
+		S3Bucket:      env("S3_BUCKET", "ttt-verify"),
+		S3AccessKey:   os.Getenv("S3_ACCESS_KEY"),
+		S3SecretKey:   os.Getenv("S3_SECRET_KEY"),
+		S3Region:      env("S3_REGION", "us-east-1"),
+	}
+	var err error
+	if c.AuthRateLimit, err = strconv.Atoi(env("AUTH_RATE_LIMIT", "10")); err != nil || c.AuthRateLimit < 0 {
+		return nil, fmt.Errorf("AUTH_RATE_LIMIT must be a number >= 0")
+	}
+	if c.S3UseSSL, err = boolEnv("S3_USE_SSL", false); err != nil {
+		return nil, err
+	}
+	if c.S3PresignedGets, err = boolEnv("S3_PRESIGNED_DOWNLOADS", false); err != nil {
+		return nil, err
+	}
+	if u, err := url.Parse(c.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("PUBLIC_BASE_URL must be an http(s) origin, got %q", c.PublicBaseURL)
+	}
+	if (c.AdminEmail == "") != (c.AdminPassword == "") {
+		return nil, errors.New("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither")
+	}
+	return c, nil
+}
+
+// secureCookies is on when the public origin is served over TLS.
+func (c *config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL, "https://") }
+
+// loadSessionSecret uses SESSION_SECRET, or a secret generated once and kept in the data directory
+// so that sessions survive restarts.
+func (c *config) loadSessionSecret() error {
+	if s := os.Getenv("SESSION_SECRET"); s != "" {
+		if len(s) < 32 {
+			return errors.New("SESSION_SECRET must be at least 32 characters")
+		}
+		c.SessionSecret = []byte(s)
+		return nil
+	}
+	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
+		return fmt.Errorf("create data directory: %w", err)
+	}
+	file := filepath.Join(c.DataDir, "session.secret")
+	if b, err := os.ReadFile(file); err == nil && len(b) >= 32 {
+		c.SessionSecret = b
+		return nil
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return err
+	}
+	secret := []byte(hex.EncodeToString(raw))
+	if err := os.WriteFile(file, secret, 0o600); err != nil {
+		return fmt.Errorf("write session secret: %w", err)
+	}
+	c.SessionSecret = secret
+	return nil
+}
+
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func boolEnv(name string, def bool) (bool, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("%s must be true or false", name)
+	}
+	return b, nil
+}

@@ -1,0 +1,119 @@
+// Command server runs TTT Verify: `serve` (default), `migrate` and `create-admin`.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+const usage = `usage: server [command]
+
+commands:
+  serve                                   run the web server (default)
+  migrate                                 apply database migrations and exit
+  create-admin --email E --password P     create or promote an administrator
+`
+
+func main() {
+	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], log); err != nil {
+		log.Error("fatal", "error", err)
+		stop()
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, log *slog.Logger) error {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, cfg, log)
+	case "migrate":
+		db, err := openDatabase(ctx, cfg, log)
+		if err != nil {
+			return err
+		}
+		return db.Close()
+	case "create-admin":
+		return createAdmin(ctx, cfg, log, args)
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+		return nil
+	}
+	fmt.Fprint(os.Stderr, usage)
+	return fmt.Errorf("unknown command %q", cmd)
+}
+
+func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
+	if err := cfg.loadSessionSecret(); err != nil {
+		return err
+	}
+	a, err := wire(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	if cfg.AdminEmail != "" {
+		if _, err := a.auth.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword); err != nil {
+			return fmt.Errorf("ensure admin %s: %w", cfg.AdminEmail, err)
+		}
+		log.Info("administrator ready", "email", cfg.AdminEmail)
+	}
+	srv := &http.Server{Addr: cfg.Addr, Handler: a.handler(cfg, log), ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout: 120 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("serving", "addr", cfg.Addr, "public_base_url", cfg.PublicBaseURL)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+func createAdmin(ctx context.Context, cfg *config, log *slog.Logger, args []string) error {
+	fs := flag.NewFlagSet("create-admin", flag.ContinueOnError)
+	email := fs.String("email", "", "administrator e-mail")
+	pass := fs.String("password", "", "administrator password (at least 6 characters)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *email == "" || *pass == "" {
+		return errors.New("create-admin needs --email and --password")
+	}
+	a, err := wire(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	u, err := a.auth.EnsureAdmin(ctx, *email, *pass)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("administrator %s (id %d) is ready\n", u.Email, u.ID)
+	return nil
+}

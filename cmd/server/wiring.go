@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+
+	"github.com/labstack/echo/v5"
+
+	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/password"
+	"github.com/tttverify/tttverify/adapters/persistence"
+	"github.com/tttverify/tttverify/adapters/storage/filesystem"
+	"github.com/tttverify/tttverify/adapters/storage/s3"
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/frontend"
+)
+
+// app is the wired application: adapters behind the use cases.
+type app struct {
+	db    *persistence.DB
+	blobs application.BlobStore
+	auth  *application.Auth
+	svc   httpapi.Services
+}
+
+// openDatabase connects and brings the schema up to date.
+func openDatabase(ctx context.Context, cfg *config, log *slog.Logger) (*persistence.DB, error) {
+	db, err := persistence.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	n, err := persistence.Migrate(ctx, db)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	engine := "sqlite (" + filepath.Join(cfg.DataDir, "ttt-verify.db") + ")"
+	if db.Postgres() {
+		engine = "postgres"
+	}
+	log.Info("database ready", "engine", engine, "migrations_applied", n)
+	return db, nil
+}
+
+// openBlobStore selects S3 when S3_ENDPOINT is set, else the data directory.
+func openBlobStore(ctx context.Context, cfg *config, log *slog.Logger) (application.BlobStore, error) {
+	if cfg.S3Endpoint != "" {
+		store, err := s3.New(ctx, s3.Config{Endpoint: cfg.S3Endpoint, Bucket: cfg.S3Bucket, AccessKey: cfg.S3AccessKey,
+			SecretKey: cfg.S3SecretKey, UseSSL: cfg.S3UseSSL, Region: cfg.S3Region})
+		if err != nil {
+			return nil, fmt.Errorf("open S3 store: %w", err)
+		}
+		log.Info("object storage ready", "engine", "s3", "endpoint", cfg.S3Endpoint, "bucket", cfg.S3Bucket)
+		return store, nil
+	}
+	dir := filepath.Join(cfg.DataDir, "objects")
+	store, err := filesystem.New(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open file store: %w", err)
+	}
+	log.Info("object storage ready", "engine", "filesystem", "dir", dir)
+	return store, nil
+}
+
+// wire builds the use cases on the adapters.
+func wire(ctx context.Context, cfg *config, log *slog.Logger) (*app, error) {
+	db, err := openDatabase(ctx, cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	blobs, err := openBlobStore(ctx, cfg, log)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	clock := application.SystemClock{}
+	tx := persistence.NewTransactor(db)
+	verifications := persistence.NewVerifications(db)
+	sections := persistence.NewSections(db, clock.Now)
+	documents := persistence.NewDocuments(db)
+	audit := persistence.NewAuditLog(db)
+	auth, err := application.NewAuth(tx, persistence.NewUsers(db), persistence.NewSessions(db), password.Bcrypt{}, clock)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return &app{db: db, blobs: blobs, auth: auth, svc: httpapi.Services{
+		Auth:          auth,
+		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock),
+		Sections:      application.NewSections(tx, verifications, sections, documents, clock),
+		Documents:     application.NewDocuments(tx, verifications, sections, documents, blobs, clock, log),
+	}}, nil
+}
+
+// handler builds the HTTP routes.
+func (a *app) handler(cfg *config, log *slog.Logger) *echo.Echo {
+	return httpapi.New(httpapi.Config{
+		SessionSecret: cfg.SessionSecret,
+		SecureCookies: cfg.secureCookies(),
+		PublicBaseURL: cfg.PublicBaseURL,
+		AuthRateLimit: cfg.AuthRateLimit,
+		Logger:        log,
+		SPA:           frontend.Dist(),
+		Readiness:     map[string]httpapi.Checker{"database": a.db, "storage": a.blobs},
+	}, a.svc)
+}
+
+func (a *app) close() { _ = a.db.Close() }

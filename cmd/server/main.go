@@ -12,6 +12,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/tttverify/tttverify/cmd/server/app"
 )
 
 const usage = `usage: server [command]
@@ -38,7 +40,7 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
 	}
-	cfg, err := loadConfig()
+	cfg, err := app.LoadConfig()
 	if err != nil {
 		return err
 	}
@@ -46,7 +48,7 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 	case "serve":
 		return serve(ctx, cfg, log)
 	case "migrate":
-		db, err := openDatabase(ctx, cfg, log)
+		db, err := app.OpenDatabase(ctx, cfg, log)
 		if err != nil {
 			return err
 		}
@@ -61,22 +63,22 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 	return fmt.Errorf("unknown command %q", cmd)
 }
 
-func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
-	if err := cfg.loadSessionSecret(); err != nil {
+func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
+	if err := cfg.LoadSessionSecret(); err != nil {
 		return err
 	}
-	a, err := wire(ctx, cfg, log)
+	a, err := app.Wire(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
-	defer a.close()
+	defer a.Close()
 	if cfg.AdminEmail != "" {
-		if _, err := a.auth.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword); err != nil {
+		if _, err := a.Auth.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword); err != nil {
 			return fmt.Errorf("ensure admin %s: %w", cfg.AdminEmail, err)
 		}
 		log.Info("administrator ready", "email", cfg.AdminEmail)
 	}
-	srv := &http.Server{Addr: cfg.Addr, Handler: a.handler(cfg, log), ReadHeaderTimeout: 10 * time.Second,
+	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: 120 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
@@ -95,7 +97,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	return nil
 }
 
-func createAdmin(ctx context.Context, cfg *config, log *slog.Logger, args []string) error {
+func createAdmin(ctx context.Context, cfg *app.Config, log *slog.Logger, args []string) error {
 	fs := flag.NewFlagSet("create-admin", flag.ContinueOnError)
 	email := fs.String("email", "", "administrator e-mail")
 	pass := fs.String("password", "", "administrator password (at least 6 characters)")
@@ -105,12 +107,12 @@ func createAdmin(ctx context.Context, cfg *config, log *slog.Logger, args []stri
 	if *email == "" || *pass == "" {
 		return errors.New("create-admin needs --email and --password")
 	}
-	a, err := wire(ctx, cfg, log)
+	a, err := app.Wire(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
-	defer a.close()
-	u, err := a.auth.EnsureAdmin(ctx, *email, *pass)
+	defer a.Close()
+	u, err := a.Auth.EnsureAdmin(ctx, *email, *pass)
 	if err != nil {
 		return err
 	}

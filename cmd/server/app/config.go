@@ -1,10 +1,13 @@
-package main
+// Package app reads the configuration and wires the adapters behind the use cases. Only this
+// package (and the command that uses it) knows every adapter.
+package app
 
 import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/tttverify/tttverify/application"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -12,8 +15,8 @@ import (
 	"strings"
 )
 
-// config is every setting, read once from the environment (see the README's table).
-type config struct {
+// Config is every setting, read once from the environment (see the README's table).
+type Config struct {
 	Addr            string
 	DataDir         string
 	DatabaseURL     string
@@ -29,10 +32,15 @@ type config struct {
 	S3UseSSL        bool
 	S3Region        string
 	S3PresignedGets bool
+
+	// Set by tests, never from the environment.
+	Clock        application.Clock // nil: the system clock
+	PasswordCost int               // 0: bcrypt's default cost
 }
 
-func loadConfig() (*config, error) {
-	c := &config{
+// LoadConfig reads the configuration from the environment.
+func LoadConfig() (*Config, error) {
+	c := &Config{
 		Addr:          env("ADDR", ":8080"),
 		DataDir:       env("DATA_DIR", "./data"),
 		DatabaseURL:   os.Getenv("DATABASE_URL"),
@@ -65,11 +73,11 @@ func loadConfig() (*config, error) {
 }
 
 // secureCookies is on when the public origin is served over TLS.
-func (c *config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL, "https://") }
+func (c *Config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL, "https://") }
 
-// loadSessionSecret uses SESSION_SECRET, or a secret generated once and kept in the data directory
+// LoadSessionSecret uses SESSION_SECRET, or a secret generated once and kept in the data directory
 // so that sessions survive restarts.
-func (c *config) loadSessionSecret() error {
+func (c *Config) LoadSessionSecret() error {
 	if s := os.Getenv("SESSION_SECRET"); s != "" {
 		if len(s) < 32 {
 			return errors.New("SESSION_SECRET must be at least 32 characters")

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"context"
@@ -17,16 +17,18 @@ import (
 	"github.com/tttverify/tttverify/frontend"
 )
 
-// app is the wired application: adapters behind the use cases.
-type app struct {
-	db    *persistence.DB
-	blobs application.BlobStore
-	auth  *application.Auth
-	svc   httpapi.Services
+// App is the wired application: adapters behind the use cases.
+type App struct {
+	DB    *persistence.DB
+	Blobs application.BlobStore
+	Auth  *application.Auth
+	Svc   httpapi.Services
+	cfg   *Config
+	log   *slog.Logger
 }
 
-// openDatabase connects and brings the schema up to date.
-func openDatabase(ctx context.Context, cfg *config, log *slog.Logger) (*persistence.DB, error) {
+// OpenDatabase connects and brings the schema up to date.
+func OpenDatabase(ctx context.Context, cfg *Config, log *slog.Logger) (*persistence.DB, error) {
 	db, err := persistence.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -45,7 +47,7 @@ func openDatabase(ctx context.Context, cfg *config, log *slog.Logger) (*persiste
 }
 
 // openBlobStore selects S3 when S3_ENDPOINT is set, else the data directory.
-func openBlobStore(ctx context.Context, cfg *config, log *slog.Logger) (application.BlobStore, error) {
+func openBlobStore(ctx context.Context, cfg *Config, log *slog.Logger) (application.BlobStore, error) {
 	if cfg.S3Endpoint != "" {
 		store, err := s3.New(ctx, s3.Config{Endpoint: cfg.S3Endpoint, Bucket: cfg.S3Bucket, AccessKey: cfg.S3AccessKey,
 			SecretKey: cfg.S3SecretKey, UseSSL: cfg.S3UseSSL, Region: cfg.S3Region})
@@ -64,9 +66,9 @@ func openBlobStore(ctx context.Context, cfg *config, log *slog.Logger) (applicat
 	return store, nil
 }
 
-// wire builds the use cases on the adapters.
-func wire(ctx context.Context, cfg *config, log *slog.Logger) (*app, error) {
-	db, err := openDatabase(ctx, cfg, log)
+// Wire opens the database and object store and builds the use cases on them.
+func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
+	db, err := OpenDatabase(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}
@@ -75,18 +77,21 @@ func wire(ctx context.Context, cfg *config, log *slog.Logger) (*app, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	clock := application.SystemClock{}
+	var clock application.Clock = application.SystemClock{}
+	if cfg.Clock != nil {
+		clock = cfg.Clock
+	}
 	tx := persistence.NewTransactor(db)
 	verifications := persistence.NewVerifications(db)
 	sections := persistence.NewSections(db, clock.Now)
 	documents := persistence.NewDocuments(db)
 	audit := persistence.NewAuditLog(db)
-	auth, err := application.NewAuth(tx, persistence.NewUsers(db), persistence.NewSessions(db), password.Bcrypt{}, clock)
+	auth, err := application.NewAuth(tx, persistence.NewUsers(db), persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, clock)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
-	return &app{db: db, blobs: blobs, auth: auth, svc: httpapi.Services{
+	return &App{DB: db, Blobs: blobs, Auth: auth, cfg: cfg, log: log, Svc: httpapi.Services{
 		Auth:          auth,
 		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock),
 		Sections:      application.NewSections(tx, verifications, sections, documents, clock),
@@ -94,8 +99,9 @@ func wire(ctx context.Context, cfg *config, log *slog.Logger) (*app, error) {
 	}}, nil
 }
 
-// handler builds the HTTP routes.
-func (a *app) handler(cfg *config, log *slog.Logger) *echo.Echo {
+// Handler builds the HTTP routes.
+func (a *App) Handler() *echo.Echo {
+	cfg, log := a.cfg, a.log
 	return httpapi.New(httpapi.Config{
 		SessionSecret: cfg.SessionSecret,
 		SecureCookies: cfg.secureCookies(),
@@ -103,8 +109,9 @@ func (a *app) handler(cfg *config, log *slog.Logger) *echo.Echo {
 		AuthRateLimit: cfg.AuthRateLimit,
 		Logger:        log,
 		SPA:           frontend.Dist(),
-		Readiness:     map[string]httpapi.Checker{"database": a.db, "storage": a.blobs},
-	}, a.svc)
+		Readiness:     map[string]httpapi.Checker{"database": a.DB, "storage": a.Blobs},
+	}, a.Svc)
 }
 
-func (a *app) close() { _ = a.db.Close() }
+// Close releases the database.
+func (a *App) Close() { _ = a.DB.Close() }

@@ -1,0 +1,260 @@
+// Package s3 is a BlobStore on the S3 API (MinIO, AWS S3) through minio-go.
+package s3
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+const (
+	// partSize bounds the memory of an upload: minio-go buffers one part of a stream whose
+	// length is unknown, and 5 MiB is the smallest part S3 accepts.
+	partSize = 5 << 20
+	// maxRetries keeps a dead server from holding a request for long: minio-go waits at most
+	// about a second between attempts.
+	maxRetries         = 3
+	dialTimeout        = 5 * time.Second
+	pingTimeout        = 3 * time.Second
+	defaultPresignTTL  = 15 * time.Minute
+	defaultContentType = "application/octet-stream"
+	// uploadMeta tags each upload so that a failed Put can recognise, and remove, an object
+	// it left behind without touching an older object under the same key.
+	uploadMeta = "Ttt-Upload-Id"
+)
+
+// Config locates the bucket.
+type Config struct {
+	Endpoint      string // host:port, without scheme
+	Bucket        string
+	AccessKey     string
+	SecretKey     string
+	UseSSL        bool
+	Region        string
+	PresignExpiry time.Duration // validity of presigned download links; 15 minutes when zero
+}
+
+// Store is a BlobStore on one bucket. It is safe for concurrent use.
+type Store struct {
+	client        *minio.Client
+	core          minio.Core
+	bucket        string
+	presignExpiry time.Duration
+}
+
+var _ application.BlobStore = (*Store)(nil)
+
+// New connects to the endpoint and makes sure the bucket exists, creating it when it is
+// missing and the credentials allow.
+func New(ctx context.Context, cfg Config) (*Store, error) {
+	if cfg.Endpoint == "" || cfg.Bucket == "" {
+		return nil, errors.New("s3: endpoint and bucket are required")
+	}
+	transport, err := minio.DefaultTransport(cfg.UseSSL)
+	if err != nil {
+		return nil, fmt.Errorf("s3 transport: %w", err)
+	}
+	transport.DialContext = (&net.Dialer{Timeout: dialTimeout, KeepAlive: 30 * time.Second}).DialContext
+	client, err := minio.New(cfg.Endpoint, &minio.Options{
+		Creds:      credentials.NewStaticV4(cfg.AccessKey, cfg.SecretKey, ""),
+		Secure:     cfg.UseSSL,
+		Region:     cfg.Region,
+		Transport:  transport,
+		MaxRetries: maxRetries,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("s3 client for %s: %w", cfg.Endpoint, err)
+	}
+	s := &Store{
+		client:        client,
+		core:          minio.Core{Client: client},
+		bucket:        cfg.Bucket,
+		presignExpiry: cfg.PresignExpiry,
+	}
+	if s.presignExpiry <= 0 {
+		s.presignExpiry = defaultPresignTTL
+	}
+	if err := s.ensureBucket(ctx, cfg.Region); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Store) ensureBucket(ctx context.Context, region string) error {
+	exists, err := s.client.BucketExists(ctx, s.bucket)
+	if err != nil {
+		return fmt.Errorf("check bucket %s: %w", s.bucket, classify(err))
+	}
+	if exists {
+		return nil
+	}
+	err = s.client.MakeBucket(ctx, s.bucket, minio.MakeBucketOptions{Region: region})
+	if err != nil && minio.ToErrorResponse(err).Code != "BucketAlreadyOwnedByYou" {
+		return fmt.Errorf("bucket %s is missing and cannot be created: %w", s.bucket, classify(err))
+	}
+	return nil
+}
+
+// Put streams r to key as a multipart upload, holding one part in memory and nothing on disk.
+// When r fails, ctx ends or r yields more than limit bytes, the upload is aborted and no
+// object remains under key (an older one stays).
+func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, contentType string) (int64, error) {
+	if limit < 0 {
+		return 0, fmt.Errorf("put %s: negative limit %d", key, limit)
+	}
+	if contentType == "" {
+		contentType = defaultContentType
+	}
+	lr := &limitedReader{r: r, remaining: limit}
+	uploadID := rand.Text()
+	info, err := s.client.PutObject(ctx, s.bucket, key, lr, -1, minio.PutObjectOptions{
+		ContentType:  contentType,
+		PartSize:     partSize,
+		UserMetadata: map[string]string{uploadMeta: uploadID},
+	})
+	if err == nil {
+		return info.Size, nil
+	}
+	if lr.err != nil {
+		err = lr.err // what went wrong first, whatever minio-go made of it
+	} else {
+		err = classify(err)
+	}
+	s.removeUpload(ctx, key, uploadID)
+	return 0, fmt.Errorf("put %s: %w", key, err)
+}
+
+// removeUpload deletes the object at key if the upload uploadID created it. minio-go aborts a
+// failed multipart upload itself; this covers a failure after the upload was completed (the
+// response to the completion was lost). It is best effort: when the server is gone, so is the
+// chance of both the object and its removal.
+func (s *Store) removeUpload(ctx context.Context, key, uploadID string) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), pingTimeout)
+	defer cancel()
+	info, err := s.client.StatObject(ctx, s.bucket, key, minio.StatObjectOptions{})
+	if err != nil || info.UserMetadata[uploadMeta] != uploadID {
+		return
+	}
+	_ = s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{})
+}
+
+// Get streams the object at key; the caller closes it.
+func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, application.BlobInfo, error) {
+	body, info, _, err := s.core.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
+	if err != nil {
+		return nil, application.BlobInfo{}, fmt.Errorf("get %s: %w", key, classify(err))
+	}
+	return body, blobInfo(info), nil
+}
+
+// Stat describes the object at key.
+func (s *Store) Stat(ctx context.Context, key string) (application.BlobInfo, error) {
+	info, err := s.client.StatObject(ctx, s.bucket, key, minio.StatObjectOptions{})
+	if err != nil {
+		return application.BlobInfo{}, fmt.Errorf("stat %s: %w", key, classify(err))
+	}
+	return blobInfo(info), nil
+}
+
+// Delete removes the object at key; S3 treats a missing key as deleted.
+func (s *Store) Delete(ctx context.Context, key string) error {
+	if err := s.client.RemoveObject(ctx, s.bucket, key, minio.RemoveObjectOptions{}); err != nil {
+		return fmt.Errorf("delete %s: %w", key, classify(err))
+	}
+	return nil
+}
+
+// Ping checks within a few seconds that the bucket is reachable.
+func (s *Store) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, pingTimeout)
+	defer cancel()
+	exists, err := s.client.BucketExists(ctx, s.bucket)
+	if err != nil {
+		return fmt.Errorf("ping bucket %s: %w", s.bucket, classify(err))
+	}
+	if !exists {
+		return fmt.Errorf("ping bucket %s: %w: the bucket does not exist", s.bucket, application.ErrStoreUnavailable)
+	}
+	return nil
+}
+
+// PresignGet returns a URL that downloads key as an attachment named filename, valid for
+// expiry (the configured PresignExpiry when zero). It does not check that key exists.
+func (s *Store) PresignGet(ctx context.Context, key, filename string, expiry time.Duration) (string, error) {
+	if expiry <= 0 {
+		expiry = s.presignExpiry
+	}
+	params := url.Values{}
+	params.Set("response-content-disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
+	u, err := s.client.PresignedGetObject(ctx, s.bucket, key, expiry, params)
+	if err != nil {
+		return "", fmt.Errorf("presign %s: %w", key, err)
+	}
+	return u.String(), nil
+}
+
+func blobInfo(info minio.ObjectInfo) application.BlobInfo {
+	return application.BlobInfo{Size: info.Size, ContentType: info.ContentType}
+}
+
+// classify maps a missing object to application.ErrNotFound, and an unreachable or failing
+// server to application.ErrStoreUnavailable; a cancelled request keeps its own error.
+func classify(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	resp := minio.ToErrorResponse(err)
+	switch {
+	case resp.Code == "NoSuchKey":
+		return fmt.Errorf("%w: %w", application.ErrNotFound, err)
+	case resp.StatusCode >= http.StatusInternalServerError, resp.Code == "NoSuchBucket":
+		return fmt.Errorf("%w: %w", application.ErrStoreUnavailable, err)
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%w: %w", application.ErrStoreUnavailable, err)
+	}
+	return err
+}
+
+// limitedReader yields r until it has yielded limit bytes; one byte more fails the read with
+// verification.ErrFileTooLarge. Its first error sticks, so a caller that drops it (minio-go
+// does when a part buffer is full) meets it again on the next read.
+type limitedReader struct {
+	r         io.Reader
+	remaining int64
+	err       error // the first error other than io.EOF
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	// Ask for one byte beyond the limit to tell "exactly limit bytes" from "more".
+	if int64(len(p))-1 > l.remaining {
+		p = p[:l.remaining+1]
+	}
+	n, err := l.r.Read(p)
+	if int64(n) > l.remaining {
+		l.err = fmt.Errorf("more than the limit: %w", verification.ErrFileTooLarge)
+		return 0, l.err
+	}
+	l.remaining -= int64(n)
+	if err != nil && !errors.Is(err, io.EOF) {
+		l.err = err
+	}
+	return n, err
+}

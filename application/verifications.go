@@ -158,3 +158,8 @@ func record(ctx context.Context, log AuditLog, actor *User, v *verification.Veri
 
 // isNotFound reports whether err means the record does not exist.
 func isNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// AuditTrail lists a verification's events, oldest first.
+func (s *Verifications) AuditTrail(ctx context.Context, id int64) ([]AuditEvent, error) {
+	return s.audit.List(ctx, id)
+}

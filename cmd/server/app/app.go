@@ -113,5 +113,10 @@ func (a *App) Handler() *echo.Echo {
 	}, a.Svc)
 }
 
-// Close releases the database.
-func (a *App) Close() { _ = a.DB.Close() }
+// Close releases the database and the object store.
+func (a *App) Close() {
+	if c, ok := a.Blobs.(interface{ Close() error }); ok {
+		_ = c.Close()
+	}
+	_ = a.DB.Close()
+}

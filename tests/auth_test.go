@@ -1,0 +1,232 @@
+package tests
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/labstack/echo/v5"
+)
+
+func TestSessionLifecycle(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		anon := e.client(t)
+		if r := anon.do("GET", "/api/user", nil); r.Status != http.StatusUnauthorized {
+			t.Fatalf("anonymous /api/user: %d", r.Status)
+		}
+		c := e.register(t, "Session@Acme.example")
+		me := c.must(http.StatusOK, "GET", "/api/user", nil).Map(t)
+		if me["email"] != "session@acme.example" || me["isAdmin"] != false {
+			t.Fatalf("current user %v", me)
+		}
+		// The cookie is HttpOnly and SameSite=Lax.
+		r := e.client(t).do("POST", "/api/login", map[string]string{"email": "session@acme.example", "password": "secret123"})
+		cookie := r.Header.Get("Set-Cookie")
+		if r.Status != http.StatusOK || !strings.Contains(cookie, "HttpOnly") || !strings.Contains(cookie, "SameSite=Lax") {
+			t.Fatalf("login: %d cookie %q", r.Status, cookie)
+		}
+		// Registering the same address twice, in any case, is refused.
+		dup := e.client(t).do("POST", "/api/register", map[string]string{"email": "SESSION@acme.example", "password": "secret123"})
+		if dup.Status != http.StatusConflict || !strings.Contains(string(dup.Body), "already exists") {
+			t.Fatalf("duplicate register: %d %s", dup.Status, dup.Body)
+		}
+		// Wrong password and unknown user give the same answer.
+		bad := e.client(t).do("POST", "/api/login", map[string]string{"email": "session@acme.example", "password": "wrong-password"})
+		unknown := e.client(t).do("POST", "/api/login", map[string]string{"email": "nobody@acme.example", "password": "wrong-password"})
+		if bad.Status != http.StatusUnauthorized || string(bad.Body) != string(unknown.Body) || unknown.Status != bad.Status {
+			t.Fatalf("bad login %d %s / unknown %d %s", bad.Status, bad.Body, unknown.Status, unknown.Body)
+		}
+		// Logout ends the session on the server: replaying the old cookie does not work.
+		old := c.http.Jar.Cookies(mustURL(t, e.srv.URL))
+		c.must(http.StatusNoContent, "POST", "/api/logout", nil)
+		replay := e.client(t)
+		replay.http.Jar.SetCookies(mustURL(t, e.srv.URL), old)
+		if r := replay.do("GET", "/api/user", nil); r.Status != http.StatusUnauthorized {
+			t.Fatalf("replayed cookie after logout: %d", r.Status)
+		}
+		// A forged cookie is refused.
+		forged := e.client(t)
+		forged.http.Jar.SetCookies(mustURL(t, e.srv.URL), []*http.Cookie{{Name: "ttt_session", Value: "eyJhbGciOiJub25lIn0.eyJzaWQiOiJ4In0."}})
+		if r := forged.do("GET", "/api/user", nil); r.Status != http.StatusUnauthorized {
+			t.Fatalf("forged cookie: %d", r.Status)
+		}
+	})
+}
+
+func TestChangePasswordEndsOtherSessions(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		laptop := e.register(t, "pw@acme.example")
+		phone := e.client(t)
+		phone.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "secret123"})
+
+		var body struct{ Errors map[string]string }
+		laptop.must(http.StatusBadRequest, "POST", "/api/change-password", map[string]string{"currentPassword": "", "newPassword": "123"}).JSON(t, &body)
+		if body.Errors["currentPassword"] != "Current password is required" || body.Errors["newPassword"] != "New password must be at least 6 characters" {
+			t.Fatalf("errors %v", body.Errors)
+		}
+		laptop.must(http.StatusBadRequest, "POST", "/api/change-password", map[string]string{"currentPassword": "not-it", "newPassword": "new-secret"})
+		laptop.must(http.StatusNoContent, "POST", "/api/change-password", map[string]string{"currentPassword": "secret123", "newPassword": "new-secret"})
+
+		laptop.must(http.StatusOK, "GET", "/api/user", nil) // this session goes on
+		if r := phone.do("GET", "/api/user", nil); r.Status != http.StatusUnauthorized {
+			t.Fatalf("other session after password change: %d", r.Status)
+		}
+		e.client(t).must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "secret123"})
+		e.client(t).must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "new-secret"})
+	})
+}
+
+func TestLoginIsRateLimited(t *testing.T) {
+	e := newEnv(t, "")
+	e.cfg.AuthRateLimit = 10
+	srv := e.Handler() // a handler with the limit on
+	c := e.client(t)
+	c.base = serve(t, srv)
+	statuses := map[int]int{}
+	for range 12 {
+		statuses[c.do("POST", "/api/login", map[string]string{"email": "x@acme.example", "password": "whatever"}).Status]++
+	}
+	if statuses[http.StatusUnauthorized] != 10 || statuses[http.StatusTooManyRequests] != 2 {
+		t.Fatalf("statuses %v, want 10x401 then 2x429", statuses)
+	}
+}
+
+func TestCrossSiteWritesAreRefused(t *testing.T) {
+	e := newEnv(t, "")
+	c := e.register(t, "csrf@acme.example")
+	req, _ := http.NewRequest("POST", e.srv.URL+"/api/verifications", strings.NewReader(`{"tier":"basic"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", "https://evil.example")
+	res, err := c.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden {
+		t.Fatalf("cross-site POST: %d, want 403", res.StatusCode)
+	}
+	if r := c.must(http.StatusOK, "GET", "/api/verifications", nil); r.Header.Get("X-Total-Count") != "0" {
+		t.Fatal("cross-site POST created a verification")
+	}
+}
+
+func TestAdminFromEnvironmentAndCommand(t *testing.T) {
+	e := newEnv(t, "")
+	u, err := e.Auth.EnsureAdmin(context.Background(), "Boss@TTT.example", "admin-pass")
+	if err != nil || !u.IsAdmin {
+		t.Fatalf("ensure admin: %v %+v", err, u)
+	}
+	c := e.client(t)
+	me := c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "boss@ttt.example", "password": "admin-pass"}).Map(t)
+	if me["isAdmin"] != true {
+		t.Fatalf("admin login %v", me)
+	}
+	// Promoting an existing user keeps one account.
+	e.register(t, "promote@acme.example")
+	if _, err := e.Auth.EnsureAdmin(context.Background(), "promote@acme.example", "new-admin-pass"); err != nil {
+		t.Fatal(err)
+	}
+	if !e.user(t, "promote@acme.example").IsAdmin {
+		t.Fatal("user not promoted")
+	}
+}
+
+// TestConcurrentSubmitsOneWins fires the same transition many times at once: exactly one succeeds.
+func TestConcurrentSubmitsOneWins(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "race@acme.example")
+		v := fillVerification(t, c, "basic")
+		var wg sync.WaitGroup
+		results := make(chan int, 8)
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				results <- c.do("POST", "/api/verifications/"+itoa(v.ID)+"/submit", nil).Status
+			}()
+		}
+		wg.Wait()
+		close(results)
+		counts := map[int]int{}
+		for s := range results {
+			counts[s]++
+		}
+		if counts[http.StatusOK] != 1 || counts[http.StatusConflict] != 7 {
+			t.Fatalf("statuses %v, want one 200 and seven 409", counts)
+		}
+		events, _ := e.Svc.Verifications.AuditTrail(context.Background(), v.ID)
+		if len(events) != 2 {
+			t.Fatalf("%d audit events, want create + one submit", len(events))
+		}
+	})
+}
+
+func TestDeleteRules(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "delete@acme.example")
+		var draft verificationJSON
+		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &draft)
+		sub := submitted(t, c, "top")
+		c.must(http.StatusNoContent, "DELETE", "/api/verifications/"+itoa(draft.ID), nil)
+		c.must(http.StatusNotFound, "GET", "/api/verifications/"+itoa(draft.ID), nil)
+		c.must(http.StatusNotFound, "DELETE", "/api/verifications/"+itoa(draft.ID), nil)
+		r := c.must(http.StatusConflict, "DELETE", "/api/verifications/"+itoa(sub.ID), nil)
+		if !strings.Contains(r.Map(t)["message"].(string), "never paid") {
+			t.Fatalf("message %s", r.Body)
+		}
+		// Soft delete: the row is still there, flagged.
+		var deleted bool
+		if err := e.DB.NewSelect().Table("verifications").Column("deleted").Where("id = ?", draft.ID).Scan(context.Background(), &deleted); err != nil || !deleted {
+			t.Fatalf("deleted flag %v, %v", deleted, err)
+		}
+		if r := c.must(http.StatusOK, "GET", "/api/verifications", nil); r.Header.Get("X-Total-Count") != "1" {
+			t.Fatalf("list total %s after delete", r.Header.Get("X-Total-Count"))
+		}
+	})
+}
+
+func TestListPagingSortingFiltering(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "list@acme.example")
+		var ids []int64
+		for i := range 12 {
+			tier := "basic"
+			if i%3 == 0 {
+				tier = "top"
+			}
+			var v verificationJSON
+			c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": tier}).JSON(t, &v)
+			ids = append(ids, v.ID)
+		}
+		var page []verificationJSON
+		r := c.must(http.StatusOK, "GET", "/api/verifications", nil)
+		r.JSON(t, &page)
+		if len(page) != 10 || r.Header.Get("X-Total-Count") != "12" || page[0].ID != ids[11] {
+			t.Fatalf("default page: %d items, total %s, first %d", len(page), r.Header.Get("X-Total-Count"), page[0].ID)
+		}
+		c.must(http.StatusOK, "GET", "/api/verifications?page=2", nil).JSON(t, &page)
+		if len(page) != 2 || page[1].ID != ids[0] {
+			t.Fatalf("page 2: %+v", page)
+		}
+		c.must(http.StatusOK, "GET", "/api/verifications?sort=id&order=asc&pageSize=3", nil).JSON(t, &page)
+		if len(page) != 3 || page[0].ID != ids[0] || page[2].ID != ids[2] {
+			t.Fatalf("sorted by id: %+v", page)
+		}
+		r = c.must(http.StatusOK, "GET", "/api/verifications?tier=top&status=draft", nil)
+		if r.Header.Get("X-Total-Count") != "4" {
+			t.Fatalf("top drafts: %s", r.Header.Get("X-Total-Count"))
+		}
+		for _, bad := range []string{"sort=password", "order=sideways", "page=0", "pageSize=101", "status=paid", "tier=gold"} {
+			c.must(http.StatusBadRequest, "GET", "/api/verifications?"+bad, nil)
+		}
+	})
+}
+
+func serve(t *testing.T, h *echo.Echo) string {
+	t.Helper()
+	srv := newServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}

@@ -1,0 +1,120 @@
+package tests
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// applicantEndpoint is one route of the applicant API, with a body that would be valid for the owner.
+type applicantEndpoint struct {
+	method, path string
+	body         any
+	upload       bool
+}
+
+func applicantEndpoints(vid, repID, docID string) []applicantEndpoint {
+	base := "/api/verifications/" + vid
+	return []applicantEndpoint{
+		{"GET", base, nil, false},
+		{"DELETE", base, nil, false},
+		{"POST", base + "/submit", nil, false},
+		{"POST", base + "/resubmit", nil, false},
+		{"GET", base + "/company-info", nil, false},
+		{"POST", base + "/company-info", companyBody, false},
+		{"PUT", base + "/company-info", companyBody, false},
+		{"GET", base + "/representatives", nil, false},
+		{"POST", base + "/representatives", representativeBody, false},
+		{"PUT", base + "/representatives/" + repID, representativeBody, false},
+		{"DELETE", base + "/representatives/" + repID, nil, false},
+		{"POST", base + "/representatives/" + repID + "/passport", nil, true},
+		{"GET", base + "/banking-info", nil, false},
+		{"POST", base + "/banking-info", bankingBody, false},
+		{"PUT", base + "/banking-info", bankingBody, false},
+		{"POST", base + "/banking-info/reference", nil, true},
+		{"GET", base + "/trade-info", nil, false},
+		{"POST", base + "/trade-info", tradeBody, false},
+		{"PUT", base + "/trade-info", tradeBody, false},
+		{"GET", base + "/documents", nil, false},
+		{"POST", base + "/documents", nil, true},
+		{"DELETE", base + "/documents/" + docID, nil, false},
+	}
+}
+
+func (c *client) call(ep applicantEndpoint) response {
+	c.t.Helper()
+	if ep.upload {
+		return c.upload(ep.path, "x.pdf", pdfFile, map[string]string{"type": "additional"})
+	}
+	return c.do(ep.method, ep.path, ep.body)
+}
+
+// TestApplicantRoutesAreOwnerOnly calls every applicant route anonymously (401) and as another
+// user (404 with no data), then checks that nothing changed.
+func TestApplicantRoutesAreOwnerOnly(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		owner := e.register(t, "owner@acme.example")
+		v := fillVerification(t, owner, "basic")
+		vid := itoa(v.ID)
+		var reps []struct{ ID int64 }
+		owner.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/representatives", nil).JSON(t, &reps)
+		var docs []struct {
+			ID  int64
+			URL string `json:"url"`
+		}
+		owner.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/documents", nil).JSON(t, &docs)
+		docsBefore, objectsBefore := e.documentCount(t), e.objectCount(t)
+
+		anon := e.client(t)
+		other := e.register(t, "intruder@evil.example")
+		for _, ep := range applicantEndpoints(vid, itoa(reps[0].ID), itoa(docs[1].ID)) {
+			if r := anon.call(ep); r.Status != http.StatusUnauthorized {
+				t.Errorf("anonymous %s %s: %d, want 401", ep.method, ep.path, r.Status)
+			}
+			r := other.call(ep)
+			if r.Status != http.StatusNotFound {
+				t.Errorf("other user %s %s: %d, want 404 (%s)", ep.method, ep.path, r.Status, r.Body)
+			}
+			for _, secret := range []string{"Acme", "P1234567", "GB29NWBK", v.PublicID} {
+				if strings.Contains(string(r.Body), secret) {
+					t.Errorf("other user %s %s: body leaks %q", ep.method, ep.path, secret)
+				}
+			}
+		}
+		// Files: anonymous 401, another user 404, the owner 200.
+		for _, d := range docs {
+			if r := anon.do("GET", d.URL, nil); r.Status != http.StatusUnauthorized {
+				t.Errorf("anonymous download: %d", r.Status)
+			}
+			if r := other.do("GET", d.URL, nil); r.Status != http.StatusNotFound || len(r.Body) > 100 {
+				t.Errorf("other user download: %d %q", r.Status, r.Body)
+			}
+		}
+		// The other user's list does not include it.
+		if r := other.must(http.StatusOK, "GET", "/api/verifications", nil); r.Header.Get("X-Total-Count") != "0" {
+			t.Errorf("other user's list total %s", r.Header.Get("X-Total-Count"))
+		}
+		if e.documentCount(t) != docsBefore || e.objectCount(t) != objectsBefore {
+			t.Errorf("documents %d->%d, objects %d->%d after refused calls", docsBefore, e.documentCount(t), objectsBefore, e.objectCount(t))
+		}
+		var after verificationJSON
+		owner.must(http.StatusOK, "GET", "/api/verifications/"+vid, nil).JSON(t, &after)
+		if after.Status != "draft" || after.Progress != 100 {
+			t.Errorf("verification changed by refused calls: %+v", after)
+		}
+	})
+}
+
+// TestFilePathsCannotEscape checks traversal and guessing on the download route.
+func TestFilePathsCannotEscape(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "paths@acme.example")
+		fillVerification(t, c, "basic")
+		for _, p := range []string{"..%2F..%2Fetc%2Fpasswd", "../../etc/passwd", "%2e%2e/%2e%2e/etc/passwd",
+			"verifications/1/..%2F..%2F..%2Fsession.secret", "ttt-verify.db", "/etc/passwd", "verifications/1/"} {
+			if r := c.do("GET", "/api/files/"+p, nil); r.Status != http.StatusNotFound {
+				t.Errorf("GET /api/files/%s: %d %q, want 404", p, r.Status, r.Body)
+			}
+		}
+	})
+}

@@ -1,0 +1,326 @@
+// Package tests drives the real application (use cases, bun repositories, blob store, echo routes)
+// on SQLite and on PostgreSQL.
+package tests
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/cmd/server/app"
+)
+
+// clock is a controllable application.Clock.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(time.Millisecond) // every event gets its own instant, so ordering is stable
+	return c.now
+}
+
+// Advance moves the clock forward.
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// env is one running application on one database engine.
+type env struct {
+	*app.App
+	cfg   *app.Config
+	clock *clock
+	srv   *httptest.Server
+}
+
+// backends lists the database engines every suite runs on. PostgreSQL comes from TEST_DATABASE_URL
+// (make test starts a throwaway cluster); without it the PostgreSQL run is skipped, except in CI.
+func forEachBackend(t *testing.T, fn func(t *testing.T, e *env)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) {
+		t.Parallel()
+		fn(t, newEnv(t, ""))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		t.Parallel()
+		fn(t, newEnv(t, postgresDatabase(t)))
+	})
+}
+
+// postgresDatabase creates a fresh database on the test server and drops it when the test ends.
+func postgresDatabase(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("TEST_DATABASE_URL")
+	if base == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("TEST_DATABASE_URL is not set: CI must run the PostgreSQL suite (make test starts a cluster)")
+		}
+		t.Skip("TEST_DATABASE_URL not set; run `make test` to include PostgreSQL")
+	}
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatalf("connect to %s: %v", base, err)
+	}
+	defer admin.Close(ctx)
+	name := "t_" + randomHex(8)
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatalf("create database: %v", err)
+	}
+	t.Cleanup(func() {
+		c, err := pgx.Connect(context.Background(), base)
+		if err != nil {
+			return
+		}
+		defer c.Close(context.Background())
+		_, _ = c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+	})
+	u, _ := url.Parse(base)
+	u.Path = "/" + name
+	return u.String()
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// newEnv wires the real application on a temporary data directory and serves it over HTTP.
+func newEnv(t *testing.T, databaseURL string) *env {
+	t.Helper()
+	clk := &clock{now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
+	cfg := &app.Config{
+		Addr: "127.0.0.1:0", DataDir: t.TempDir(), DatabaseURL: databaseURL, PublicBaseURL: "http://verify.test",
+		SessionSecret: []byte(strings.Repeat("s", 32)), AuthRateLimit: 0, S3Bucket: "unused",
+		Clock: clk, PasswordCost: bcrypt.MinCost,
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := app.Wire(context.Background(), cfg, log)
+	if err != nil {
+		t.Fatalf("wire application: %v", err)
+	}
+	e := &env{App: a, cfg: cfg, clock: clk}
+	e.srv = httptest.NewServer(a.Handler())
+	t.Cleanup(func() {
+		e.srv.Close()
+		a.Close()
+	})
+	return e
+}
+
+// client is a browser-like API client with its own cookie jar.
+type client struct {
+	t    *testing.T
+	base string
+	http *http.Client
+}
+
+func (e *env) client(t *testing.T) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{t: t, base: e.srv.URL, http: &http.Client{Jar: jar, Timeout: 60 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// response is a finished request.
+type response struct {
+	Status int
+	Body   []byte
+	Header http.Header
+}
+
+// JSON decodes the body into v.
+func (r response) JSON(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("decode %s: %v", r.Body, err)
+	}
+}
+
+// Map decodes the body as a JSON object.
+func (r response) Map(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	r.JSON(t, &m)
+	return m
+}
+
+func (c *client) raw(method, path, contentType string, body io.Reader) response {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.base+path, body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return response{Status: res.StatusCode, Body: b, Header: res.Header}
+}
+
+// do sends body as JSON (nil sends no body).
+func (c *client) do(method, path string, body any) response {
+	c.t.Helper()
+	if body == nil {
+		return c.raw(method, path, "", nil)
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return c.raw(method, path, "application/json", bytes.NewReader(b))
+}
+
+// must sends a JSON request and fails the test unless the status is want.
+func (c *client) must(want int, method, path string, body any) response {
+	c.t.Helper()
+	r := c.do(method, path, body)
+	if r.Status != want {
+		c.t.Fatalf("%s %s: status %d, want %d; body %s", method, path, r.Status, want, r.Body)
+	}
+	return r
+}
+
+// upload posts a multipart form with text fields first, then the file.
+func (c *client) upload(path, filename string, content []byte, fields map[string]string) response {
+	c.t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		_ = w.WriteField(k, v)
+	}
+	fw, _ := w.CreateFormFile("file", filename)
+	_, _ = fw.Write(content)
+	_ = w.Close()
+	return c.raw(http.MethodPost, path, w.FormDataContentType(), &buf)
+}
+
+// register signs up a new user and returns the client signed in as them.
+func (e *env) register(t *testing.T, email string) *client {
+	t.Helper()
+	c := e.client(t)
+	c.must(http.StatusCreated, "POST", "/api/register", map[string]string{"email": email, "password": "secret123"})
+	return c
+}
+
+// Fixtures: the smallest files each accepted type recognises.
+var (
+	pdfFile = []byte("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+	pngFile = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00")
+	exeFile = []byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00")
+)
+
+var (
+	companyBody = map[string]string{"companyName": "Acme Metals Ltd", "registrationNumber": "REG-1001",
+		"registeredAddress": "1 Harbour Road, Singapore", "phoneNumber": "+65 6000 0000", "email": "ops@acme.example",
+		"countryOfIncorporation": "SG", "dateOfIncorporation": "2012-05-01", "taxId": "TAX-77", "website": "https://acme.example"}
+	representativeBody = map[string]string{"fullName": "Jane Doe", "position": "Director", "nationality": "GB",
+		"dateOfBirth": "1980-01-31", "passportNumber": "P1234567", "issuingCountry": "GB", "expiryDate": "2031-01-01",
+		"email": "jane@acme.example", "phoneNumber": "+44 20 0000 0000"}
+	bankingBody = map[string]string{"bankName": "First Bank", "bankAddress": "2 Bank St", "accountName": "Acme Metals Ltd",
+		"accountNumber": "GB29NWBK60161331926819", "swiftCode": "NWBKGB2L", "currency": "USD"}
+	tradeBody = map[string]string{"productsTraded": `["Copper","Aluminium"]`, "incoterms": "CIF", "targetQuantity": "500 MT"}
+)
+
+// verificationJSON is the part of a verification the tests read.
+type verificationJSON struct {
+	ID            int64   `json:"id"`
+	Tier          string  `json:"tier"`
+	Status        string  `json:"status"`
+	Progress      int     `json:"progress"`
+	PublicID      string  `json:"publicId"`
+	PaymentStatus string  `json:"paymentStatus"`
+	PaymentAmount *int64  `json:"paymentAmount"`
+	Rejection     *string `json:"rejectionReason"`
+}
+
+// fillVerification creates a verification and completes all five sections through HTTP.
+func fillVerification(t *testing.T, c *client, tier string) verificationJSON {
+	t.Helper()
+	var v verificationJSON
+	c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": tier}).JSON(t, &v)
+	base := "/api/verifications/" + itoa(v.ID)
+	c.must(http.StatusOK, "POST", base+"/company-info", companyBody)
+	var rep struct{ ID int64 }
+	c.must(http.StatusCreated, "POST", base+"/representatives", representativeBody).JSON(t, &rep)
+	if r := c.upload(base+"/representatives/"+itoa(rep.ID)+"/passport", "passport.png", pngFile, nil); r.Status != http.StatusCreated {
+		t.Fatalf("passport upload: %d %s", r.Status, r.Body)
+	}
+	c.must(http.StatusOK, "POST", base+"/banking-info", bankingBody)
+	c.must(http.StatusOK, "POST", base+"/trade-info", tradeBody)
+	for _, typ := range []string{"incorporation_certificate", "business_license", "shareholder_info"} {
+		if r := c.upload(base+"/documents", typ+".pdf", pdfFile, map[string]string{"type": typ}); r.Status != http.StatusCreated {
+			t.Fatalf("upload %s: %d %s", typ, r.Status, r.Body)
+		}
+	}
+	return v
+}
+
+// submitted fills and submits a verification.
+func submitted(t *testing.T, c *client, tier string) verificationJSON {
+	t.Helper()
+	v := fillVerification(t, c, tier)
+	c.must(http.StatusOK, "POST", "/api/verifications/"+itoa(v.ID)+"/submit", nil).JSON(t, &v)
+	return v
+}
+
+func itoa(n int64) string { return strconvFormat(n) }
+
+// objectCount counts the files in the local blob store, to prove failures leave nothing behind.
+func (e *env) objectCount(t *testing.T) int {
+	t.Helper()
+	n := 0
+	_ = walkFiles(e.cfg.DataDir+"/objects", func() { n++ })
+	return n
+}
+
+// documentCount counts document rows.
+func (e *env) documentCount(t *testing.T) int {
+	t.Helper()
+	n, err := e.DB.NewSelect().Table("documents").Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
+}
+
+// users returns the user repository for direct checks.
+func (e *env) user(t *testing.T, email string) *application.User {
+	t.Helper()
+	var u struct {
+		ID      int64 `bun:"id"`
+		IsAdmin bool  `bun:"is_admin"`
+	}
+	if err := e.DB.NewSelect().Table("users").Column("id", "is_admin").Where("email = ?", email).Scan(context.Background(), &u); err != nil {
+		t.Fatal(err)
+	}
+	return &application.User{ID: u.ID, Email: email, IsAdmin: u.IsAdmin}
+}

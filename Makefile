@@ -1,0 +1,34 @@
+# TTT Verify. `make run` serves the app on http://localhost:8080; `make test` runs every test.
+SHELL := /bin/bash
+BIN := bin/ttt-verify
+FRONTEND_STAMP := frontend/node_modules/.package-lock.json
+
+.PHONY: run build test dev lint frontend server clean
+
+run: frontend ## build everything and serve on the embedded defaults (SQLite, ./data, simulated payments)
+	go run ./cmd/server serve
+
+build: frontend server ## build the single binary with the SPA embedded
+
+server:
+	go build -o $(BIN) ./cmd/server
+
+$(FRONTEND_STAMP): frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+
+frontend: $(FRONTEND_STAMP) ## build the SPA into frontend/dist
+	cd frontend && npm run build
+
+test: ## install and start test services, run every suite
+	scripts/test.sh
+
+dev: $(FRONTEND_STAMP) ## the Go server on :8080 and Vite with hot reload on :5173
+	trap 'kill 0' EXIT; go run ./cmd/server serve & (cd frontend && npm run dev)
+
+lint: $(FRONTEND_STAMP)
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
+	go vet ./...
+	cd frontend && npx tsc -b --noEmit
+
+clean:
+	rm -rf bin frontend/dist/assets frontend/dist/index.html

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# test.sh is `make test`: it installs and starts what the tests need (PostgreSQL, MinIO, stripe-mock,
+# Chromium, poppler), runs every suite, and stops the services again. Under CI=true a missing
+# component fails the run instead of skipping tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf '\n== %s\n' "$*" >&2; }
+
+# ensure_packages installs Debian packages whose commands are missing.
+ensure_packages() {
+	local missing=()
+	command -v chromium >/dev/null || missing+=(chromium)
+	command -v pdftotext >/dev/null || missing+=(poppler-utils)
+	if ((${#missing[@]})); then
+		log "installing ${missing[*]} from Debian's packages"
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+	fi
+}
+
+cleanup() {
+	local rc=$?
+	[[ -n ${STRIPE_MOCK_PID:-} ]] && scripts/stripe-mock.sh stop >/dev/null 2>&1 || true
+	[[ -n ${MINIO_DIR:-} ]] && scripts/minio.sh stop >/dev/null 2>&1 || true
+	[[ -n ${PG_DIR:-} ]] && scripts/postgres.sh stop "$PG_DIR" >/dev/null 2>&1 || true
+	exit $rc
+}
+trap cleanup EXIT
+
+ensure_packages
+
+log "starting services"
+if [[ -z ${TEST_DATABASE_URL:-} ]]; then
+	env=$(scripts/postgres.sh start) || exit 1
+	eval "$env"
+fi
+env=$(scripts/minio.sh start) || exit 1
+eval "$env"
+export TEST_S3_ENDPOINT=$S3_ENDPOINT TEST_S3_ACCESS_KEY=$S3_ACCESS_KEY TEST_S3_SECRET_KEY=$S3_SECRET_KEY TEST_MINIO_BIN=$MINIO_BIN
+if [[ -x scripts/stripe-mock.sh ]]; then
+	env=$(scripts/stripe-mock.sh start) || exit 1
+	eval "$env"
+fi
+
+log "go vet"
+go vet ./...
+
+log "go test (domain, application, adapters, integration on SQLite and PostgreSQL, MinIO, stripe-mock)"
+go test -count=1 ./...
+
+log "frontend: install, unit tests, build"
+(cd frontend && npm ci --no-audit --no-fund --loglevel=error && npm test && npm run build)
+
+log "browser end-to-end tests (Playwright, Debian Chromium, real server)"
+(cd frontend && npm run e2e)

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 BIN := bin/ttt-verify
 FRONTEND_STAMP := frontend/node_modules/.package-lock.json
 
-.PHONY: run build test dev lint frontend server clean
+.PHONY: run build test dev lint frontend server clean bench bench-smoke
 
 run: frontend ## build everything and serve on the embedded defaults (SQLite, ./data, simulated payments)
 	go run ./cmd/server serve
@@ -21,6 +21,12 @@ frontend: $(FRONTEND_STAMP) ## build the SPA into frontend/dist
 
 test: ## install and start test services, run every suite
 	scripts/test.sh
+
+bench: frontend ## seed PostgreSQL with 10,000 then 1,000,000 verifications, load-test, write docs/performance.md
+	scripts/bench.sh
+
+bench-smoke: ## the bench harness at a small size for a few seconds (part of make test)
+	scripts/bench.sh -smoke -sizes 500,2000 -duration 2s -out ''
 
 dev: $(FRONTEND_STAMP) ## the Go server on :8080 and Vite with hot reload on :5173
 	trap 'kill 0' EXIT; go run ./cmd/server serve & (cd frontend && npm run dev)

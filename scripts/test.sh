@@ -12,6 +12,7 @@ ensure_packages() {
 	local missing=()
 	command -v chromium >/dev/null || missing+=(chromium)
 	command -v pdftotext >/dev/null || missing+=(poppler-utils)
+	command -v wrk >/dev/null || missing+=(wrk)
 	if ((${#missing[@]})); then
 		log "installing ${missing[*]} from Debian's packages"
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
@@ -47,6 +48,9 @@ go vet ./...
 
 log "go test (domain, application, adapters, integration on SQLite and PostgreSQL, MinIO, stripe-mock)"
 go test -count=1 ./...
+
+log "bench harness smoke run (every scenario must run; figures not checked)"
+scripts/bench.sh -smoke -sizes 500,2000 -duration 2s -out ''
 
 log "frontend: install, unit tests, build"
 (cd frontend && npm ci --no-audit --no-fund --loglevel=error && npm test && npm run build)

@@ -183,6 +183,7 @@ func (c *client) raw(method, path, contentType string, body io.Reader) response 
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
+	checkOpenAPI(c.t, req, res.StatusCode, res.Header, b)
 	return response{Status: res.StatusCode, Body: b, Header: res.Header}
 }
 

@@ -43,6 +43,9 @@ func statusOf(err error) (int, errorBody) {
 		tooBig     *http.MaxBytesError
 		httpErr    *echo.HTTPError
 	)
+	if status, body, ok := paymentStatus(err); ok {
+		return status, body
+	}
 	switch {
 	case errors.As(err, &api):
 		return api.status, api.body
@@ -60,6 +63,12 @@ func statusOf(err error) (int, errorBody) {
 		return http.StatusUnsupportedMediaType, errorBody{Message: verification.ErrUnsupportedFile.Error()}
 	case errors.Is(err, verification.ErrUnknownValue):
 		return http.StatusBadRequest, errorBody{Message: err.Error()}
+	case errors.Is(err, application.ErrNotAvailable):
+		return http.StatusForbidden, errorBody{Message: application.ErrNotAvailable.Error()}
+	case errors.Is(err, application.ErrLinkExpired):
+		return http.StatusGone, errorBody{Message: application.ErrLinkExpired.Error()}
+	case errors.Is(err, application.ErrNoCISForm):
+		return http.StatusNotFound, errorBody{Message: application.ErrNoCISForm.Error()}
 	case errors.Is(err, application.ErrNotFound), errors.Is(err, verification.ErrDeleted):
 		return http.StatusNotFound, errorBody{Message: "Not found"}
 	case errors.Is(err, application.ErrUnauthenticated):
@@ -72,7 +81,8 @@ func statusOf(err error) (int, errorBody) {
 		return http.StatusConflict, errorBody{Message: application.ErrEmailTaken.Error(), Errors: map[string]string{"email": application.ErrEmailTaken.Error()}}
 	case errors.Is(err, application.ErrConflict), errors.Is(err, verification.ErrNotEditable),
 		errors.Is(err, verification.ErrNotDeletable), errors.Is(err, verification.ErrAlreadyPaid),
-		errors.Is(err, verification.ErrPaymentNotDue):
+		errors.Is(err, verification.ErrPaymentNotDue), errors.Is(err, verification.ErrNotApproved),
+		errors.Is(err, verification.ErrAlreadyRevoked):
 		return http.StatusConflict, errorBody{Message: conflictMessage(err)}
 	case errors.Is(err, application.ErrStoreUnavailable):
 		return http.StatusServiceUnavailable, errorBody{Message: application.ErrStoreUnavailable.Error()}
@@ -92,7 +102,7 @@ func statusOf(err error) (int, errorBody) {
 // conflictMessage is the domain's own sentence for a refused state change.
 func conflictMessage(err error) string {
 	for _, known := range []error{application.ErrConflict, verification.ErrNotEditable, verification.ErrNotDeletable,
-		verification.ErrAlreadyPaid, verification.ErrPaymentNotDue} {
+		verification.ErrAlreadyPaid, verification.ErrPaymentNotDue, verification.ErrNotApproved, verification.ErrAlreadyRevoked} {
 		if errors.Is(err, known) {
 			return capitalize(known.Error())
 		}

@@ -135,7 +135,7 @@ func authRateLimit(perMinute int) echo.MiddlewareFunc {
 	store := middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
 		Rate: float64(perMinute) / 60, Burst: perMinute, ExpiresIn: 3 * time.Minute})
 	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-		Store: store,
+		Store:               store,
 		IdentifierExtractor: func(c *echo.Context) (string, error) { return c.RealIP(), nil },
 		DenyHandler: func(c *echo.Context, _ string, _ error) error {
 			return &apiError{status: http.StatusTooManyRequests, body: errorBody{Message: "Too many attempts. Please wait a minute and try again."}}

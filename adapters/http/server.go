@@ -5,6 +5,7 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"time"
 
@@ -28,6 +29,8 @@ type Config struct {
 	Logger        *slog.Logger
 	SPA           fs.FS // the built frontend (index.html and assets); may be empty
 	Readiness     map[string]Checker
+	Clock         application.Clock // nil: the system clock
+	Baseline      bool              // serve GET /bench/baseline: the framework alone, for make bench
 }
 
 // Services are the use cases the routes call.
@@ -36,6 +39,9 @@ type Services struct {
 	Verifications *application.Verifications
 	Sections      *application.SectionsService
 	Documents     *application.DocumentsService
+	Payments      *application.Payments
+	Admin         *application.Admin
+	Certificates  *application.Certificates
 }
 
 // Server holds the handlers' dependencies.
@@ -47,6 +53,7 @@ type Server struct {
 	secureCookies bool
 	log           *slog.Logger
 	readiness     map[string]Checker
+	clock         application.Clock
 }
 
 // New builds the echo instance with every route.
@@ -56,7 +63,10 @@ func New(cfg Config, svc Services) *echo.Echo {
 		origin = u.Scheme + "://" + u.Host
 	}
 	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies},
-		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness}
+		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness, clock: cfg.Clock}
+	if s.clock == nil {
+		s.clock = application.SystemClock{}
+	}
 
 	e := echo.New()
 	e.Logger = cfg.Logger
@@ -68,10 +78,19 @@ func New(cfg Config, svc Services) *echo.Echo {
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
+	if cfg.Baseline {
+		e.GET("/bench/baseline", func(c *echo.Context) error {
+			return c.JSON(http.StatusOK, map[string]string{"status": "ok", "service": "ttt-verify"})
+		})
+	}
 
 	api := e.Group("/api", s.checkOrigin, s.authenticate)
 	s.authRoutes(api, authRateLimit(cfg.AuthRateLimit))
+	s.paymentRoutes(api, e)
 	s.verificationRoutes(api.Group("", requireUser))
+	s.adminRoutes(api.Group("/admin", requireAdmin))
+	s.publicRoutes(api)
+	api.GET("/openapi.json", serveOpenAPI)
 	api.RouteNotFound("/*", func(c *echo.Context) error { return &apiError{status: 404, body: errorBody{Message: "Not found"}} })
 
 	spa := newSPA(cfg.SPA)
@@ -118,6 +137,18 @@ func (s *Server) verificationRoutes(g *echo.Group) {
 	g.DELETE("/verifications/:id/documents/:docId", s.deleteDocument)
 
 	g.GET("/files/*", s.downloadFile)
+
+	g.GET("/verifications/:id/cis-form", s.getCISForm)
+	g.POST("/verifications/:id/cis-form/share", s.shareCISForm)
+	g.GET("/verifications/:id/certificate", s.downloadCertificate)
+}
+
+// publicRoutes need no sign-in: the certificate page and share links.
+func (s *Server) publicRoutes(g *echo.Group) {
+	g.GET("/public/verifications/:publicId", s.publicVerification)
+	g.GET("/public/verifications/:publicId/company-info", s.publicCompany)
+	g.GET("/public/verifications/:publicId/documents", s.publicDocuments)
+	g.GET("/shared/cis/:token", s.openSharedCIS)
 }
 
 func (s *Server) healthz(c *echo.Context) error {

@@ -72,17 +72,9 @@ func listFilter(c *echo.Context) (application.VerificationFilter, error) {
 }
 
 // writeList sends one page as a JSON array with the total in X-Total-Count.
-func writeList(c *echo.Context, items []application.VerificationListItem, total int, withEmail bool) error {
-	out := make([]verificationDTO, len(items))
-	for i, it := range items {
-		out[i] = toVerificationDTO(it.Verification)
-		if withEmail {
-			out[i].UserEmail = it.UserEmail
-		}
-	}
+func writeList(c *echo.Context, page any, total int) error {
 	c.Response().Header().Set("X-Total-Count", strconv.Itoa(total))
-	c.Response().Header().Set("Access-Control-Expose-Headers", "X-Total-Count")
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, page)
 }
 
 func (s *Server) listVerifications(c *echo.Context) error {
@@ -94,7 +86,11 @@ func (s *Server) listVerifications(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeList(c, items, total, false)
+	out := make([]verificationDTO, len(items))
+	for i, it := range items {
+		out[i] = toVerificationDTO(it.Verification)
+	}
+	return writeList(c, out, total)
 }
 
 func (s *Server) createVerification(c *echo.Context) error {

@@ -22,6 +22,9 @@ commands:
   serve                                   run the web server (default)
   migrate                                 apply database migrations and exit
   create-admin --email E --password P     create or promote an administrator
+  seed [--verifications N] [--per-user N] [--out FILE]
+                                          create demonstration or benchmark data
+  coupon create CODE PERCENT [--max N] [--expires YYYY-MM-DD] | coupon list | coupon disable CODE
 `
 
 func main() {
@@ -53,8 +56,12 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 			return err
 		}
 		return db.Close()
+	case "coupon":
+		return couponCommand(ctx, cfg, log, args)
 	case "create-admin":
 		return createAdmin(ctx, cfg, log, args)
+	case "seed":
+		return seedCommand(ctx, cfg, log, args)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil

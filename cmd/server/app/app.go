@@ -10,6 +10,7 @@ import (
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
 	"github.com/tttverify/tttverify/adapters/password"
+	"github.com/tttverify/tttverify/adapters/pdf"
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/adapters/storage/filesystem"
 	"github.com/tttverify/tttverify/adapters/storage/s3"
@@ -86,6 +87,15 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	sections := persistence.NewSections(db, clock.Now)
 	documents := persistence.NewDocuments(db)
 	audit := persistence.NewAuditLog(db)
+	payments, err := newPayments(cfg, log, db, tx, verifications, audit, clock)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	shareTTL := cfg.ShareLinkTTL
+	if shareTTL == 0 {
+		shareTTL = DefaultShareLinkTTL
+	}
 	auth, err := application.NewAuth(tx, persistence.NewUsers(db), persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, clock)
 	if err != nil {
 		_ = db.Close()
@@ -96,6 +106,11 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock),
 		Sections:      application.NewSections(tx, verifications, sections, documents, clock),
 		Documents:     application.NewDocuments(tx, verifications, sections, documents, blobs, clock, log),
+		Payments:      payments,
+		Admin:         application.NewAdmin(tx, verifications, audit, clock),
+		Certificates: application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
+			persistence.NewShareLinks(db), audit, clock,
+			application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log}),
 	}}, nil
 }
 
@@ -110,6 +125,8 @@ func (a *App) Handler() *echo.Echo {
 		Logger:        log,
 		SPA:           frontend.Dist(),
 		Readiness:     map[string]httpapi.Checker{"database": a.DB, "storage": a.Blobs},
+		Clock:         a.cfg.Clock,
+		Baseline:      cfg.BenchBaseline,
 	}, a.Svc)
 }
 

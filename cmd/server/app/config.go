@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is every setting, read once from the environment (see the README's table).
@@ -32,6 +33,14 @@ type Config struct {
 	S3UseSSL        bool
 	S3Region        string
 	S3PresignedGets bool
+	ShareLinkTTL    time.Duration
+	BenchBaseline   bool
+
+	// Stripe; without a secret key the simulated provider runs.
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeWebhookSecret  string
+	StripeAPIBase        string // another API endpoint, e.g. stripe-mock
 
 	// Set by tests, never from the environment.
 	Clock        application.Clock // nil: the system clock
@@ -53,9 +62,20 @@ func LoadConfig() (*Config, error) {
 		S3SecretKey:   os.Getenv("S3_SECRET_KEY"),
 		S3Region:      env("S3_REGION", "us-east-1"),
 	}
+	c.StripeSecretKey, c.StripePublishableKey = os.Getenv("STRIPE_SECRET_KEY"), os.Getenv("STRIPE_PUBLISHABLE_KEY")
+	c.StripeWebhookSecret, c.StripeAPIBase = os.Getenv("STRIPE_WEBHOOK_SECRET"), os.Getenv("STRIPE_API_BASE")
+	if err := c.checkStripe(); err != nil {
+		return nil, err
+	}
 	var err error
 	if c.AuthRateLimit, err = strconv.Atoi(env("AUTH_RATE_LIMIT", "10")); err != nil || c.AuthRateLimit < 0 {
 		return nil, fmt.Errorf("AUTH_RATE_LIMIT must be a number >= 0")
+	}
+	if c.ShareLinkTTL, err = time.ParseDuration(env("SHARE_LINK_TTL", DefaultShareLinkTTL.String())); err != nil || c.ShareLinkTTL <= 0 {
+		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 168h")
+	}
+	if c.BenchBaseline, err = boolEnv("BENCH_BASELINE", false); err != nil {
+		return nil, err
 	}
 	if c.S3UseSSL, err = boolEnv("S3_USE_SSL", false); err != nil {
 		return nil, err
@@ -71,6 +91,9 @@ func LoadConfig() (*Config, error) {
 	}
 	return c, nil
 }
+
+// DefaultShareLinkTTL is how long a CIS share link works: a week.
+const DefaultShareLinkTTL = 7 * 24 * time.Hour
 
 // secureCookies is on when the public origin is served over TLS.
 func (c *Config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL, "https://") }

@@ -1,0 +1,190 @@
+package http
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// adminRoutes are the administrators' review API; every route requires isAdmin.
+func (s *Server) adminRoutes(g *echo.Group) {
+	g.GET("/verifications", s.adminList)
+	g.GET("/verifications/stats", s.adminStats)
+	g.GET("/verifications/:id", s.adminGet)
+	g.GET("/verifications/:id/company-info", s.getCompany)
+	g.GET("/verifications/:id/representatives", s.listRepresentatives)
+	g.GET("/verifications/:id/banking-info", s.getBanking)
+	g.GET("/verifications/:id/trade-info", s.getTrade)
+	g.GET("/verifications/:id/documents", s.listDocuments)
+	g.GET("/verifications/:id/cis-form", s.getCISForm)
+	g.GET("/verifications/:id/certificate", s.downloadCertificate)
+	g.GET("/verifications/:id/events", s.adminEvents)
+	g.POST("/verifications/:id/approve", s.adminApprove)
+	g.POST("/verifications/:id/reject", s.adminReject)
+	g.POST("/verifications/:id/revoke", s.adminRevoke)
+	g.POST("/verifications/:id/generate-cis", s.adminGenerateCIS)
+}
+
+// adminFilter adds the administrators' filters (e-mail, public id, database id) to the list filter.
+func adminFilter(c *echo.Context) (application.VerificationFilter, error) {
+	f, err := listFilter(c)
+	if err != nil {
+		return f, err
+	}
+	q := c.QueryParams()
+	f.Email = strings.TrimSpace(q.Get("email"))
+	f.PublicID = strings.TrimSpace(q.Get("publicId"))
+	if v := strings.TrimSpace(q.Get("id")); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			return f, badRequest("id must be a positive number")
+		}
+		f.ID = id
+	}
+	return f, nil
+}
+
+func (s *Server) adminList(c *echo.Context) error {
+	f, err := adminFilter(c)
+	if err != nil {
+		return err
+	}
+	items, total, err := s.Admin.List(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	out := make([]adminVerificationDTO, len(items))
+	for i, it := range items {
+		out[i] = s.adminView(it.Verification, it.UserEmail)
+	}
+	return writeList(c, out, total)
+}
+
+func (s *Server) adminStats(c *echo.Context) error {
+	f, err := adminFilter(c)
+	if err != nil {
+		return err
+	}
+	counts, err := s.Admin.Stats(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	out := map[string]int{"total": 0}
+	for st, n := range counts {
+		out[st.String()] = n
+		out["total"] += n
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// adminVerificationDTO is a verification with its owner and live certificate status.
+type adminVerificationDTO struct {
+	verificationDTO
+	CertificateStatus *string `json:"certificateStatus"`
+}
+
+func (s *Server) adminView(v *verification.Verification, email string) adminVerificationDTO {
+	d := adminVerificationDTO{verificationDTO: toVerificationDTO(v)}
+	d.UserEmail = email
+	if st, ok := v.CertificateStatus(s.clock.Now()); ok {
+		str := string(st)
+		d.CertificateStatus = &str
+	}
+	return d
+}
+
+func (s *Server) adminGet(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	item, err := s.Admin.Get(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s.adminView(item.Verification, item.UserEmail))
+}
+
+type auditEventDTO struct {
+	ID         int64     `json:"id"`
+	ActorEmail *string   `json:"actorEmail"`
+	Action     string    `json:"action"`
+	FromStatus *string   `json:"fromStatus"`
+	ToStatus   *string   `json:"toStatus"`
+	Reason     *string   `json:"reason"`
+	CreatedAt  time.Time `json:"createdAt"`
+}
+
+func (s *Server) adminEvents(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	events, err := s.Admin.Events(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	out := make([]auditEventDTO, len(events))
+	for i, e := range events {
+		out[i] = auditEventDTO{ID: e.ID, ActorEmail: optional(e.ActorEmail), Action: e.Action, FromStatus: optional(e.From),
+			ToStatus: optional(e.To), Reason: optional(e.Reason), CreatedAt: e.CreatedAt}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+type reasonRequest struct {
+	Reason string `json:"reason"`
+}
+
+func (s *Server) adminApprove(c *echo.Context) error {
+	return s.adminDecide(c, false, func(id int64, _ string) (*verification.Verification, error) {
+		return s.Admin.Approve(c.Request().Context(), currentUser(c), id)
+	})
+}
+
+func (s *Server) adminReject(c *echo.Context) error {
+	return s.adminDecide(c, true, func(id int64, reason string) (*verification.Verification, error) {
+		return s.Admin.Reject(c.Request().Context(), currentUser(c), id, reason)
+	})
+}
+
+func (s *Server) adminRevoke(c *echo.Context) error {
+	return s.adminDecide(c, true, func(id int64, reason string) (*verification.Verification, error) {
+		return s.Admin.Revoke(c.Request().Context(), currentUser(c), id, reason)
+	})
+}
+
+func (s *Server) adminGenerateCIS(c *echo.Context) error {
+	return s.adminDecide(c, false, func(id int64, _ string) (*verification.Verification, error) {
+		return s.Certificates.GenerateCIS(c.Request().Context(), currentUser(c), id)
+	})
+}
+
+// adminDecide reads the id (and reason) and returns the changed verification.
+func (s *Server) adminDecide(c *echo.Context, withReason bool, decide func(id int64, reason string) (*verification.Verification, error)) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	var req reasonRequest
+	if withReason {
+		if err := bindJSON(c, &req); err != nil {
+			return err
+		}
+	}
+	v, err := decide(id, req.Reason)
+	if err != nil {
+		return err
+	}
+	item, err := s.Admin.Get(c.Request().Context(), v.ID())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s.adminView(item.Verification, item.UserEmail))
+}

@@ -1,0 +1,143 @@
+package http
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+)
+
+// SharePath is where share links are served; the token follows it.
+const SharePath = "/api/shared/cis/"
+
+type publicVerificationDTO struct {
+	PublicID           string     `json:"publicId"`
+	CertificateID      string     `json:"certificateId"`
+	CompanyName        string     `json:"companyName"`
+	RegistrationNumber string     `json:"registrationNumber"`
+	Country            string     `json:"country"`
+	RegisteredAddress  string     `json:"registeredAddress"`
+	Email              string     `json:"email"`
+	Tier               string     `json:"tier"`
+	Checks             []string   `json:"checks"`
+	Status             string     `json:"status"` // approved: the review's outcome
+	CertificateStatus  string     `json:"certificateStatus"`
+	VerifiedAt         time.Time  `json:"verifiedAt"`
+	ExpiresAt          time.Time  `json:"expiresAt"`
+	RevokedAt          *time.Time `json:"revokedAt"`
+	Fingerprint        string     `json:"fingerprint"`
+}
+
+func (s *Server) publicVerification(c *echo.Context) error {
+	p, err := s.Certificates.Public(c.Request().Context(), c.Param("publicId"))
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store") // the status is live
+	return c.JSON(http.StatusOK, publicVerificationDTO{PublicID: p.PublicID, CertificateID: p.PublicID,
+		CompanyName: p.CompanyName, RegistrationNumber: p.RegistrationNumber, Country: p.Country,
+		RegisteredAddress: p.RegisteredAddress, Email: p.Email, Tier: p.Tier.String(), Checks: p.Checks,
+		Status: "approved", CertificateStatus: string(p.Status), VerifiedAt: p.VerifiedAt, ExpiresAt: p.ExpiresAt,
+		RevokedAt: p.RevokedAt, Fingerprint: p.Fingerprint})
+}
+
+type publicCompanyDTO struct {
+	CompanyName            string `json:"companyName"`
+	RegistrationNumber     string `json:"registrationNumber"`
+	CountryOfIncorporation string `json:"countryOfIncorporation"`
+	RegisteredAddress      string `json:"registeredAddress"`
+	Email                  string `json:"email"`
+}
+
+func (s *Server) publicCompany(c *echo.Context) error {
+	p, err := s.Certificates.Public(c.Request().Context(), c.Param("publicId"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, publicCompanyDTO{CompanyName: p.CompanyName, RegistrationNumber: p.RegistrationNumber,
+		CountryOfIncorporation: p.Country, RegisteredAddress: p.RegisteredAddress, Email: p.Email})
+}
+
+type publicDocumentDTO struct {
+	Type      string    `json:"type"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+func (s *Server) publicDocuments(c *echo.Context) error {
+	docs, err := s.Certificates.PublicDocuments(c.Request().Context(), c.Param("publicId"))
+	if err != nil {
+		return err
+	}
+	out := make([]publicDocumentDTO, len(docs))
+	for i, d := range docs {
+		out[i] = publicDocumentDTO{Type: d.Type.String(), CreatedAt: d.CreatedAt}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+type cisFormDTO struct {
+	URL         string    `json:"url"`
+	GeneratedAt time.Time `json:"generatedAt"`
+}
+
+// getCISForm returns where to download the CIS (the owner's route, and the administrators').
+func (s *Server) getCISForm(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	path, at, err := s.Certificates.CISForm(c.Request().Context(), currentUser(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, cisFormDTO{URL: fileURL(path), GeneratedAt: at})
+}
+
+type shareDTO struct {
+	Success   bool      `json:"success"`
+	URL       string    `json:"url"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+func (s *Server) shareCISForm(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	token, expires, err := s.Certificates.ShareCIS(c.Request().Context(), currentUser(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, shareDTO{Success: true, URL: SharePath + token, ExpiresAt: expires})
+}
+
+// openSharedCIS serves the CIS behind a share link to anyone holding it.
+func (s *Server) openSharedCIS(c *echo.Context) error {
+	token := c.Param("token")
+	if len(token) < 20 || strings.ContainsAny(token, "/.") {
+		return errNotFoundLink
+	}
+	f, err := s.Certificates.OpenSharedCIS(c.Request().Context(), token)
+	if err != nil {
+		return err
+	}
+	defer f.Content.Close()
+	c.Response().Header().Set("Referrer-Policy", "no-referrer") // keep the token out of other sites' logs
+	return sendFile(c, f, "inline")
+}
+
+var errNotFoundLink = &apiError{status: http.StatusNotFound, body: errorBody{Message: "This link does not exist"}}
+
+func (s *Server) downloadCertificate(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	f, err := s.Certificates.Certificate(c.Request().Context(), currentUser(c), id)
+	if err != nil {
+		return err
+	}
+	defer f.Content.Close()
+	return sendFile(c, f, "attachment")
+}

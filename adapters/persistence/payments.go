@@ -1,0 +1,193 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/pricing"
+)
+
+type couponRow struct {
+	bun.BaseModel  `bun:"table:coupons,alias:c"`
+	Code           string     `bun:"code,pk"`
+	Percent        int        `bun:"percent"`
+	Active         bool       `bun:"active"`
+	ExpiresAt      *time.Time `bun:"expires_at"`
+	MaxRedemptions int        `bun:"max_redemptions"`
+	Redemptions    int        `bun:"redemptions"`
+	CreatedAt      time.Time  `bun:"created_at"`
+	UpdatedAt      time.Time  `bun:"updated_at"`
+}
+
+func toCouponRow(c *pricing.Coupon) *couponRow {
+	s := c.Snapshot()
+	return &couponRow{Code: s.Code, Percent: s.Percent, Active: s.Active, ExpiresAt: s.ExpiresAt,
+		MaxRedemptions: s.MaxRedemptions, Redemptions: s.Redemptions, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
+}
+
+func (r *couponRow) toDomain() *pricing.Coupon {
+	return pricing.RestoreCoupon(pricing.CouponSnapshot{Code: r.Code, Percent: r.Percent, Active: r.Active,
+		ExpiresAt: utc(r.ExpiresAt), MaxRedemptions: r.MaxRedemptions, Redemptions: r.Redemptions,
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()})
+}
+
+type couponRedemptionRow struct {
+	bun.BaseModel  `bun:"table:coupon_redemptions"`
+	CouponCode     string    `bun:"coupon_code,pk"`
+	VerificationID int64     `bun:"verification_id,pk"`
+	CreatedAt      time.Time `bun:"created_at"`
+}
+
+// Coupons is the coupon repository.
+type Coupons struct{ db *DB }
+
+// NewCoupons returns the coupon repository on db.
+func NewCoupons(db *DB) *Coupons { return &Coupons{db: db} }
+
+// Create inserts a new coupon.
+func (r *Coupons) Create(ctx context.Context, c *pricing.Coupon) error {
+	if _, err := conn(ctx, r.db).NewInsert().Model(toCouponRow(c)).Exec(ctx); err != nil {
+		if isUniqueViolation(err) {
+			return application.ErrCouponExists
+		}
+		return fmt.Errorf("insert coupon %s: %w", c.Code(), err)
+	}
+	return nil
+}
+
+// Get returns the coupon with the upper-case code.
+func (r *Coupons) Get(ctx context.Context, code string) (*pricing.Coupon, error) {
+	return r.one(ctx, code, false)
+}
+
+// GetForUpdate is Get that locks the row on PostgreSQL until the transaction ends.
+func (r *Coupons) GetForUpdate(ctx context.Context, code string) (*pricing.Coupon, error) {
+	return r.one(ctx, code, true)
+}
+
+func (r *Coupons) one(ctx context.Context, code string, lock bool) (*pricing.Coupon, error) {
+	row := new(couponRow)
+	q := conn(ctx, r.db).NewSelect().Model(row).Where("c.code = ?", code)
+	if lock && r.db.postgres {
+		q = q.For("UPDATE")
+	}
+	if err := q.Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return row.toDomain(), nil
+}
+
+// Save writes a coupon's state.
+func (r *Coupons) Save(ctx context.Context, c *pricing.Coupon) error {
+	res, err := conn(ctx, r.db).NewUpdate().Model(toCouponRow(c)).ExcludeColumn("code", "created_at").WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update coupon %s: %w", c.Code(), err)
+	}
+	return oneRow(res)
+}
+
+// List returns every coupon, newest first.
+func (r *Coupons) List(ctx context.Context) ([]*pricing.Coupon, error) {
+	var rows []couponRow
+	if err := conn(ctx, r.db).NewSelect().Model(&rows).OrderExpr("c.created_at DESC, c.code").Scan(ctx); err != nil {
+		return nil, fmt.Errorf("list coupons: %w", err)
+	}
+	out := make([]*pricing.Coupon, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// AddRedemption records a coupon's use by a verification; false when it was already recorded.
+func (r *Coupons) AddRedemption(ctx context.Context, code string, verificationID int64, now time.Time) (bool, error) {
+	res, err := conn(ctx, r.db).NewInsert().Model(&couponRedemptionRow{CouponCode: code, VerificationID: verificationID, CreatedAt: now}).
+		On("CONFLICT DO NOTHING").Exec(ctx)
+	if err != nil {
+		return false, fmt.Errorf("record redemption of %s by %d: %w", code, verificationID, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+type paymentRow struct {
+	bun.BaseModel   `bun:"table:payments,alias:p"`
+	IntentID        string    `bun:"intent_id,pk"`
+	VerificationID  int64     `bun:"verification_id"`
+	UserID          int64     `bun:"user_id"`
+	Provider        string    `bun:"provider"`
+	Purpose         string    `bun:"purpose"`
+	Amount          int64     `bun:"amount"`
+	Currency        string    `bun:"currency"`
+	CouponCode      string    `bun:"coupon_code"`
+	DiscountPercent int       `bun:"discount_percent"`
+	Status          string    `bun:"status"`
+	CreatedAt       time.Time `bun:"created_at"`
+	UpdatedAt       time.Time `bun:"updated_at"`
+}
+
+type paymentEventRow struct {
+	bun.BaseModel `bun:"table:payment_events"`
+	ID            string    `bun:"id,pk"`
+	Type          string    `bun:"type"`
+	ReceivedAt    time.Time `bun:"received_at"`
+}
+
+// PaymentRecords is the repository of intents the server opened and provider events it processed.
+type PaymentRecords struct{ db *DB }
+
+// NewPaymentRecords returns the payment repository on db.
+func NewPaymentRecords(db *DB) *PaymentRecords { return &PaymentRecords{db: db} }
+
+// Add stores a record unless its intent is already known.
+func (r *PaymentRecords) Add(ctx context.Context, p *application.PaymentRecord) error {
+	row := &paymentRow{IntentID: p.IntentID, VerificationID: p.VerificationID, UserID: p.UserID, Provider: p.Provider,
+		Purpose: p.Purpose, Amount: p.Amount, Currency: p.Currency, CouponCode: p.CouponCode,
+		DiscountPercent: p.DiscountPercent, Status: p.Status, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	if _, err := conn(ctx, r.db).NewInsert().Model(row).On("CONFLICT DO NOTHING").Exec(ctx); err != nil {
+		return fmt.Errorf("insert payment %s: %w", p.IntentID, err)
+	}
+	return nil
+}
+
+// Get returns the record of an intent.
+func (r *PaymentRecords) Get(ctx context.Context, intentID string) (*application.PaymentRecord, error) {
+	row := new(paymentRow)
+	if err := conn(ctx, r.db).NewSelect().Model(row).Where("p.intent_id = ?", intentID).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return &application.PaymentRecord{IntentID: row.IntentID, VerificationID: row.VerificationID, UserID: row.UserID,
+		Provider: row.Provider, Purpose: row.Purpose, Amount: row.Amount, Currency: row.Currency,
+		CouponCode: row.CouponCode, DiscountPercent: row.DiscountPercent, Status: row.Status,
+		CreatedAt: row.CreatedAt.UTC(), UpdatedAt: row.UpdatedAt.UTC()}, nil
+}
+
+// SetStatus changes a record's status.
+func (r *PaymentRecords) SetStatus(ctx context.Context, intentID, status string, now time.Time) error {
+	res, err := conn(ctx, r.db).NewUpdate().Table("payments").Set("status = ?", status).Set("updated_at = ?", now).
+		Where("intent_id = ?", intentID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update payment %s: %w", intentID, err)
+	}
+	return oneRow(res)
+}
+
+// FirstDelivery records an event id and reports whether it was new.
+func (r *PaymentRecords) FirstDelivery(ctx context.Context, eventID, eventType string, now time.Time) (bool, error) {
+	res, err := conn(ctx, r.db).NewInsert().Model(&paymentEventRow{ID: eventID, Type: eventType, ReceivedAt: now}).
+		On("CONFLICT DO NOTHING").Exec(ctx)
+	if err != nil {
+		return false, fmt.Errorf("insert event %s: %w", eventID, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+var (
+	_ application.Coupons        = (*Coupons)(nil)
+	_ application.PaymentRecords = (*PaymentRecords)(nil)
+)

@@ -1,0 +1,161 @@
+package application
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/pricing"
+)
+
+// Errors of the payment use cases.
+var (
+	ErrPaymentMismatch     = errors.New("This payment does not match the verification")
+	ErrPaymentNotSucceeded = errors.New("The payment has not succeeded")
+	ErrBadSignature        = errors.New("Invalid webhook signature")
+	ErrPaymentProvider     = errors.New("The payment provider is unavailable; please try again shortly")
+	ErrCouponExists        = errors.New("A coupon with this code already exists")
+)
+
+// What a payment is for.
+const (
+	PurposeVerification = "verification" // the verification fee of the tier
+	PurposeUpgrade      = "upgrade"      // the difference from Basic to Top after the fee was paid
+)
+
+// Payment intent statuses, with Stripe's names.
+const (
+	IntentRequiresPaymentMethod = "requires_payment_method"
+	IntentRequiresConfirmation  = "requires_confirmation"
+	IntentRequiresAction        = "requires_action"
+	IntentProcessing            = "processing"
+	IntentSucceeded             = "succeeded"
+	IntentCanceled              = "canceled"
+)
+
+// Payment record statuses.
+const (
+	RecordCreated   = "created"
+	RecordSucceeded = "succeeded"
+	RecordFailed    = "failed"
+)
+
+// Metadata keys every intent carries.
+const (
+	MetaVerificationID = "verificationId"
+	MetaUserID         = "userId"
+	MetaPurpose        = "purpose"
+	MetaCoupon         = "couponCode"
+)
+
+// PaymentIntent is a provider's payment intent, as far as the use cases need it.
+type PaymentIntent struct {
+	ID             string
+	ClientSecret   string
+	Amount         int64
+	Currency       string
+	Status         string
+	Metadata       map[string]string
+	FailureCode    string // the last attempt's error code, e.g. card_declined
+	FailureMessage string
+}
+
+// NewPaymentIntent asks a provider for an intent.
+type NewPaymentIntent struct {
+	Amount         int64
+	Currency       string
+	VerificationID int64
+	UserID         int64
+	Purpose        string
+	CouponCode     string
+	ReceiptEmail   string
+	Description    string
+	IdempotencyKey string // the same key returns the same intent
+}
+
+// PaymentGateway is the card payment provider.
+type PaymentGateway interface {
+	Provider() string       // "stripe" or "simulated"
+	PublishableKey() string // for the browser; empty for the simulated provider
+	TestMode() bool
+	CreateIntent(ctx context.Context, p NewPaymentIntent) (*PaymentIntent, error)
+	RetrieveIntent(ctx context.Context, id string) (*PaymentIntent, error) // ErrNotFound when unknown
+}
+
+// Card is what an applicant types into the simulated provider's form.
+type Card struct {
+	Number string
+	Expiry string // MM/YY
+	CVC    string
+}
+
+// CardError is a declined card; Message is the provider's sentence for the applicant.
+type CardError struct {
+	Code        string // card_declined, expired_card, ...
+	DeclineCode string // insufficient_funds, generic_decline, ...
+	Message     string
+}
+
+func (e *CardError) Error() string { return e.Message }
+
+// CardConfirmer is a gateway that takes card details itself: the simulated provider. It returns
+// field.Errors for malformed card details and *CardError for a declined card.
+type CardConfirmer interface {
+	ConfirmCard(ctx context.Context, intentID string, card Card) (*PaymentIntent, error)
+}
+
+// PaymentEvent is a verified notification from the provider.
+type PaymentEvent struct {
+	ID     string
+	Type   string
+	Intent *PaymentIntent // for payment_intent.* events
+}
+
+// Provider events the use cases act on.
+const (
+	EventIntentSucceeded = "payment_intent.succeeded"
+	EventIntentFailed    = "payment_intent.payment_failed"
+)
+
+// WebhookVerifier checks a provider's signed notification (ErrBadSignature when it is not genuine).
+type WebhookVerifier interface {
+	VerifyWebhook(payload []byte, signature string) (*PaymentEvent, error)
+}
+
+// PaymentRecord is an intent this server created: what it is for and what it must amount to.
+type PaymentRecord struct {
+	IntentID        string
+	VerificationID  int64
+	UserID          int64
+	Provider        string
+	Purpose         string
+	Amount          int64
+	Currency        string
+	CouponCode      string
+	DiscountPercent int
+	Status          string
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+}
+
+// PaymentRecords stores the intents this server created and the provider events it processed.
+type PaymentRecords interface {
+	// Add stores r unless its intent is already recorded (providers return the same intent for the
+	// same idempotency key).
+	Add(ctx context.Context, r *PaymentRecord) error
+	Get(ctx context.Context, intentID string) (*PaymentRecord, error)
+	SetStatus(ctx context.Context, intentID, status string, now time.Time) error
+	// FirstDelivery records a provider event id and reports whether it was new.
+	FirstDelivery(ctx context.Context, eventID, eventType string, now time.Time) (bool, error)
+}
+
+// Coupons stores discount codes and their redemptions.
+type Coupons interface {
+	Create(ctx context.Context, c *pricing.Coupon) error // ErrCouponExists
+	Get(ctx context.Context, code string) (*pricing.Coupon, error)
+	GetForUpdate(ctx context.Context, code string) (*pricing.Coupon, error)
+	Save(ctx context.Context, c *pricing.Coupon) error
+	List(ctx context.Context) ([]*pricing.Coupon, error)
+	// AddRedemption records that a verification used a coupon; false when it already had.
+	AddRedemption(ctx context.Context, code string, verificationID int64, now time.Time) (bool, error)
+}

@@ -1,0 +1,498 @@
+// Command bench is `make bench`: it seeds PostgreSQL, starts the real server, drives it with wrk
+// and writes the results, next to a bare echo handler in the same process, to docs/performance.md.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tttverify/tttverify/adapters/password"
+)
+
+//go:embed wrk.lua
+var wrkScript []byte
+
+type options struct {
+	server, databaseURL, out, dist string
+	sizes                          []int
+	duration                       time.Duration
+	connections                    int
+	smoke                          bool
+}
+
+// result is one row of the table.
+type result struct {
+	Scenario, Size               string
+	RPS, P50, P95, P99, Ratio    float64
+	Budget, Verdict, Note        string
+	Requests, Errors, NonSuccess int
+}
+
+func main() {
+	var o options
+	var sizes string
+	flag.StringVar(&o.server, "server", "bin/ttt-verify", "server binary")
+	flag.StringVar(&o.databaseURL, "database-url", os.Getenv("TEST_DATABASE_URL"), "PostgreSQL server URL (a database is created per size)")
+	flag.StringVar(&sizes, "sizes", "10000,1000000", "verification counts to seed, smallest first")
+	flag.DurationVar(&o.duration, "duration", 10*time.Second, "duration of each load scenario")
+	flag.IntVar(&o.connections, "connections", 64, "concurrent connections")
+	flag.StringVar(&o.out, "out", "docs/performance.md", "markdown report to write ('' for none)")
+	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
+	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
+	flag.Parse()
+	for _, s := range strings.Split(sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 100 {
+			fatal(fmt.Errorf("bad size %q", s))
+		}
+		o.sizes = append(o.sizes, n)
+	}
+	if o.databaseURL == "" {
+		fatal(errors.New("set -database-url or TEST_DATABASE_URL"))
+	}
+	results, err := run(context.Background(), o)
+	printTable(os.Stdout, results)
+	if err != nil {
+		fatal(err)
+	}
+	if o.smoke {
+		for _, r := range results {
+			if r.Requests == 0 && r.Note == "" {
+				fatal(fmt.Errorf("scenario %s at %s ran no request", r.Scenario, r.Size))
+			}
+		}
+		fmt.Printf("bench-smoke: %d scenarios ran\n", len(results))
+		return
+	}
+	if o.out != "" {
+		if err := writeReport(o, results); err != nil {
+			fatal(err)
+		}
+		fmt.Println("wrote", o.out)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}
+
+func run(ctx context.Context, o options) ([]result, error) {
+	script := filepath.Join(os.TempDir(), fmt.Sprintf("ttt-bench-%d.lua", os.Getpid()))
+	if err := os.WriteFile(script, wrkScript, 0o644); err != nil {
+		return nil, err
+	}
+	defer os.Remove(script)
+	var results []result
+	smallListP95 := 0.0
+	for i, size := range o.sizes {
+		last := i == len(o.sizes)-1
+		rs, err := runSize(ctx, o, script, size, last, smallListP95)
+		results = append(results, rs...)
+		if err != nil {
+			return results, err
+		}
+		for _, r := range rs {
+			if r.Scenario == scenarioAdminList {
+				smallListP95 = r.P95
+			}
+		}
+	}
+	if js, err := firstLoadJS(o.dist); err == nil {
+		verdict := "pass"
+		if js > 250 {
+			verdict = "MISS"
+		}
+		results = append(results, result{Scenario: "SPA first load (gzipped JS)", Size: "-", Budget: "<= 250 KB",
+			Verdict: verdict, Note: fmt.Sprintf("%.1f KB", js), Requests: 1})
+	}
+	return results, nil
+}
+
+const scenarioAdminList = "admin list: status + e-mail filter, page 3, sort"
+
+// runSize seeds one database, starts the server on it and runs the scenarios for that size.
+func runSize(ctx context.Context, o options, script string, size int, all bool, smallListP95 float64) ([]result, error) {
+	dbURL, drop, err := createDatabase(ctx, o.databaseURL, fmt.Sprintf("bench_%d", size))
+	if err != nil {
+		return nil, err
+	}
+	defer drop()
+	dataDir, err := os.MkdirTemp("", "ttt-bench-data")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dataDir)
+	env := append(os.Environ(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "AUTH_RATE_LIMIT=0", "BENCH_BASELINE=true")
+	seedFile := filepath.Join(dataDir, "seed.json")
+	start := time.Now()
+	if out, err := command(env, o.server, "seed", "--verifications", strconv.Itoa(size), "--per-user", "50", "--out", seedFile).CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("seed %d: %v\n%s", size, err, out)
+	}
+	seedTime := time.Since(start)
+	if out, err := command(env, o.server, "create-admin", "--email", "bench-admin@ttt.example", "--password", "bench-admin").CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("create admin: %v\n%s", err, out)
+	}
+	var seed struct {
+		ApprovedPublicIDs []string
+		SampleEmail       string
+	}
+	if b, err := os.ReadFile(seedFile); err != nil || json.Unmarshal(b, &seed) != nil {
+		return nil, fmt.Errorf("read seed summary: %v", err)
+	}
+	srv, err := startServer(env, o.server, dataDir)
+	if err != nil {
+		return nil, err
+	}
+	defer srv.stop()
+	userCookie, err := srv.login(seed.SampleEmail, "seed-password")
+	if err != nil {
+		return nil, err
+	}
+	adminCookie, err := srv.login("bench-admin@ttt.example", "bench-admin")
+	if err != nil {
+		return nil, err
+	}
+	label := fmt.Sprintf("%d", size)
+	results := []result{{Scenario: "seed (bulk insert)", Size: label, Requests: 1, Note: seedTime.Round(time.Second).String(), Budget: "minutes", Verdict: "pass"}}
+	w := wrk{script: script, base: srv.base, duration: o.duration, connections: o.connections}
+
+	adminList := w.run(scenarioAdminList, label, "GET",
+		"/api/admin/verifications?status=in_review&email=trader00&page=3&pageSize=10&sort=createdAt&order=desc", "", adminCookie, "")
+	adminList.Budget, adminList.Verdict = "p95 < 30 ms", verdict(adminList.P95 < 30)
+	if smallListP95 > 0 {
+		adminList.Budget += ", < 2x the smallest size"
+		adminList.Verdict = verdict(adminList.P95 < 30 && adminList.P95 < 2*smallListP95)
+		adminList.Note = fmt.Sprintf("%.1fx the smallest size", adminList.P95/smallListP95)
+	}
+	stats := w.run("admin stats (tier filter)", label, "GET", "/api/admin/verifications/stats?tier=basic", "", adminCookie, "")
+	if !all {
+		return append(results, adminList, stats), nil
+	}
+
+	baseline := w.run("baseline: bare echo JSON handler", label, "GET", "/bench/baseline", "", "", "")
+	idsFile := filepath.Join(dataDir, "public-ids.txt")
+	if err := os.WriteFile(idsFile, []byte(strings.Join(seed.ApprovedPublicIDs, "\n")+"\n"), 0o644); err != nil {
+		return nil, err
+	}
+	public := w.run("public certificate lookup", label, "GET", "/api/public/verifications/{id}", "", "", idsFile)
+	public.Budget = ">= 0.5x baseline rps, p99 < 25 ms"
+	public.Verdict = verdict(public.RPS >= baseline.RPS/2 && public.P99 < 25)
+	userList := w.run("user list (50 verifications)", label, "GET", "/api/verifications?page=1&pageSize=10", "", userCookie, "")
+	loginBody := fmt.Sprintf(`{"email":%q,"password":"seed-password"}`, seed.SampleEmail)
+	login := w.with(runtime.NumCPU()).run("login (bcrypt), one connection per core", label, "POST", "/api/login", loginBody, "", "")
+	login.Note = bcryptShare(login.P50)
+	cisIDs, err := approvedIDs(ctx, dbURL, filepath.Join(dataDir, "approved-ids.txt"))
+	if err != nil {
+		return nil, err
+	}
+	cis := w.with(4).run("CIS PDF generation", label, "POST", "/api/admin/verifications/{id}/generate-cis", "", adminCookie, cisIDs)
+	upload := srv.upload30MB(userCookie)
+	measured := []*result{&adminList, &stats, &baseline, &public, &userList, &login, &cis}
+	for _, r := range measured {
+		if baseline.RPS > 0 {
+			r.Ratio = r.RPS / baseline.RPS
+		}
+	}
+	return append(results, adminList, stats, baseline, public, userList, login, cis, upload), nil
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "pass"
+	}
+	return "MISS"
+}
+
+// wrk runs one load scenario.
+type wrk struct {
+	script, base string
+	duration     time.Duration
+	connections  int
+}
+
+func (w wrk) with(connections int) wrk { w.connections = connections; return w }
+
+var benchLine = regexp.MustCompile(`BENCH (\{.*\})`)
+
+func (w wrk) run(name, size, method, path, body, cookie, idsFile string) result {
+	threads := min(2, w.connections)
+	cmd := exec.Command("wrk", "-t", strconv.Itoa(threads), "-c", strconv.Itoa(w.connections),
+		"-d", fmt.Sprintf("%ds", max(1, int(w.duration.Seconds()))), "--timeout", "10s", "-s", w.script, w.base)
+	cmd.Env = append(os.Environ(), "BENCH_METHOD="+method, "BENCH_PATH="+path, "BENCH_BODY="+body,
+		"BENCH_COOKIE="+cookie, "BENCH_IDS="+idsFile)
+	out, err := cmd.CombinedOutput()
+	r := result{Scenario: name, Size: size, Budget: "-", Verdict: "-"}
+	m := benchLine.FindSubmatch(out)
+	if err != nil || m == nil {
+		r.Note = fmt.Sprintf("wrk failed: %v %s", err, lastLine(out))
+		r.Verdict = "MISS"
+		return r
+	}
+	var s struct {
+		Requests, Errors, Non2xx int
+		RPS, P50, P95, P99       float64
+	}
+	_ = json.Unmarshal(m[1], &s)
+	r.Requests, r.Errors, r.NonSuccess, r.RPS, r.P50, r.P95, r.P99 = s.Requests, s.Errors, s.Non2xx, s.RPS, s.P50, s.P95, s.P99
+	if s.Non2xx > 0 || s.Errors > 0 {
+		r.Note = fmt.Sprintf("%d errors, %d non-2xx", s.Errors, s.Non2xx)
+	}
+	return r
+}
+
+func lastLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return lines[len(lines)-1]
+}
+
+// bcryptShare measures one password check here and gives its share of the login median.
+func bcryptShare(loginP50 float64) string {
+	hash, _ := password.Bcrypt{}.Hash("seed-password")
+	const n = 10
+	start := time.Now()
+	for range n {
+		password.Bcrypt{}.Matches(hash, "seed-password")
+	}
+	per := float64(time.Since(start).Microseconds()) / n / 1000
+	if loginP50 == 0 {
+		return fmt.Sprintf("bcrypt check %.1f ms", per)
+	}
+	return fmt.Sprintf("bcrypt check %.1f ms = %.0f%% of the median", per, 100*per/loginP50)
+}
+
+// server is a running server process.
+type server struct {
+	cmd  *exec.Cmd
+	base string
+	log  *os.File
+}
+
+func command(env []string, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Env = env
+	return cmd
+}
+
+func startServer(env []string, bin, dataDir string) (*server, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := l.Addr().String()
+	l.Close()
+	logFile, err := os.Create(filepath.Join(dataDir, "server.log"))
+	if err != nil {
+		return nil, err
+	}
+	cmd := command(append(env, "ADDR="+addr, "PUBLIC_BASE_URL=http://"+addr), bin, "serve")
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &server{cmd: cmd, base: "http://" + addr, log: logFile}
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if res, err := http.Get(s.base + "/readyz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return s, nil
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	s.stop()
+	return nil, errors.New("server did not become ready")
+}
+
+func (s *server) stop() {
+	_ = s.cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { _ = s.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		_ = s.cmd.Process.Kill()
+	}
+	s.log.Close()
+}
+
+// login signs in and returns the Cookie header value.
+func (s *server) login(email, pass string) (string, error) {
+	body, _ := json.Marshal(map[string]string{"email": email, "password": pass})
+	res, err := http.Post(s.base+"/api/login", "application/json", bytes.NewReader(body))
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("login %s: %d", email, res.StatusCode)
+	}
+	var parts []string
+	for _, c := range res.Cookies() {
+		parts = append(parts, c.Name+"="+c.Value)
+	}
+	return strings.Join(parts, "; "), nil
+}
+
+// rss reads a process's resident set (VmRSS) and peak (VmHWM) in MB.
+func rss(pid int) (current, peak float64) {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 2 {
+			continue
+		}
+		kb, _ := strconv.ParseFloat(fields[1], 64)
+		switch fields[0] {
+		case "VmRSS:":
+			current = kb / 1024
+		case "VmHWM:":
+			peak = kb / 1024
+		}
+	}
+	return current, peak
+}
+
+// upload30MB streams a 30 MB PDF through the API and reports the server's memory before and after.
+func (s *server) upload30MB(cookie string) result {
+	r := result{Scenario: "30 MB upload (server RSS)", Size: "-", Budget: "RSS growth < 20 MB"}
+	req, _ := http.NewRequest("POST", s.base+"/api/verifications", strings.NewReader(`{"tier":"basic"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", cookie)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		r.Note, r.Verdict = err.Error(), "MISS"
+		return r
+	}
+	var v struct{ ID int64 }
+	_ = json.NewDecoder(res.Body).Decode(&v)
+	res.Body.Close()
+	before, peakBefore := rss(s.cmd.Process.Pid)
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	go func() {
+		_ = mw.WriteField("type", "additional")
+		fw, _ := mw.CreateFormFile("file", "big.pdf")
+		_, _ = fw.Write([]byte("%PDF-1.4\n"))
+		chunk := bytes.Repeat([]byte("0123456789abcdef"), 64<<10/16)
+		for written := 0; written+len(chunk) <= 30<<20-16; written += len(chunk) {
+			_, _ = fw.Write(chunk)
+		}
+		_ = mw.Close()
+		_ = pw.Close()
+	}()
+	req, _ = http.NewRequest("POST", fmt.Sprintf("%s/api/verifications/%d/documents", s.base, v.ID), pr)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Cookie", cookie)
+	start := time.Now()
+	res, err = http.DefaultClient.Do(req)
+	elapsed := time.Since(start)
+	if err != nil {
+		r.Note, r.Verdict = err.Error(), "MISS"
+		return r
+	}
+	res.Body.Close()
+	after, peakAfter := rss(s.cmd.Process.Pid)
+	growth := max(after-before, peakAfter-peakBefore, 0)
+	r.Requests = 1
+	r.P50 = float64(elapsed.Milliseconds())
+	r.Verdict = verdict(res.StatusCode == http.StatusCreated && growth < 20)
+	r.Note = fmt.Sprintf("status %d, RSS %.1f -> %.1f MB (peak %.1f -> %.1f), growth %.1f MB, %.0f MB/s",
+		res.StatusCode, before, after, peakBefore, peakAfter, growth, 30/elapsed.Seconds())
+	return r
+}
+
+// createDatabase makes a fresh database on the server and returns its URL and a drop function.
+func createDatabase(ctx context.Context, base, name string) (string, func(), error) {
+	c, err := pgx.Connect(ctx, base)
+	if err != nil {
+		return "", nil, fmt.Errorf("connect to %s: %w", base, err)
+	}
+	defer c.Close(ctx)
+	if _, err := c.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+		return "", nil, err
+	}
+	if _, err := c.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		return "", nil, err
+	}
+	u, _ := url.Parse(base)
+	u.Path = "/" + name
+	drop := func() {
+		if c, err := pgx.Connect(context.Background(), base); err == nil {
+			_, _ = c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+			c.Close(context.Background())
+		}
+	}
+	return u.String(), drop, nil
+}
+
+// approvedIDs writes the database ids of some approved verifications to file.
+func approvedIDs(ctx context.Context, dbURL, file string) (string, error) {
+	c, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		return "", err
+	}
+	defer c.Close(ctx)
+	rows, err := c.Query(ctx, "SELECT id FROM verifications WHERE status = 'approved' ORDER BY id LIMIT 200")
+	if err != nil {
+		return "", err
+	}
+	var ids []string
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return "", err
+		}
+		ids = append(ids, strconv.FormatInt(id, 10))
+	}
+	return file, os.WriteFile(file, []byte(strings.Join(ids, "\n")+"\n"), 0o644)
+}
+
+// firstLoadJS is the gzipped size in KB of the scripts index.html loads up front.
+func firstLoadJS(dist string) (float64, error) {
+	index, err := os.ReadFile(filepath.Join(dist, "index.html"))
+	if err != nil {
+		return 0, err
+	}
+	total := 0
+	for _, m := range regexp.MustCompile(`(?:src|href)="/?(assets/[^"]+\.js)"`).FindAllSubmatch(index, -1) {
+		b, err := os.ReadFile(filepath.Join(dist, string(m[1])))
+		if err != nil {
+			return 0, err
+		}
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = zw.Write(b)
+		_ = zw.Close()
+		total += buf.Len()
+	}
+	return float64(total) / 1024, nil
+}

@@ -1,0 +1,54 @@
+package app
+
+import (
+	"errors"
+	"log/slog"
+
+	"github.com/tttverify/tttverify/adapters/payment/simulated"
+	"github.com/tttverify/tttverify/adapters/payment/stripe"
+	"github.com/tttverify/tttverify/adapters/persistence"
+	"github.com/tttverify/tttverify/application"
+)
+
+// checkStripe refuses half a Stripe configuration: a publishable key or webhook secret without the
+// secret key would otherwise fall back to the simulated provider unnoticed.
+func (c *Config) checkStripe() error {
+	if c.StripeSecretKey == "" {
+		if c.StripePublishableKey != "" || c.StripeWebhookSecret != "" {
+			return errors.New("STRIPE_PUBLISHABLE_KEY or STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY is not")
+		}
+		return nil
+	}
+	if c.StripePublishableKey == "" {
+		return errors.New("STRIPE_SECRET_KEY is set, so STRIPE_PUBLISHABLE_KEY is needed too (the browser loads Stripe with it)")
+	}
+	return nil
+}
+
+// newPayments selects Stripe when a secret key is configured, and the simulated provider otherwise
+// (never both), and wires the payment use cases on it.
+func newPayments(cfg *Config, log *slog.Logger, db *persistence.DB, tx application.Transactor,
+	verifications application.VerificationRepository, audit application.AuditLog, clock application.Clock) (*application.Payments, error) {
+	deps := application.PaymentsDeps{Tx: tx, Repo: verifications, Records: persistence.NewPaymentRecords(db),
+		Coupons: persistence.NewCoupons(db), Audit: audit, Clock: clock, Log: log}
+	if cfg.StripeSecretKey != "" {
+		if err := cfg.checkStripe(); err != nil {
+			return nil, err
+		}
+		gw, err := stripe.New(stripe.Config{SecretKey: cfg.StripeSecretKey, PublishableKey: cfg.StripePublishableKey,
+			WebhookSecret: cfg.StripeWebhookSecret, APIBase: cfg.StripeAPIBase})
+		if err != nil {
+			return nil, err
+		}
+		deps.Gateway, deps.Webhooks = gw, gw
+		if cfg.StripeWebhookSecret == "" {
+			log.Warn("STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused, payments complete only when the browser returns")
+		}
+		log.Info("payments ready", "provider", "stripe", "test_mode", gw.TestMode(), "api_base", cfg.StripeAPIBase)
+		return application.NewPayments(deps), nil
+	}
+	deps.Gateway = simulated.New(db.DB, clock.Now)
+	log.Warn("payments are SIMULATED (test mode): no card is charged; set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take real payments",
+		"provider", "simulated")
+	return application.NewPayments(deps), nil
+}

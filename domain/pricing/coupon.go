@@ -1,0 +1,125 @@
+package pricing
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// CouponError is a coupon that cannot be used; its message is shown to the applicant as is.
+type CouponError struct{ msg string }
+
+func (e *CouponError) Error() string { return e.msg }
+
+// Reasons a coupon is refused (the messages are the ones the payment page shows).
+var (
+	ErrCouponInvalid   = &CouponError{"Invalid coupon code"}
+	ErrCouponExpired   = &CouponError{"This coupon has expired"}
+	ErrCouponExhausted = &CouponError{"This coupon has been fully redeemed"}
+	ErrCouponDisabled  = &CouponError{"This coupon is no longer active"}
+)
+
+// Errors from creating a coupon.
+var (
+	ErrCouponCode    = errors.New("a coupon code is 3 to 32 letters, digits, '-' or '_'")
+	ErrCouponPercent = errors.New("a coupon's percent is between 1 and 100")
+	ErrCouponMax     = errors.New("a coupon's maximum redemptions is at least 1")
+)
+
+var codePattern = regexp.MustCompile(`^[A-Z0-9_-]{3,32}$`)
+
+// NormalizeCode is how codes are stored and compared: trimmed and upper-case, so that applicants
+// may type them in any case.
+func NormalizeCode(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
+
+// Coupon is a percentage discount code with optional expiry and redemption limit.
+type Coupon struct {
+	code           string
+	percent        int
+	active         bool
+	expiresAt      *time.Time // the coupon is refused from this instant on
+	maxRedemptions int        // 0: unlimited
+	redemptions    int
+	createdAt      time.Time
+	updatedAt      time.Time
+}
+
+// NewCoupon makes an active coupon. maxRedemptions 0 means unlimited; expiresAt nil means never.
+func NewCoupon(code string, percent, maxRedemptions int, expiresAt *time.Time, now time.Time) (*Coupon, error) {
+	code = NormalizeCode(code)
+	switch {
+	case !codePattern.MatchString(code):
+		return nil, ErrCouponCode
+	case percent < 1 || percent > 100:
+		return nil, ErrCouponPercent
+	case maxRedemptions < 0:
+		return nil, ErrCouponMax
+	}
+	return &Coupon{code: code, percent: percent, active: true, expiresAt: expiresAt, maxRedemptions: maxRedemptions,
+		createdAt: now, updatedAt: now}, nil
+}
+
+// CouponSnapshot is a coupon's full state, to store and restore it.
+type CouponSnapshot struct {
+	Code           string
+	Percent        int
+	Active         bool
+	ExpiresAt      *time.Time
+	MaxRedemptions int
+	Redemptions    int
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+// RestoreCoupon rebuilds a stored coupon. For adapters only.
+func RestoreCoupon(s CouponSnapshot) *Coupon {
+	return &Coupon{code: s.Code, percent: s.Percent, active: s.Active, expiresAt: s.ExpiresAt,
+		maxRedemptions: s.MaxRedemptions, redemptions: s.Redemptions, createdAt: s.CreatedAt, updatedAt: s.UpdatedAt}
+}
+
+// Snapshot returns the coupon's full state.
+func (c *Coupon) Snapshot() CouponSnapshot {
+	return CouponSnapshot{Code: c.code, Percent: c.percent, Active: c.active, ExpiresAt: c.expiresAt,
+		MaxRedemptions: c.maxRedemptions, Redemptions: c.redemptions, CreatedAt: c.createdAt, UpdatedAt: c.updatedAt}
+}
+
+// Code is the coupon's upper-case code.
+func (c *Coupon) Code() string { return c.code }
+
+// Percent is the discount in percent, 1 to 100.
+func (c *Coupon) Percent() int { return c.percent }
+
+// Check says whether the coupon can be used now, and if not, why.
+func (c *Coupon) Check(now time.Time) error {
+	switch {
+	case !c.active:
+		return ErrCouponDisabled
+	case c.expiresAt != nil && !now.Before(*c.expiresAt):
+		return ErrCouponExpired
+	case c.maxRedemptions > 0 && c.redemptions >= c.maxRedemptions:
+		return ErrCouponExhausted
+	}
+	return nil
+}
+
+// Quote applies the coupon to base after checking that it can be used now.
+func (c *Coupon) Quote(base Money, now time.Time) (Quote, error) {
+	if err := c.Check(now); err != nil {
+		return Quote{}, err
+	}
+	return Apply(base, c.percent), nil
+}
+
+// Redeem counts one use. A payment that was quoted while the coupon was usable is honoured even if
+// the coupon expired or ran out meanwhile, so Redeem does not check again.
+func (c *Coupon) Redeem(now time.Time) {
+	c.redemptions++
+	c.updatedAt = now
+}
+
+// Disable stops the coupon from being used again.
+func (c *Coupon) Disable(now time.Time) {
+	c.active = false
+	c.updatedAt = now
+}

@@ -1,0 +1,101 @@
+package verification
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"time"
+)
+
+// Errors of the certificate's life after approval.
+var (
+	ErrNotApproved    = errors.New("the verification is not approved")
+	ErrAlreadyRevoked = errors.New("the certificate is already revoked")
+)
+
+// CertificateStatus is what a counterparty is told about an approved verification today.
+type CertificateStatus string
+
+// The live certificate statuses.
+const (
+	CertificateValid   CertificateStatus = "valid"
+	CertificateExpired CertificateStatus = "expired"
+	CertificateRevoked CertificateStatus = "revoked"
+)
+
+// Revoke withdraws an approved certificate, for example after fraud comes to light. The status stays
+// approved (the review happened) but the certificate no longer vouches for the company.
+func (v *Verification) Revoke(reason string, now time.Time) error {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return ErrReasonRequired
+	}
+	if v.deleted {
+		return ErrDeleted
+	}
+	if v.status != Approved {
+		return TransitionError{From: v.status, Action: "revoke"}
+	}
+	if v.revokedAt != nil {
+		return ErrAlreadyRevoked
+	}
+	t := now
+	v.revokedAt, v.revokedReason, v.updatedAt = &t, reason, now
+	return nil
+}
+
+// CertificateStatus derives the live status; ok is false when the verification was never approved.
+func (v *Verification) CertificateStatus(now time.Time) (status CertificateStatus, ok bool) {
+	switch {
+	case v.status != Approved || v.approvedAt == nil:
+		return "", false
+	case v.revokedAt != nil:
+		return CertificateRevoked, true
+	case v.expiresAt != nil && !now.Before(*v.expiresAt):
+		return CertificateExpired, true
+	}
+	return CertificateValid, true
+}
+
+// AttachCIS records a generated Client Information Sheet; only approved verifications have one.
+func (v *Verification) AttachCIS(path string, now time.Time) error {
+	if v.status != Approved {
+		return ErrNotApproved
+	}
+	t := now
+	v.cisFormPath, v.cisFormGenerated, v.updatedAt = path, &t, now
+	return nil
+}
+
+// CISFormPath is where the current CIS is stored, or "".
+func (v *Verification) CISFormPath() string { return v.cisFormPath }
+
+// CertificateContent is what a certificate attests; its fingerprint lets a counterparty check that a
+// PDF matches the public record.
+type CertificateContent struct {
+	CertificateID      string
+	CompanyName        string
+	RegistrationNumber string
+	Country            string
+	Tier               Tier
+	IssuedAt           time.Time
+	ExpiresAt          time.Time
+}
+
+// Fingerprint is the hex SHA-256 of the canonical content: one "key=value" line per field in a
+// fixed order, times in RFC 3339 UTC.
+func (c CertificateContent) Fingerprint() string {
+	lines := []string{
+		"ttt-verify-certificate/v1",
+		"id=" + c.CertificateID,
+		"company=" + c.CompanyName,
+		"registration=" + c.RegistrationNumber,
+		"country=" + c.Country,
+		"tier=" + c.Tier.String(),
+		"issued=" + c.IssuedAt.UTC().Format(time.RFC3339),
+		"expires=" + c.ExpiresAt.UTC().Format(time.RFC3339),
+	}
+	sum := sha256.Sum256([]byte(strings.Join(lines, "\n")))
+	return hex.EncodeToString(sum[:])
+}

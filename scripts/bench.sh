@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# bench.sh is `make bench`: it builds the server and the harness, installs wrk, starts a throwaway
+# PostgreSQL unless TEST_DATABASE_URL is set, and runs cmd/bench with the given flags.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v wrk >/dev/null; then
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+fi
+go build -o bin/ttt-verify ./cmd/server
+go build -o bin/bench ./cmd/bench
+exec scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"

@@ -1,0 +1,331 @@
+package tests
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// admin creates an administrator and returns a client signed in as them.
+func (e *env) admin(t *testing.T) *client {
+	t.Helper()
+	if _, err := e.Auth.EnsureAdmin(context.Background(), "admin@ttt.example", "admin-secret"); err != nil {
+		t.Fatal(err)
+	}
+	c := e.client(t)
+	c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "admin@ttt.example", "password": "admin-secret"})
+	return c
+}
+
+// inReview submits a verification and marks it paid, as a confirmed payment would.
+func (e *env) inReview(t *testing.T, c *client, tier string) verificationJSON {
+	t.Helper()
+	v := submitted(t, c, tier)
+	if _, err := e.DB.NewUpdate().Table("verifications").Set("status = 'in_review'").Set("payment_status = 'paid'").
+		Set("payment_amount = 4900").Set("version = version + 1").Where("id = ?", v.ID).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	v.Status = "in_review"
+	return v
+}
+
+// TestAdminReviewJourney is the acceptance test through HTTP alone.
+func TestAdminReviewJourney(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		applicant := e.register(t, "exporter@copper.example")
+		other := e.register(t, "bystander@other.example")
+		v := e.inReview(t, applicant, "basic")
+		e.inReview(t, other, "top")
+		adm := e.admin(t)
+		vid := itoa(v.ID)
+
+		// The queue filtered by e-mail finds it, with the owner's e-mail on the row.
+		var rows []map[string]any
+		r := adm.must(http.StatusOK, "GET", "/api/admin/verifications?status=in_review&email=COPPER", nil)
+		r.JSON(t, &rows)
+		if len(rows) != 1 || rows[0]["userEmail"] != "exporter@copper.example" || r.Header.Get("X-Total-Count") != "1" {
+			t.Fatalf("filtered queue %v", rows)
+		}
+		stats := adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats", nil).Map(t)
+		if stats["in_review"] != float64(2) || stats["draft"] != float64(0) {
+			t.Fatalf("stats %v", stats)
+		}
+		detail := adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid, nil).Map(t)
+		if detail["userEmail"] != "exporter@copper.example" || detail["status"] != "in_review" {
+			t.Fatalf("detail %v", detail)
+		}
+		bank := adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/banking-info", nil).Map(t)
+		if bank["accountNumber"] != "GB29NWBK60161331926819" {
+			t.Fatalf("admin banking %v", bank)
+		}
+
+		// Reject: the reason is required, then stored and shown to the applicant.
+		adm.must(http.StatusBadRequest, "POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "   "})
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "Passport scan is unreadable"})
+		var seen verificationJSON
+		applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid, nil).JSON(t, &seen)
+		if seen.Status != "rejected" || seen.Rejection == nil || *seen.Rejection != "Passport scan is unreadable" {
+			t.Fatalf("applicant sees %+v", seen)
+		}
+		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
+
+		// The applicant reopens, fixes, submits: already paid, so it goes straight back to review.
+		applicant.must(http.StatusOK, "POST", "/api/verifications/"+vid+"/resubmit", nil)
+		applicant.must(http.StatusOK, "PUT", "/api/verifications/"+vid+"/company-info", companyBody)
+		applicant.must(http.StatusOK, "POST", "/api/verifications/"+vid+"/submit", nil).JSON(t, &seen)
+		if seen.Status != "in_review" {
+			t.Fatalf("resubmitted status %s, want in_review", seen.Status)
+		}
+
+		// Approve and generate the CIS.
+		adm.must(http.StatusNotFound, "GET", "/api/verifications/"+vid+"/cis-form", nil) // not the admin's own
+		applicant.must(http.StatusNotFound, "GET", "/api/verifications/"+vid+"/cis-form", nil)
+		approved := adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/approve", nil).Map(t)
+		if approved["status"] != "approved" || approved["certificateStatus"] != "valid" || approved["expiresAt"] == nil {
+			t.Fatalf("approved %v", approved)
+		}
+		gen := adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/generate-cis", nil).Map(t)
+		if gen["cisFormGeneratedAt"] == nil {
+			t.Fatalf("generate-cis %v", gen)
+		}
+
+		// The applicant downloads the CIS and the certificate.
+		cis := applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/cis-form", nil).Map(t)
+		cisPDF := applicant.must(http.StatusOK, "GET", cis["url"].(string), nil)
+		if cisPDF.Header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(string(cisPDF.Body), "%PDF") {
+			t.Fatalf("CIS download %q", cisPDF.Header.Get("Content-Type"))
+		}
+		cert := applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/certificate", nil)
+		other.must(http.StatusNotFound, "GET", "/api/verifications/"+vid+"/certificate", nil)
+		other.must(http.StatusNotFound, "GET", cis["url"].(string), nil)
+
+		// The public page shows it valid, with the fingerprint printed on the certificate.
+		anon := e.client(t)
+		pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t)
+		if pub["certificateStatus"] != "valid" || pub["companyName"] != "Acme Metals Ltd" || pub["tier"] != "basic" {
+			t.Fatalf("public %v", pub)
+		}
+		fingerprint := pub["fingerprint"].(string)
+		certText := pdfText(t, cert.Body)
+		if !strings.Contains(certText, fingerprint) || !strings.Contains(certText, "Acme Metals Ltd") || !strings.Contains(certText, v.PublicID) {
+			t.Fatalf("certificate text lacks fingerprint %s:\n%s", fingerprint, certText)
+		}
+		cisText := pdfText(t, cisPDF.Body)
+		for _, want := range []string{"Acme Metals Ltd", v.PublicID, "P1234567", "GB29NWBK60161331926819", "http://verify.test/v/" + v.PublicID} {
+			if !strings.Contains(cisText, want) {
+				t.Errorf("CIS text lacks %q", want)
+			}
+		}
+
+		// A share link opens the CIS anonymously, records the use, and expires.
+		share := applicant.must(http.StatusOK, "POST", "/api/verifications/"+vid+"/cis-form/share", nil).Map(t)
+		if share["success"] != true || !strings.HasPrefix(share["url"].(string), "/api/shared/cis/") {
+			t.Fatalf("share %v", share)
+		}
+		other.must(http.StatusNotFound, "POST", "/api/verifications/"+vid+"/cis-form/share", nil)
+		shared := anon.must(http.StatusOK, "GET", share["url"].(string), nil)
+		if !strings.HasPrefix(string(shared.Body), "%PDF") {
+			t.Fatal("share link did not serve a PDF")
+		}
+		var used bool
+		if err := e.DB.NewSelect().Table("temporary_urls").Column("is_used").Where("verification_id = ?", v.ID).Scan(context.Background(), &used); err != nil || !used {
+			t.Fatalf("share link use not recorded: %v %v", used, err)
+		}
+		anon.must(http.StatusNotFound, "GET", "/api/shared/cis/"+strings.Repeat("A", 43), nil)
+		e.clock.Advance(8 * 24 * time.Hour)
+		anon.must(http.StatusGone, "GET", share["url"].(string), nil)
+		adm = e.admin(t) // sessions last a week: sign in again
+
+		// Revocation shows on the public page at once.
+		adm.must(http.StatusBadRequest, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": ""})
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "Documents found forged"})
+		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "again"})
+		pub = anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t)
+		if pub["certificateStatus"] != "revoked" || pub["revokedAt"] == nil {
+			t.Fatalf("after revoke %v", pub)
+		}
+
+		// The audit trail tells the story, oldest first, with actors and reasons.
+		var events []map[string]any
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/events", nil).JSON(t, &events)
+		var story []string
+		for _, ev := range events {
+			story = append(story, ev["action"].(string))
+		}
+		want := "create,submit,reject,resubmit,submit,approve,generate-cis,share-cis,revoke"
+		if strings.Join(story, ",") != want {
+			t.Fatalf("audit %v, want %s", story, want)
+		}
+		if events[2]["reason"] != "Passport scan is unreadable" || events[2]["actorEmail"] != "admin@ttt.example" {
+			t.Fatalf("reject event %v", events[2])
+		}
+	})
+}
+
+func TestCertificateExpires(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "expiring@acme.example")
+		v := e.inReview(t, c, "top")
+		adm := e.admin(t)
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+		anon := e.client(t)
+		pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t)
+		if pub["certificateStatus"] != "valid" || pub["tier"] != "top" {
+			t.Fatalf("public %v", pub)
+		}
+		e.clock.Advance(366 * 24 * time.Hour)
+		if pub = anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t); pub["certificateStatus"] != "expired" {
+			t.Fatalf("a year later %v", pub)
+		}
+	})
+}
+
+// TestPublicAPILeaksNothing checks the public answers against every private value.
+func TestPublicAPILeaksNothing(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "private@acme.example")
+		v := e.inReview(t, c, "basic")
+		draft := fillVerification(t, c, "top")
+		anon := e.client(t)
+		// Never approved: a distinct answer without company data; unknown: 404.
+		for _, suffix := range []string{"", "/company-info", "/documents"} {
+			r := anon.do("GET", "/api/public/verifications/"+draft.PublicID+suffix, nil)
+			if r.Status != http.StatusForbidden || strings.Contains(string(r.Body), "Acme") {
+				t.Errorf("not approved%s: %d %s", suffix, r.Status, r.Body)
+			}
+			if r := anon.do("GET", "/api/public/verifications/nosuchid"+suffix, nil); r.Status != http.StatusNotFound {
+				t.Errorf("unknown%s: %d", suffix, r.Status)
+			}
+		}
+		adm := e.admin(t)
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+		secrets := []string{"GB29NWBK60161331926819", "NWBKGB2L", "First Bank", "Jane Doe", "P1234567", "jane@acme.example",
+			"/api/files", "verifications/", "private@acme.example", "objectPath", "url", "accountNumber", "passport", "userId"}
+		for _, suffix := range []string{"", "/company-info", "/documents"} {
+			r := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID+suffix, nil)
+			for _, s := range secrets {
+				if strings.Contains(string(r.Body), s) && !(suffix == "/documents" && s == "passport") {
+					t.Errorf("public%s leaks %q: %s", suffix, s, r.Body)
+				}
+			}
+		}
+		// Deleted by an administrator: gone from the public API.
+		adm.must(http.StatusNoContent, "DELETE", "/api/verifications/"+itoa(v.ID), nil)
+		anon.must(http.StatusNotFound, "GET", "/api/public/verifications/"+v.PublicID, nil)
+	})
+}
+
+// TestAdminRoutesNeedAdmin: anonymous 401, a signed-in applicant 403, for every admin route.
+func TestAdminRoutesNeedAdmin(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "notadmin@acme.example")
+		v := submitted(t, c, "basic")
+		vid := itoa(v.ID)
+		routes := [][2]string{{"GET", ""}, {"GET", "/stats"}, {"GET", "/" + vid}, {"GET", "/" + vid + "/company-info"},
+			{"GET", "/" + vid + "/representatives"}, {"GET", "/" + vid + "/banking-info"}, {"GET", "/" + vid + "/trade-info"},
+			{"GET", "/" + vid + "/documents"}, {"GET", "/" + vid + "/cis-form"}, {"GET", "/" + vid + "/certificate"},
+			{"GET", "/" + vid + "/events"}, {"POST", "/" + vid + "/approve"}, {"POST", "/" + vid + "/reject"},
+			{"POST", "/" + vid + "/revoke"}, {"POST", "/" + vid + "/generate-cis"}}
+		anon := e.client(t)
+		for _, r := range routes {
+			path := "/api/admin/verifications" + r[1]
+			if got := anon.do(r[0], path, map[string]string{"reason": "x"}); got.Status != http.StatusUnauthorized {
+				t.Errorf("anonymous %s %s: %d", r[0], path, got.Status)
+			}
+			if got := c.do(r[0], path, map[string]string{"reason": "x"}); got.Status != http.StatusForbidden {
+				t.Errorf("applicant %s %s: %d", r[0], path, got.Status)
+			}
+		}
+		var after verificationJSON
+		c.must(http.StatusOK, "GET", "/api/verifications/"+vid, nil).JSON(t, &after)
+		if after.Status != "submitted" {
+			t.Fatalf("status changed to %s", after.Status)
+		}
+	})
+}
+
+// TestConcurrentApproveAndReject: of simultaneous decisions on one verification exactly one wins.
+func TestConcurrentApproveAndReject(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "contested@acme.example")
+		v := e.inReview(t, c, "basic")
+		adm := e.admin(t)
+		var wg sync.WaitGroup
+		statuses := make(chan int, 6)
+		for i := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if i%2 == 0 {
+					statuses <- adm.do("POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil).Status
+				} else {
+					statuses <- adm.do("POST", "/api/admin/verifications/"+itoa(v.ID)+"/reject", map[string]string{"reason": "no"}).Status
+				}
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		counts := map[int]int{}
+		for s := range statuses {
+			counts[s]++
+		}
+		if counts[http.StatusOK] != 1 || counts[http.StatusConflict] != 5 {
+			t.Fatalf("statuses %v, want one 200 and five 409", counts)
+		}
+	})
+}
+
+// TestAdminStatesAndFilters checks illegal decisions and the list filters.
+func TestAdminStatesAndFilters(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "states@acme.example")
+		var draft verificationJSON
+		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "top"}).JSON(t, &draft)
+		adm := e.admin(t)
+		for _, action := range []string{"approve", "generate-cis"} {
+			adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+itoa(draft.ID)+"/"+action, nil)
+		}
+		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+itoa(draft.ID)+"/reject", map[string]string{"reason": "no"})
+		adm.must(http.StatusNotFound, "POST", "/api/admin/verifications/999999/approve", nil)
+		var rows []map[string]any
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications?publicId="+draft.PublicID, nil).JSON(t, &rows)
+		if len(rows) != 1 {
+			t.Fatalf("publicId filter: %d rows", len(rows))
+		}
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications?id="+itoa(draft.ID)+"&tier=basic", nil).JSON(t, &rows)
+		if len(rows) != 0 {
+			t.Fatalf("id+tier filter: %d rows", len(rows))
+		}
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications?email=%25", nil).JSON(t, &rows) // a literal %
+		if len(rows) != 0 {
+			t.Fatalf("e-mail %% matched %d rows", len(rows))
+		}
+		adm.must(http.StatusBadRequest, "GET", "/api/admin/verifications?id=abc", nil)
+	})
+}
+
+// pdfText extracts a PDF's text with poppler's pdftotext.
+func pdfText(t *testing.T, pdf []byte) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("pdftotext is missing (make test installs poppler-utils)")
+		}
+		t.Skip("pdftotext not installed")
+	}
+	file := filepath.Join(t.TempDir(), "doc.pdf")
+	if err := os.WriteFile(file, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-layout", file, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	return string(out)
+}

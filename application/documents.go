@@ -97,57 +97,53 @@ func (s *DocumentsService) AttachDocument(ctx context.Context, actor *User, id i
 
 // AttachPassport records a stored file as a representative's passport, replacing an earlier one.
 func (s *DocumentsService) AttachPassport(ctx context.Context, actor *User, id, repID int64, f *StoredFile) (*Document, error) {
-	var replaced *Document
-	doc, err := s.attach(ctx, actor, id, verification.Passport, f, func(ctx context.Context, d *Document) error {
+	return s.attachReplacing(ctx, actor, id, verification.Passport, f, func(ctx context.Context, d *Document) (*int64, error) {
 		rep, err := s.sections.Representative(ctx, id, repID)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if rep.PassportFileID != nil {
-			if replaced, err = s.docs.Get(ctx, id, *rep.PassportFileID); err != nil && !isNotFound(err) {
-				return err
-			}
-		}
+		previous := rep.PassportFileID
 		rep.PassportFileID = &d.ID
-		if err := s.sections.UpdateRepresentative(ctx, rep); err != nil {
-			return err
-		}
-		if replaced != nil {
-			return s.docs.Delete(ctx, id, replaced.ID)
-		}
-		return nil
+		return previous, s.sections.UpdateRepresentative(ctx, rep)
 	})
-	if err == nil && replaced != nil {
-		s.removeObject(replaced.ObjectPath)
-	}
-	return doc, err
 }
 
 // AttachBankReference records a stored file as the bank reference letter, replacing an earlier one.
 // Uploaded before the banking section is saved, it is linked when the section is saved.
 func (s *DocumentsService) AttachBankReference(ctx context.Context, actor *User, id int64, f *StoredFile) (*Document, error) {
-	var replaced *Document
-	doc, err := s.attach(ctx, actor, id, verification.BankReference, f, func(ctx context.Context, d *Document) error {
+	return s.attachReplacing(ctx, actor, id, verification.BankReference, f, func(ctx context.Context, d *Document) (*int64, error) {
 		bank, err := s.sections.Banking(ctx, id)
 		if isNotFound(err) {
-			return nil
+			return nil, nil
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if bank.ReferenceFileID != nil {
-			if replaced, err = s.docs.Get(ctx, id, *bank.ReferenceFileID); err != nil && !isNotFound(err) {
-				return err
-			}
-		}
+		previous := bank.ReferenceFileID
 		bank.ReferenceFileID = &d.ID
-		if err := s.sections.SaveBanking(ctx, bank); err != nil {
+		return previous, s.sections.SaveBanking(ctx, bank)
+	})
+}
+
+// attachReplacing attaches a file that link points a section at; the document link pointed at before
+// (link returns its id) is deleted in the same transaction and its object once that has committed.
+func (s *DocumentsService) attachReplacing(ctx context.Context, actor *User, id int64, t verification.DocumentType, f *StoredFile,
+	link func(ctx context.Context, d *Document) (*int64, error)) (*Document, error) {
+	var replaced *Document
+	doc, err := s.attach(ctx, actor, id, t, f, func(ctx context.Context, d *Document) error {
+		previous, err := link(ctx, d)
+		if err != nil || previous == nil {
 			return err
 		}
-		if replaced != nil {
-			return s.docs.Delete(ctx, id, replaced.ID)
+		replaced, err = s.docs.Get(ctx, id, *previous)
+		switch {
+		case isNotFound(err):
+			replaced = nil
+			return nil
+		case err != nil:
+			return err
 		}
-		return nil
+		return s.docs.Delete(ctx, id, replaced.ID)
 	})
 	if err == nil && replaced != nil {
 		s.removeObject(replaced.ObjectPath)

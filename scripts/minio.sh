@@ -25,15 +25,9 @@ readonly BUILD_TIMEOUT=${MINIO_BUILD_TIMEOUT:-1200}  # seconds; a cold build tak
 readonly START_TIMEOUT=${MINIO_START_TIMEOUT:-60}    # seconds until /minio/health/live answers
 readonly MARKER=.ttt-minio                           # marks directories that stop may remove
 
-log() { printf 'minio.sh: %s\n' "$*" >&2; }
-die() { log "$@"; exit 1; }
-
-# have_binary succeeds when the cached binary exists and was built from the pinned version.
-have_binary() {
-	local info
-	[[ -x $BIN ]] && info=$(go version -m "$BIN" 2>/dev/null) || return 1
-	grep -qE "^[[:space:]]+mod[[:space:]]+$MINIO_MODULE[[:space:]]+$MINIO_VERSION([[:space:]]|$)" <<<"$info"
-}
+SCRIPT_NAME=minio.sh
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
 
 # wait_for_other_builds waits while another `go install` of MinIO (one started by hand or by a
 # concurrent run that does not hold our lock) is writing into the cache.
@@ -47,41 +41,12 @@ wait_for_other_builds() {
 }
 
 cmd_build() {
-	if ! have_binary; then
-		mkdir -p "$CACHE_BIN"
+	if ! have_pinned "$BIN" "$MINIO_MODULE" "$MINIO_VERSION"; then
 		wait_for_other_builds
-		# The lock serialises concurrent runs of this script; the check inside it skips the
-		# build when the run that held the lock already did it.
-		exec 9>"$CACHE_BIN/.minio.lock"
-		flock -w "$BUILD_TIMEOUT" 9 || die "timed out waiting for the build lock"
-		if ! have_binary; then
-			log "building $MINIO_MODULE@$MINIO_VERSION into $CACHE_BIN (about 5 minutes on 2 cores)"
-			GOBIN=$CACHE_BIN timeout "$BUILD_TIMEOUT" go install "$MINIO_MODULE@$MINIO_VERSION" >&2 ||
-				die "building MinIO failed"
-			have_binary || die "$BIN was built but does not report version $MINIO_VERSION"
-		fi
-		exec 9>&-
+		log "MinIO is not in the cache yet: about 5 minutes on 2 cores"
+		build_pinned "$BIN" "$MINIO_MODULE" "$MINIO_VERSION" "$BUILD_TIMEOUT"
 	fi
 	printf '%s\n' "$BIN"
-}
-
-# free_port prints a loopback TCP port that nothing listens on.
-free_port() {
-	local port
-	for _ in $(seq 50); do
-		port=$((20000 + RANDOM % 40000))
-		if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-			printf '%s\n' "$port"
-			return
-		fi
-	done
-	die "no free port found"
-}
-
-# alive succeeds while process $1 runs (a zombie does not count).
-alive() {
-	local state
-	state=$(ps -o stat= -p "$1" 2>/dev/null) && [[ $state != Z* ]]
 }
 
 random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }

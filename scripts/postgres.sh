@@ -10,8 +10,9 @@
 # When TEST_DATABASE_URL is already set, `run` uses that server and starts nothing.
 set -euo pipefail
 
-log() { printf 'postgres.sh: %s\n' "$*" >&2; }
-die() { log "$@"; exit 1; }
+SCRIPT_NAME=postgres.sh
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
 
 # pg_bin finds the server binaries, installing Debian's package when they are missing.
 pg_bin() {
@@ -25,18 +26,6 @@ pg_bin() {
 		dir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1)
 	fi
 	printf '%s\n' "$dir"
-}
-
-free_port() {
-	local port
-	for _ in $(seq 50); do
-		port=$((20000 + RANDOM % 40000))
-		if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-			printf '%s\n' "$port"
-			return
-		fi
-	done
-	die "no free port found"
 }
 
 # as_owner runs a server binary as the cluster's owner: initdb and pg_ctl refuse to run as root.

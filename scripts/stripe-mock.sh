@@ -20,48 +20,13 @@ readonly BIN=$CACHE_BIN/stripe-mock
 readonly BUILD_TIMEOUT=${STRIPE_MOCK_BUILD_TIMEOUT:-600} # seconds; a cold build takes about 25 s
 readonly START_TIMEOUT=${STRIPE_MOCK_START_TIMEOUT:-30}  # seconds until it answers
 
-log() { printf 'stripe-mock.sh: %s\n' "$*" >&2; }
-die() { log "$@"; exit 1; }
-
-# have_binary succeeds when the cached binary exists and was built from the pinned version.
-have_binary() {
-	local info
-	[[ -x $BIN ]] && info=$(go version -m "$BIN" 2>/dev/null) || return 1
-	grep -qE "^[[:space:]]+mod[[:space:]]+$MOCK_MODULE[[:space:]]+$MOCK_VERSION([[:space:]]|$)" <<<"$info"
-}
+SCRIPT_NAME=stripe-mock.sh
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
 
 cmd_build() {
-	if ! have_binary; then
-		mkdir -p "$CACHE_BIN"
-		# The lock serialises concurrent runs; the second check skips a build another run finished.
-		exec 9>"$CACHE_BIN/.stripe-mock.lock"
-		flock -w "$BUILD_TIMEOUT" 9 || die "timed out waiting for the build lock"
-		if ! have_binary; then
-			log "building $MOCK_MODULE@$MOCK_VERSION into $CACHE_BIN"
-			GOBIN=$CACHE_BIN timeout "$BUILD_TIMEOUT" go install "$MOCK_MODULE@$MOCK_VERSION" >&2 ||
-				die "building stripe-mock failed"
-			have_binary || die "$BIN was built but does not report version $MOCK_VERSION"
-		fi
-		exec 9>&-
-	fi
+	build_pinned "$BIN" "$MOCK_MODULE" "$MOCK_VERSION" "$BUILD_TIMEOUT"
 	printf '%s\n' "$BIN"
-}
-
-free_port() {
-	local port
-	for _ in $(seq 50); do
-		port=$((20000 + RANDOM % 40000))
-		if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-			printf '%s\n' "$port"
-			return
-		fi
-	done
-	die "no free port found"
-}
-
-alive() {
-	local state
-	state=$(ps -o stat= -p "$1" 2>/dev/null) && [[ $state != Z* ]]
 }
 
 # launch starts stripe-mock on a free port; it prints the port and pid once the server answers.

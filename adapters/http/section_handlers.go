@@ -1,145 +1,98 @@
 package http
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
-func (s *Server) getCompany(c *echo.Context) error {
+// sectionInput is a request body that converts to the domain's section value.
+type sectionInput[V any] interface {
+	toDomain() V
+}
+
+// readSection answers a GET of one section of the verification in the path.
+func readSection[R, D any](c *echo.Context, read func(context.Context, *application.User, int64) (R, error), toDTO func(R) D) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return err
 	}
-	rec, err := s.Sections.Company(c.Request().Context(), currentUser(c), id)
+	rec, err := read(c.Request().Context(), currentUser(c), id)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toCompanyDTO(rec))
+	return c.JSON(http.StatusOK, toDTO(rec))
+}
+
+// saveSection binds a section's body and answers its POST or PUT.
+func saveSection[I sectionInput[V], V, R, D any](c *echo.Context, status int,
+	save func(context.Context, *application.User, int64, V) (R, error), toDTO func(R) D) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	var req I
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	rec, err := save(c.Request().Context(), currentUser(c), id, req.toDomain())
+	if err != nil {
+		return err
+	}
+	return c.JSON(status, toDTO(rec))
+}
+
+func (s *Server) getCompany(c *echo.Context) error {
+	return readSection(c, s.Sections.Company, toCompanyDTO)
 }
 
 func (s *Server) saveCompany(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	var req companyInput
-	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
-	rec, err := s.Sections.SaveCompany(c.Request().Context(), currentUser(c), id, req.toDomain())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toCompanyDTO(rec))
+	return saveSection[companyInput](c, http.StatusOK, s.Sections.SaveCompany, toCompanyDTO)
 }
 
 func (s *Server) getBanking(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	rec, err := s.Sections.Banking(c.Request().Context(), currentUser(c), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toBankingDTO(rec))
+	return readSection(c, s.Sections.Banking, toBankingDTO)
 }
 
 func (s *Server) saveBanking(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	var req bankingInput
-	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
-	rec, err := s.Sections.SaveBanking(c.Request().Context(), currentUser(c), id, req.toDomain())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toBankingDTO(rec))
+	return saveSection[bankingInput](c, http.StatusOK, s.Sections.SaveBanking, toBankingDTO)
 }
 
 func (s *Server) getTrade(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	rec, err := s.Sections.Trade(c.Request().Context(), currentUser(c), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toTradeDTO(rec))
+	return readSection(c, s.Sections.Trade, toTradeDTO)
 }
 
 func (s *Server) saveTrade(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	var req tradeInput
-	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
-	rec, err := s.Sections.SaveTrade(c.Request().Context(), currentUser(c), id, req.toDomain())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toTradeDTO(rec))
+	return saveSection[tradeInput](c, http.StatusOK, s.Sections.SaveTrade, toTradeDTO)
 }
 
 func (s *Server) listRepresentatives(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	recs, err := s.Sections.Representatives(c.Request().Context(), currentUser(c), id)
-	if err != nil {
-		return err
-	}
-	out := make([]representativeRecordDTO, len(recs))
-	for i := range recs {
-		out[i] = toRepresentativeDTO(&recs[i])
-	}
-	return c.JSON(http.StatusOK, out)
+	return readSection(c, s.Sections.Representatives, func(recs []application.RepresentativeRecord) []representativeRecordDTO {
+		out := make([]representativeRecordDTO, len(recs))
+		for i := range recs {
+			out[i] = toRepresentativeDTO(&recs[i])
+		}
+		return out
+	})
 }
 
 func (s *Server) addRepresentative(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	var req representativeInput
-	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
-	rec, err := s.Sections.AddRepresentative(c.Request().Context(), currentUser(c), id, req.toDomain())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, toRepresentativeDTO(rec))
+	return saveSection[representativeInput](c, http.StatusCreated, s.Sections.AddRepresentative, toRepresentativeDTO)
 }
 
 func (s *Server) updateRepresentative(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
 	repID, err := pathID(c, "repId")
 	if err != nil {
 		return err
 	}
-	var req representativeInput
-	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
-	rec, err := s.Sections.UpdateRepresentative(c.Request().Context(), currentUser(c), id, repID, req.toDomain())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toRepresentativeDTO(rec))
+	return saveSection[representativeInput](c, http.StatusOK,
+		func(ctx context.Context, actor *application.User, id int64, in verification.Representative) (*application.RepresentativeRecord, error) {
+			return s.Sections.UpdateRepresentative(ctx, actor, id, repID, in)
+		}, toRepresentativeDTO)
 }
 
 func (s *Server) deleteRepresentative(c *echo.Context) error {

@@ -166,19 +166,21 @@ schemas.update({
   "WebhookResult": obj(dict(received=B, result=S())),
 })
 E["402"] = resp("Payment declined or not completed", ref("CardDeclined"))
+E["502"] = err("The payment provider failed or answered unexpectedly")
 op("/api/config", "get", "Which card provider is active (and Stripe's publishable key)", resp("Config", ref("Config")), codes=(), tag="payments")
 op("/api/validate-coupon", "post", "Price a coupon for a submitted verification", resp("Valid", ref("CouponValidation")), jbody("CouponRequest"),
    codes=("401","404","409","415"), tag="payments")
 paths["/api/validate-coupon"]["post"]["responses"]["400"] = resp("Invalid coupon", ref("CouponError"))
 op("/api/create-payment-intent", "post", "Open (or reuse) the payment for a submitted verification", resp("The intent", ref("PaymentIntent")),
-   jbody("PaymentIntentRequest"), codes=("400","401","404","409","415","503"), tag="payments")
+   jbody("PaymentIntentRequest"), codes=("400","401","404","409","415","502","503"), tag="payments")
 op("/api/payment-success", "post", "Record a payment the provider confirms", resp("Paid", ref("Verification")), jbody("PaymentSuccess"),
-   codes=("400","401","402","404","409","415","503"), tag="payments")
+   codes=("400","401","402","404","409","415","502","503"), tag="payments")
 op("/api/simulated-payments/{intentId}/confirm", "post", "Pay a simulated intent with a test card", resp("Succeeded", ref("CardResult")),
    jbody("CardConfirmation"), params=[idp("intentId")], codes=("400","401","402","404","409","415"), tag="payments")
 op(V+"/upgrade", "post", "Upgrade a Basic verification to Top", resp("Upgraded or payment required", ref("Upgrade")), params=[idp()],
    codes=U+("409",), tag="payments")
-op("/api/webhooks/stripe", "post", "Stripe events (signature verified)", resp("Received", ref("WebhookResult")), codes=("400",), tag="payments")
+# 404: no webhook secret is configured (the simulated provider, or Stripe without STRIPE_WEBHOOK_SECRET).
+op("/api/webhooks/stripe", "post", "Stripe events (signature verified)", resp("Received", ref("WebhookResult")), codes=("400","404","413"), tag="payments")
 
 doc = {"openapi": "3.0.3", "info": {"title": "TTT Verify API", "version": "1.0.0",
   "description": "Verification of commodity traders. Sessions are an HttpOnly cookie set by login and register. Errors are {message, errors?}."},

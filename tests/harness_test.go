@@ -24,6 +24,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/tttverify/tttverify/adapters/payment/stripe/stripetest"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
 )
@@ -51,22 +52,26 @@ func (c *clock) Advance(d time.Duration) {
 // env is one running application on one database engine.
 type env struct {
 	*app.App
-	cfg   *app.Config
-	clock *clock
-	srv   *httptest.Server
+	cfg    *app.Config
+	clock  *clock
+	srv    *httptest.Server
+	stripe *stripetest.Server // the fake Stripe API with withStripe; nil with the simulated provider
 }
+
+// envOption adjusts an environment's configuration before the application is wired.
+type envOption func(t *testing.T, e *env)
 
 // backends lists the database engines every suite runs on. PostgreSQL comes from TEST_DATABASE_URL
 // (make test starts a throwaway cluster); without it the PostgreSQL run is skipped, except in CI.
-func forEachBackend(t *testing.T, fn func(t *testing.T, e *env)) {
+func forEachBackend(t *testing.T, fn func(t *testing.T, e *env), opts ...envOption) {
 	t.Helper()
 	t.Run("sqlite", func(t *testing.T) {
 		t.Parallel()
-		fn(t, newEnv(t, ""))
+		fn(t, newEnv(t, "", opts...))
 	})
 	t.Run("postgres", func(t *testing.T) {
 		t.Parallel()
-		fn(t, newEnv(t, postgresDatabase(t)))
+		fn(t, newEnv(t, postgresDatabase(t), opts...))
 	})
 }
 
@@ -110,7 +115,7 @@ func randomHex(n int) string {
 }
 
 // newEnv wires the real application on a temporary data directory and serves it over HTTP.
-func newEnv(t *testing.T, databaseURL string) *env {
+func newEnv(t *testing.T, databaseURL string, opts ...envOption) *env {
 	t.Helper()
 	clk := &clock{now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
 	cfg := &app.Config{
@@ -118,12 +123,16 @@ func newEnv(t *testing.T, databaseURL string) *env {
 		SessionSecret: []byte(strings.Repeat("s", 32)), AuthRateLimit: 0, S3Bucket: "unused",
 		Clock: clk, PasswordCost: bcrypt.MinCost,
 	}
+	e := &env{cfg: cfg, clock: clk}
+	for _, opt := range opts {
+		opt(t, e)
+	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	a, err := app.Wire(context.Background(), cfg, log)
 	if err != nil {
 		t.Fatalf("wire application: %v", err)
 	}
-	e := &env{App: a, cfg: cfg, clock: clk}
+	e.App = a
 	e.srv = httptest.NewServer(a.Handler())
 	t.Cleanup(func() {
 		e.srv.Close()
@@ -177,9 +186,16 @@ func (c *client) raw(method, path, contentType string, body io.Reader) response 
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
+	return c.send(req)
+}
+
+// send sends a prepared request (for headers beyond Content-Type) and checks the answer against
+// the OpenAPI description.
+func (c *client) send(req *http.Request) response {
+	c.t.Helper()
 	res, err := c.http.Do(req)
 	if err != nil {
-		c.t.Fatalf("%s %s: %v", method, path, err)
+		c.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)

@@ -3,6 +3,7 @@ package persistence
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -186,10 +187,27 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.*").ColumnExpr("u.email AS user_email").
 		Join("JOIN users AS u ON u.id = v.user_id")
 	r.filter(q, f, true)
-	total, err := q.OrderExpr(col+" "+dir).OrderExpr("v.id "+dir).
-		Limit(int64(f.PageSize)).Offset(int64((f.Page-1)*f.PageSize)).ScanAndCount(ctx, &rows)
-	if err != nil {
-		return nil, 0, fmt.Errorf("list verifications: %w", err)
+	q = q.OrderExpr(col+" "+dir).OrderExpr("v.id "+dir).Limit(int64(f.PageSize)).Offset(int64((f.Page-1)*f.PageSize))
+	var total int
+	if countable(f) {
+		counts, err := r.counted(ctx, f.Tier)
+		if err != nil {
+			return nil, 0, err
+		}
+		for st, n := range counts {
+			if (f.Status == nil || *f.Status == st) && (len(f.Statuses) == 0 || slices.Contains(f.Statuses, st)) {
+				total += n
+			}
+		}
+		if err := q.Scan(ctx, &rows); err != nil {
+			return nil, 0, fmt.Errorf("list verifications: %w", err)
+		}
+	} else {
+		n, err := q.ScanAndCount(ctx, &rows)
+		if err != nil {
+			return nil, 0, fmt.Errorf("list verifications: %w", err)
+		}
+		total = int(n)
 	}
 	items := make([]application.VerificationListItem, 0, len(rows))
 	for i := range rows {
@@ -199,16 +217,16 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 		}
 		items = append(items, application.VerificationListItem{Verification: v, UserEmail: rows[i].UserEmail})
 	}
-	return items, int(total), nil
+	return items, total, nil
 }
 
 // CountByStatus counts the filter's verifications per status, ignoring its status fields.
 func (r *Verifications) CountByStatus(ctx context.Context, f application.VerificationFilter) (map[verification.Status]int, error) {
-	var rows []struct {
-		Status string `bun:"status"`
-		Count  int    `bun:"count"`
+	if countable(f) {
+		return r.counted(ctx, f.Tier)
 	}
-	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.status, COUNT(*) AS count").GroupExpr("v.status")
+	var rows []statusCount
+	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.status, COUNT(*) AS n").GroupExpr("v.status")
 	if f.Email != "" {
 		q = q.Join("JOIN users AS u ON u.id = v.user_id")
 	}
@@ -216,6 +234,17 @@ func (r *Verifications) CountByStatus(ctx context.Context, f application.Verific
 	if err := q.Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("count verifications: %w", err)
 	}
+	return byStatus(rows)
+}
+
+// statusCount is one status's count in a GROUP BY result.
+type statusCount struct {
+	Status string `bun:"status"`
+	N      int    `bun:"n"`
+}
+
+// byStatus maps counted rows to every status, zero where none.
+func byStatus(rows []statusCount) (map[verification.Status]int, error) {
 	counts := make(map[verification.Status]int, len(verification.Statuses))
 	for _, st := range verification.Statuses {
 		counts[st] = 0
@@ -225,9 +254,29 @@ func (r *Verifications) CountByStatus(ctx context.Context, f application.Verific
 		if err != nil {
 			return nil, err
 		}
-		counts[st] = row.Count
+		counts[st] = row.N
 	}
 	return counts, nil
+}
+
+// countable reports whether the filter's total can come from the maintained counts (status and tier
+// only) instead of counting rows.
+func countable(f application.VerificationFilter) bool {
+	return f.UserID == 0 && f.Email == "" && f.PublicID == "" && f.ID == 0
+}
+
+// counted reads the live counts per status, for one tier or both; triggers keep them in step with
+// the verifications table in the same transaction.
+func (r *Verifications) counted(ctx context.Context, tier *verification.Tier) (map[verification.Status]int, error) {
+	var rows []statusCount
+	q := conn(ctx, r.db).NewSelect().Table("verification_counts").ColumnExpr("status, SUM(n) AS n").GroupExpr("status")
+	if tier != nil {
+		q = q.Where("tier = ?", tier.String())
+	}
+	if err := q.Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("read verification counts: %w", err)
+	}
+	return byStatus(rows)
 }
 
 func (r *Verifications) filter(q *bun.SelectQuery, f application.VerificationFilter, byStatus bool) {

@@ -1,0 +1,134 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import fs from 'node:fs'
+import path from 'node:path'
+
+export const ARTIFACTS = path.join(import.meta.dirname, 'artifacts')
+fs.mkdirSync(ARTIFACTS, { recursive: true })
+
+export async function shot(page: Page, name: string, fullPage = true) {
+  // Full-page captures of a scrolled page misplace fixed and sticky elements: start from the top.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage })
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'trader') {
+  counter += 1
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`
+}
+
+export const PASSWORD = 'correct-horse-9'
+
+/** A tiny but valid PDF: the server decides the type from the leading bytes. */
+export function pdfFile(name: string) {
+  const body = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n')
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body) }
+}
+
+/** A valid 1x1 PNG. */
+export function pngFile(name: string) {
+  return {
+    name,
+    mimeType: 'image/png',
+    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+  }
+}
+
+export async function registerByApi(request: APIRequestContext, email = uniqueEmail()) {
+  const r = await request.post('/api/register', { data: { email, password: PASSWORD } })
+  expect(r.status(), await r.text()).toBe(201)
+  return email
+}
+
+export async function createVerificationByApi(request: APIRequestContext, tier: 'basic' | 'top' = 'basic') {
+  const r = await request.post('/api/verifications', { data: { tier } })
+  expect(r.status(), await r.text()).toBe(201)
+  return (await r.json()) as { id: number; publicId: string }
+}
+
+/** pickOption chooses an option of a Radix select by its label. */
+export async function pickOption(page: Page, label: string | RegExp, option: string) {
+  await page.getByLabel(label).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** toastText finds text in the visible toast (Radix also mirrors it into a screen-reader live region). */
+export function toastText(page: Page, text: string) {
+  return page.locator('li[data-variant]').getByText(text, { exact: true })
+}
+
+/** slotFile finds an uploaded file's row in an upload slot. */
+export function slotFile(page: Page, name: string) {
+  return page.locator('[data-state="done"] li').getByText(name, { exact: true })
+}
+
+/** submitByApi fills every section of a draft through the API and submits it. */
+export async function submitByApi(request: APIRequestContext, id: number) {
+  const ok = async (p: Promise<import('@playwright/test').APIResponse>) => {
+    const r = await p
+    expect(r.ok(), `${r.url()} ${r.status()} ${await r.text()}`).toBe(true)
+    return r
+  }
+  const base = `/api/verifications/${id}`
+  await ok(
+    request.post(`${base}/company-info`, {
+      data: {
+        companyName: 'Seeded Metals Ltd',
+        registrationNumber: 'SM-1',
+        registeredAddress: '1 Seed St',
+        operatingAddress: '',
+        phoneNumber: '+44 20 0000 0000',
+        email: 'ops@seeded.example',
+        website: '',
+        countryOfIncorporation: 'GB',
+        dateOfIncorporation: '2010-01-01',
+        taxId: 'GB-1',
+      },
+    }),
+  )
+  await ok(
+    request.post(`${base}/representatives`, {
+      data: {
+        fullName: 'Sam Seed',
+        position: 'Director',
+        nationality: 'GB',
+        dateOfBirth: '1970-01-01',
+        passportNumber: 'P1',
+        issuingCountry: 'GB',
+        expiryDate: '2030-01-01',
+        email: 'sam@seeded.example',
+        phoneNumber: '+44 7000 000000',
+      },
+    }),
+  )
+  await ok(
+    request.post(`${base}/banking-info`, {
+      data: {
+        bankName: 'Barclays',
+        bankAddress: 'London',
+        accountName: 'Seeded Metals Ltd',
+        accountNumber: '12345678',
+        swiftCode: 'BARCGB22',
+        currency: 'GBP',
+        bankContact: '',
+      },
+    }),
+  )
+  await ok(
+    request.post(`${base}/trade-info`, {
+      data: { productsTraded: 'Aluminium', otherProducts: '', incoterms: 'FOB', targetQuantity: '', preferredOrigin: '', targetPrice: '', pastTransactions: '' },
+    }),
+  )
+  for (const type of ['incorporation_certificate', 'business_license', 'shareholder_info']) {
+    await ok(request.post(`${base}/documents`, { multipart: { type, file: pdfFile(`${type}.pdf`) } }))
+  }
+  await ok(request.post(`${base}/submit`))
+}

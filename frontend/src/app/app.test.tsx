@@ -1,0 +1,135 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { json, mockApi, route } from '../test/server'
+import type { Verification } from '../lib/types'
+import { verificationApi } from '../features/verifications/verificationApi'
+import { routes } from './router'
+import { makeStore } from './store'
+import { api } from './api'
+import { AppProviders } from './providers'
+
+function renderAt(path: string) {
+  const store = makeStore()
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { store, router }
+}
+
+const user = { id: 1, email: 'jane@acme.test', isAdmin: false, createdAt: '2026-01-01T00:00:00Z' }
+
+function verification(over: Partial<Verification>): Verification {
+  return {
+    id: 1,
+    userId: 1,
+    tier: 'basic',
+    status: 'draft',
+    progress: 0,
+    publicId: 'TTT-AAAA',
+    paymentStatus: 'pending',
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-02T00:00:00Z',
+    ...over,
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('routing and guards', () => {
+  it('shows the 404 card on unknown paths', async () => {
+    mockApi()
+    renderAt('/nope/nothing')
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument()
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument()
+  })
+
+  it('sends anonymous visitors of signed-in routes to /auth (a 401 is "no user")', async () => {
+    mockApi(route('GET', '/api/user', () => json({ message: 'not signed in' }, { status: 401 })))
+    const { router } = renderAt('/verifications')
+    expect(screen.getByRole('status')).toBeInTheDocument() // spinner while the session loads
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/auth')
+  })
+
+  it('sends non-admins away from /admin to /', async () => {
+    mockApi(route('GET', '/api/user', () => json(user)))
+    const { router } = renderAt('/admin')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
+  it('redirects /auth to /dashboard once a user exists', async () => {
+    mockApi(
+      route('GET', '/api/user', () => json(user)),
+      route('GET', '/api/verifications', () => json([], { headers: { 'X-Total-Count': '0' } })),
+    )
+    const { router } = renderAt('/auth')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(await screen.findByRole('heading', { name: 'Welcome back, jane' })).toBeInTheDocument()
+  })
+})
+
+describe('api slice', () => {
+  it('reads the total from X-Total-Count and passes filters in the query string', async () => {
+    const { calls } = mockApi(
+      route('GET', '/api/verifications', () =>
+        json([verification({ id: 5 })], { headers: { 'X-Total-Count': '23', 'Access-Control-Expose-Headers': 'X-Total-Count' } }),
+      ),
+    )
+    const store = makeStore()
+    const r = await store.dispatch(
+      verificationApi.endpoints.listVerifications.initiate({ page: 3, pageSize: 10, sort: 'updatedAt', order: 'desc', status: 'draft', tier: 'all' }),
+    )
+    expect(r.data?.total).toBe(23)
+    expect(r.data?.items.map((v) => v.id)).toEqual([5])
+    expect(calls).toEqual(['GET /api/verifications?page=3&pageSize=10&sort=updatedAt&order=desc&status=draft'])
+  })
+
+  it('turns a failed call into the server message or "status: body"', async () => {
+    mockApi(
+      route('GET', '/api/verifications/9', () => json({ message: 'verification not found' }, { status: 404 })),
+      route('GET', '/api/verifications/10', () => new Response('', { status: 502, statusText: 'Bad Gateway' })),
+    )
+    const store = makeStore()
+    const a = await store.dispatch(verificationApi.endpoints.getVerification.initiate(9))
+    expect(a.error).toMatchObject({ status: 404, data: { message: 'verification not found' } })
+    const b = await store.dispatch(verificationApi.endpoints.getVerification.initiate(10))
+    expect(b.error).toMatchObject({ status: 502, statusText: 'Bad Gateway' })
+    const u = await store.dispatch(api.endpoints.getCurrentUser.initiate())
+    expect(u.isError).toBe(true) // unhandled (599) is an error, not "no user"
+  })
+})
+
+describe('dashboard', () => {
+  it('shows one card per tier with badge, progress, checklist and the button rule', async () => {
+    mockApi(
+      route('GET', '/api/user', () => json(user)),
+      route('GET', '/api/verifications', (_req, url) =>
+        url.searchParams.get('status') === 'approved'
+          ? json([], { headers: { 'X-Total-Count': '0' } })
+          : json(
+              [
+                verification({ id: 4, tier: 'basic', status: 'submitted', paymentStatus: 'pending', progress: 100 }),
+                verification({ id: 3, tier: 'basic', status: 'draft', progress: 20 }),
+              ],
+              { headers: { 'X-Total-Count': '2' } },
+            ),
+      ),
+    )
+    renderAt('/dashboard')
+    const basic = await screen.findByTestId('tier-card-basic')
+    expect(within(basic).getByText('Submitted')).toBeInTheDocument()
+    expect(within(basic).getByText('100%')).toBeInTheDocument()
+    expect(within(basic).getByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', '/payment/4')
+    expect(within(basic).getAllByLabelText('Done')).toHaveLength(4)
+
+    const top = screen.getByTestId('tier-card-top')
+    expect(within(top).getByText('Not Started')).toBeInTheDocument()
+    expect(within(top).queryByRole('link')).toBeNull()
+  })
+})

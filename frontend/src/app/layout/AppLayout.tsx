@@ -1,0 +1,167 @@
+import * as DM from '@radix-ui/react-dropdown-menu'
+import { Bell, FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, Settings, ShieldHalf, X } from 'lucide-react'
+import { Suspense, useEffect, useState } from 'react'
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
+import { Logo } from '../../components/ui/Logo'
+import { FullPageSpinner } from '../../components/ui/Spinner'
+import { Tooltip } from '../../components/ui/Tooltip'
+import { toast } from '../../components/ui/toast-store'
+import { cn } from '../../lib/cn'
+import { errorMessage } from '../../lib/errors'
+import { useGetCurrentUserQuery, useLogoutMutation } from '../../features/auth/authApi'
+
+const NAV = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/verifications', label: 'Verifications', icon: FileCheck2 },
+  { to: '/account-settings', label: 'Account Settings', icon: Settings },
+  { to: '/help', label: 'Help & Support', icon: HelpCircle },
+]
+
+function useSignOut() {
+  const [logout] = useLogoutMutation()
+  const navigate = useNavigate()
+  return async () => {
+    try {
+      await logout().unwrap()
+      toast({ title: 'Logged out', description: 'You have been logged out successfully' })
+      navigate('/auth', { replace: true })
+    } catch (e) {
+      toast({ title: 'Logout failed', description: errorMessage(e), variant: 'destructive' })
+    }
+  }
+}
+
+export default function AppLayout() {
+  const { data: user } = useGetCurrentUserQuery()
+  const [open, setOpen] = useState(false)
+  const location = useLocation()
+  const signOut = useSignOut()
+  const email = user?.email ?? ''
+
+  // Close the mobile sidebar after navigating.
+  useEffect(() => setOpen(false), [location.pathname])
+
+  const nav = user?.isAdmin ? [...NAV, { to: '/admin', label: 'Admin Dashboard', icon: ShieldHalf }] : NAV
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      {open && <div className="fixed inset-0 z-30 bg-slate-950/40 lg:hidden" onClick={() => setOpen(false)} aria-hidden />}
+      <aside
+        id="app-sidebar"
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform lg:translate-x-0',
+          open ? 'translate-x-0' : '-translate-x-full',
+        )}
+        aria-label="Sidebar"
+      >
+        <div className="flex h-16 items-center justify-between border-b border-slate-100 px-5">
+          <Link to="/dashboard" aria-label="TTT Verify dashboard">
+            <Logo />
+          </Link>
+          <button
+            type="button"
+            className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 lg:hidden"
+            onClick={() => setOpen(false)}
+            aria-label="Close sidebar"
+          >
+            <X className="h-5 w-5" />
+          </button>
+        </div>
+        <nav className="flex-1 space-y-1 px-3 py-4" aria-label="Main">
+          {nav.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
+                  isActive || (item.to === '/verifications' && location.pathname.startsWith('/verification/'))
+                    ? 'bg-brand-50 text-brand-800'
+                    : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                )
+              }
+            >
+              <item.icon className="h-5 w-5" aria-hidden />
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="border-t border-slate-100 p-4">
+          <p className="truncate text-sm font-medium text-slate-800" title={email}>
+            {email}
+          </p>
+          <button
+            type="button"
+            onClick={signOut}
+            className="mt-3 flex w-full items-center justify-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+          </button>
+        </div>
+      </aside>
+
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+            onClick={() => setOpen(true)}
+            aria-label="Open sidebar"
+            aria-controls="app-sidebar"
+            aria-expanded={open}
+          >
+            <Menu className="h-5 w-5" />
+          </button>
+          <div className="flex-1" />
+          <div className="flex items-center gap-2">
+            <Tooltip content="Notifications">
+              <button type="button" className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Notifications">
+                <Bell className="h-5 w-5" aria-hidden />
+                <span className="absolute right-2 top-2 h-2 w-2 rounded-full bg-red-500 ring-2 ring-white" data-testid="notification-dot" />
+              </button>
+            </Tooltip>
+            <DM.Root>
+              <DM.Trigger asChild>
+                <button
+                  type="button"
+                  className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold uppercase text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+                  aria-label="Account menu"
+                >
+                  {email.charAt(0).toUpperCase() || '?'}
+                </button>
+              </DM.Trigger>
+              <DM.Portal>
+                <DM.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+                  <DM.Label className="px-2.5 py-2">
+                    <span className="block text-xs text-slate-500">Signed in as</span>
+                    <span className="block break-all text-sm font-medium text-slate-900">{email}</span>
+                  </DM.Label>
+                  <DM.Separator className="my-1 h-px bg-slate-100" />
+                  <DM.Item asChild>
+                    <Link
+                      to="/account-settings"
+                      className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
+                    >
+                      <Settings className="h-4 w-4" aria-hidden /> Account Settings
+                    </Link>
+                  </DM.Item>
+                  <DM.Item
+                    onSelect={signOut}
+                    className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-red-600 outline-none data-[highlighted]:bg-red-50"
+                  >
+                    <LogOut className="h-4 w-4" aria-hidden /> Sign out
+                  </DM.Item>
+                </DM.Content>
+              </DM.Portal>
+            </DM.Root>
+          </div>
+        </header>
+        <main className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { NotFoundCard } from '../components/ui/NotFoundCard'
+import { FullPageSpinner } from '../components/ui/Spinner'
+import { RequireAdmin, RequireAuth } from './guards'
+
+// Every screen is its own chunk: the landing page ships only what it needs, and admin and payment
+// code load when those routes are visited.
+const LandingPage = lazy(() => import('../features/landing/LandingPage'))
+const AuthPage = lazy(() => import('../features/auth/AuthPage'))
+const AppLayout = lazy(() => import('./layout/AppLayout'))
+const DashboardPage = lazy(() => import('../features/verifications/DashboardPage'))
+const VerificationsPage = lazy(() => import('../features/verifications/VerificationsPage'))
+const VerificationDetailPage = lazy(() => import('../features/verifications/detail/VerificationDetailPage'))
+const AccountSettingsPage = lazy(() => import('../features/auth/AccountSettingsPage'))
+const HelpPage = lazy(() => import('../features/help/HelpPage'))
+const PaymentPage = lazy(() => import('../features/payment/PaymentPage'))
+const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'))
+const AdminReviewPage = lazy(() => import('../features/admin/AdminReviewPage'))
+const PublicVerificationPage = lazy(() => import('../features/public/PublicVerificationPage'))
+
+function page(C: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <C />
+    </Suspense>
+  )
+}
+
+export const routes: RouteObject[] = [
+  { path: '/', element: page(LandingPage) },
+  { path: '/auth', element: page(AuthPage) },
+  { path: '/v/:publicId', element: page(PublicVerificationPage) },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: page(AppLayout),
+        children: [
+          { path: '/dashboard', element: page(DashboardPage) },
+          { path: '/verifications', element: page(VerificationsPage) },
+          { path: '/verification/:id', element: page(VerificationDetailPage) },
+          { path: '/payment/:id', element: page(PaymentPage) },
+          { path: '/account-settings', element: page(AccountSettingsPage) },
+          { path: '/help', element: page(HelpPage) },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: '/admin', element: page(AdminDashboardPage) },
+              { path: '/admin/verifications/:id', element: page(AdminReviewPage) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundCard /> },
+]
+
+export function makeRouter() {
+  return createBrowserRouter(routes)
+}

@@ -1,0 +1,217 @@
+import * as RSelect from '@radix-ui/react-select'
+import * as RCheckbox from '@radix-ui/react-checkbox'
+import { useField } from 'formik'
+import { Check, ChevronDown } from 'lucide-react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { cn } from '../../lib/cn'
+
+export const inputClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-50 disabled:text-slate-500 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30'
+
+function fieldId(name: string) {
+  return `field-${name}`
+}
+
+function Label({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-700">
+      {children}
+      {required && (
+        <span className="ml-0.5 text-red-600" aria-hidden>
+          *
+        </span>
+      )}
+    </label>
+  )
+}
+
+function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+function useFieldState(name: string) {
+  const [field, meta, helpers] = useField<string>(name)
+  const error = meta.touched && meta.error ? meta.error : undefined
+  return { field, meta, helpers, error }
+}
+
+interface BaseProps {
+  name: string
+  label: ReactNode
+  required?: boolean
+  hint?: ReactNode
+  className?: string
+}
+
+export function TextField({
+  name,
+  label,
+  required,
+  hint,
+  className,
+  type = 'text',
+  ...rest
+}: BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'required'>) {
+  const { field, error } = useFieldState(name)
+  const id = fieldId(name)
+  return (
+    <div className={className}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <input
+        id={id}
+        type={type}
+        {...field}
+        value={field.value ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={inputClass}
+        {...rest}
+      />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  )
+}
+
+export function TextAreaField({ name, label, required, hint, className, rows = 4, placeholder }: BaseProps & { rows?: number; placeholder?: string }) {
+  const { field, error } = useFieldState(name)
+  const id = fieldId(name)
+  return (
+    <div className={className}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <textarea
+        id={id}
+        rows={rows}
+        {...field}
+        value={field.value ?? ''}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={inputClass}
+      />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  )
+}
+
+export interface Option {
+  value: string
+  label: string
+}
+
+export function SelectField({
+  name,
+  label,
+  required,
+  hint,
+  className,
+  options,
+  placeholder = 'Select…',
+}: BaseProps & { options: readonly Option[]; placeholder?: string }) {
+  const { field, helpers, error } = useFieldState(name)
+  const id = fieldId(name)
+  return (
+    <div className={className}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <RSelect.Root
+        value={field.value ?? ''}
+        onValueChange={(v) => {
+          void helpers.setValue(v)
+        }}
+        onOpenChange={(open) => {
+          if (!open) void helpers.setTouched(true, false)
+        }}
+      >
+        <RSelect.Trigger
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          onBlur={field.onBlur}
+          name={name}
+          className={cn(inputClass, 'flex items-center justify-between text-left data-[placeholder]:text-slate-400')}
+        >
+          <RSelect.Value placeholder={placeholder} />
+          <RSelect.Icon>
+            <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
+          </RSelect.Icon>
+        </RSelect.Trigger>
+        <RSelect.Portal>
+          <RSelect.Content
+            position="popper"
+            sideOffset={4}
+            className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+          >
+            <RSelect.Viewport className="p-1">
+              {options.map((o) => (
+                <RSelect.Item
+                  key={o.value}
+                  value={o.value}
+                  className="relative flex cursor-pointer select-none items-center rounded-md py-2 pl-8 pr-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900"
+                >
+                  <RSelect.ItemIndicator className="absolute left-2">
+                    <Check className="h-4 w-4" aria-hidden />
+                  </RSelect.ItemIndicator>
+                  <RSelect.ItemText>{o.label}</RSelect.ItemText>
+                </RSelect.Item>
+              ))}
+            </RSelect.Viewport>
+          </RSelect.Content>
+        </RSelect.Portal>
+      </RSelect.Root>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  )
+}
+
+/** Checkbox is a labelled Radix checkbox, not bound to Formik. */
+export function Checkbox({
+  id,
+  checked,
+  onCheckedChange,
+  children,
+  className,
+}: {
+  id: string
+  checked: boolean
+  onCheckedChange: (v: boolean) => void
+  children: ReactNode
+  className?: string
+}) {
+  return (
+    <div className={cn('flex items-start gap-3', className)}>
+      <RCheckbox.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={(v) => onCheckedChange(v === true)}
+        className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border border-slate-400 bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-700"
+      >
+        <RCheckbox.Indicator>
+          <Check className="h-3.5 w-3.5 text-white" aria-hidden />
+        </RCheckbox.Indicator>
+      </RCheckbox.Root>
+      <label htmlFor={id} className="text-sm leading-5 text-slate-700">
+        {children}
+      </label>
+    </div>
+  )
+}

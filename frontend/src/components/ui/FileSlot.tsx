@@ -1,0 +1,156 @@
+import { CheckCircle2, Download, FileText, Loader2, Trash2, UploadCloud } from 'lucide-react'
+import { useId, useRef, type ReactNode } from 'react'
+import { cn } from '../../lib/cn'
+import { formatBytes } from '../../lib/format'
+import { ACCEPT_ATTR, checkUpload } from '../../lib/upload'
+import { Button } from './Button'
+import { toast } from './toast-store'
+
+export interface SlotFile {
+  id: number
+  name: string
+  size?: number
+  url?: string | null
+}
+
+export type SlotState = 'empty' | 'uploading' | 'done'
+
+export function slotState(uploading: boolean, files: SlotFile[]): SlotState {
+  if (uploading) return 'uploading'
+  return files.length > 0 ? 'done' : 'empty'
+}
+
+export interface FileSlotProps {
+  label: string
+  description?: ReactNode
+  required?: boolean
+  files: SlotFile[]
+  uploading: boolean
+  onUpload: (file: File) => void
+  onDelete?: (file: SlotFile) => void
+  deletingId?: number | null
+  disabled?: boolean
+  /** allowMore keeps the picker visible once a file is on file. */
+  allowMore?: boolean
+}
+
+/**
+ * FileSlot is one upload slot: empty, uploading or done. It applies the client-side checks (30MB;
+ * PDF, JPG, PNG) and shows the catalogue's toast when a file fails them.
+ */
+export function FileSlot({ label, description, required, files, uploading, onUpload, onDelete, deletingId, disabled, allowMore }: FileSlotProps) {
+  const inputId = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const state = slotState(uploading, files)
+
+  function pick(file: File | undefined) {
+    if (!file) return
+    const problem = checkUpload(file)
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' })
+      return
+    }
+    onUpload(file)
+  }
+
+  const showPicker = state === 'empty' || (state === 'done' && allowMore)
+
+  return (
+    <div
+      data-state={state}
+      className={cn(
+        'rounded-xl border p-4 transition-colors',
+        state === 'done' ? 'border-green-200 bg-green-50/40' : 'border-slate-200 bg-white',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+            {state === 'done' ? (
+              <CheckCircle2 className="h-4 w-4 text-green-600" aria-hidden />
+            ) : (
+              <FileText className="h-4 w-4 text-slate-400" aria-hidden />
+            )}
+            {label}
+            {required ? <span className="text-red-600" aria-label="required">*</span> : <span className="text-xs font-normal text-slate-400">(optional)</span>}
+          </p>
+          {description && <p className="mt-1 text-xs text-slate-500">{description}</p>}
+        </div>
+        {state === 'uploading' && (
+          <span className="inline-flex items-center gap-1.5 text-xs font-medium text-brand-700" role="status">
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Uploading…
+          </span>
+        )}
+      </div>
+
+      {files.length > 0 && (
+        <ul className="mt-3 space-y-2">
+          {files.map((f) => (
+            <li key={f.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-slate-800">{f.name}</p>
+                {f.size !== undefined && <p className="text-xs text-slate-500">{formatBytes(f.size)}</p>}
+              </div>
+              <div className="flex shrink-0 items-center gap-1">
+                {f.url && (
+                  <a
+                    href={f.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs font-medium text-brand-700 hover:bg-brand-50"
+                    aria-label={`Download ${f.name}`}
+                  >
+                    <Download className="h-4 w-4" aria-hidden /> Download
+                  </a>
+                )}
+                {onDelete && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-600 hover:bg-red-50"
+                    onClick={() => onDelete(f)}
+                    loading={deletingId === f.id}
+                    disabled={disabled}
+                    aria-label={`Delete ${f.name}`}
+                    icon={<Trash2 className="h-4 w-4" aria-hidden />}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {showPicker && (
+        <div className="mt-3">
+          <label
+            htmlFor={inputId}
+            className={cn(
+              'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 px-4 py-5 text-center hover:border-brand-400 hover:bg-brand-50/40',
+              (disabled || uploading) && 'pointer-events-none opacity-60',
+            )}
+          >
+            <UploadCloud className="h-6 w-6 text-slate-400" aria-hidden />
+            <span className="text-sm font-medium text-brand-700">{state === 'done' ? 'Upload another file' : 'Choose a file'}</span>
+            <span className="text-xs text-slate-500">PDF, JPG or PNG, up to 30MB</span>
+            <span className="sr-only">Upload {label}</span>
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={ACCEPT_ATTR}
+            className="sr-only"
+            disabled={disabled || uploading}
+            onChange={(e) => {
+              pick(e.target.files?.[0])
+              if (inputRef.current) inputRef.current.value = ''
+            }}
+          />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import * as RSelect from '@radix-ui/react-select'
+import { Check, ChevronDown } from 'lucide-react'
+import { cn } from '../../lib/cn'
+
+export interface SelectOption {
+  value: string
+  label: string
+}
+
+/** Select is a labelled Radix select for filters and other controls outside Formik. */
+export function Select({
+  id,
+  label,
+  value,
+  onValueChange,
+  options,
+  className,
+}: {
+  id: string
+  label: string
+  value: string
+  onValueChange: (v: string) => void
+  options: readonly SelectOption[]
+  className?: string
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium uppercase tracking-wide text-slate-500">
+        {label}
+      </label>
+      <RSelect.Root value={value} onValueChange={onValueChange}>
+        <RSelect.Trigger
+          id={id}
+          className="flex h-9 w-full min-w-40 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+        >
+          <RSelect.Value />
+          <RSelect.Icon>
+            <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
+          </RSelect.Icon>
+        </RSelect.Trigger>
+        <RSelect.Portal>
+          <RSelect.Content position="popper" sideOffset={4} className="z-50 min-w-[var(--radix-select-trigger-width)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+            <RSelect.Viewport>
+              {options.map((o) => (
+                <RSelect.Item
+                  key={o.value}
+                  value={o.value}
+                  className={cn(
+                    'relative flex cursor-pointer select-none items-center rounded-md py-2 pl-8 pr-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50',
+                  )}
+                >
+                  <RSelect.ItemIndicator className="absolute left-2">
+                    <Check className="h-4 w-4" aria-hidden />
+                  </RSelect.ItemIndicator>
+                  <RSelect.ItemText>{o.label}</RSelect.ItemText>
+                </RSelect.Item>
+              ))}
+            </RSelect.Viewport>
+          </RSelect.Content>
+        </RSelect.Portal>
+      </RSelect.Root>
+    </div>
+  )
+}

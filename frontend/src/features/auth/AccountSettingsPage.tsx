@@ -1,0 +1,56 @@
+import { KeyRound, Mail, CalendarDays } from 'lucide-react'
+import { Card, CardBody, CardHeader } from '../../components/ui/Card'
+import { PageHeader } from '../../components/ui/PageHeader'
+import { toast } from '../../components/ui/toast-store'
+import { errorMessage, fieldErrors } from '../../lib/errors'
+import { formatDate } from '../../lib/format'
+import { useChangePasswordMutation, useGetCurrentUserQuery } from './authApi'
+import { ChangePasswordForm } from './AuthForms'
+
+export default function AccountSettingsPage() {
+  const { data: user } = useGetCurrentUserQuery()
+  const [changePassword] = useChangePasswordMutation()
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Account Settings" subtitle="Manage your account details and password" />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader title="Profile" icon={<Mail className="h-5 w-5" aria-hidden />} />
+          <CardBody>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Email Address</dt>
+                <dd className="mt-1 text-sm font-medium text-slate-900">{user?.email}</dd>
+              </div>
+              <div>
+                <dt className="flex items-center gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+                  <CalendarDays className="h-3.5 w-3.5" aria-hidden /> Member Since
+                </dt>
+                {/* The account's creation date when the server sends it; the spec's fallback is today. */}
+                <dd className="mt-1 text-sm font-medium text-slate-900">{formatDate(user?.createdAt ?? new Date().toISOString())}</dd>
+              </div>
+            </dl>
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Change Password" icon={<KeyRound className="h-5 w-5" aria-hidden />} description="Other sessions are signed out when the password changes." />
+          <CardBody className="max-w-md">
+            <ChangePasswordForm
+              onSubmit={async (values, { setErrors, resetForm }) => {
+                try {
+                  await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }).unwrap()
+                  toast({ title: 'Password updated', description: 'Your password has been changed successfully' })
+                  resetForm()
+                } catch (e) {
+                  const fe = fieldErrors(e)
+                  if (fe) setErrors(fe)
+                  toast({ title: 'Password change failed', description: errorMessage(e), variant: 'destructive' })
+                }
+              }}
+            />
+          </CardBody>
+        </Card>
+      </div>
+    </div>
+  )
+}

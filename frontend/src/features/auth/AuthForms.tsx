@@ -1,0 +1,77 @@
+import { Form, Formik, type FormikHelpers } from 'formik'
+import { useState } from 'react'
+import { Button } from '../../components/ui/Button'
+import { Checkbox, TextField } from '../../components/form/fields'
+import {
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  type ChangePasswordValues,
+  type LoginValues,
+  type RegisterValues,
+} from './schema'
+
+type Submit<V> = (values: V, helpers: FormikHelpers<V>) => Promise<void> | void
+
+export function LoginForm({ onSubmit }: { onSubmit: Submit<LoginValues> }) {
+  return (
+    <Formik<LoginValues> initialValues={{ email: '', password: '' }} validationSchema={loginSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate className="space-y-4" aria-label="Sign in">
+          <TextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@company.com" />
+          <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+          <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
+            Sign in
+          </Button>
+        </Form>
+      )}
+    </Formik>
+  )
+}
+
+export function RegisterForm({ onSubmit }: { onSubmit: Submit<RegisterValues> }) {
+  // The terms checkbox is not tied to validation (spec section 2).
+  const [terms, setTerms] = useState(false)
+  return (
+    <Formik<RegisterValues>
+      initialValues={{ email: '', password: '', confirmPassword: '' }}
+      validationSchema={registerSchema}
+      onSubmit={onSubmit}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate className="space-y-4" aria-label="Create your account">
+          <TextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@company.com" />
+          <TextField name="password" label="Password" type="password" autoComplete="new-password" />
+          <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
+          <Checkbox id="terms" checked={terms} onCheckedChange={setTerms}>
+            I agree to the Terms of Service and Privacy Policy
+          </Checkbox>
+          <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
+            Create account
+          </Button>
+        </Form>
+      )}
+    </Formik>
+  )
+}
+
+export function ChangePasswordForm({ onSubmit }: { onSubmit: Submit<ChangePasswordValues> }) {
+  return (
+    <Formik<ChangePasswordValues>
+      initialValues={{ currentPassword: '', newPassword: '', confirmNewPassword: '' }}
+      validationSchema={changePasswordSchema}
+      onSubmit={onSubmit}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate className="space-y-4" aria-label="Change Password">
+          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
+          <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" />
+          <TextField name="confirmNewPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
+          <Button type="submit" loading={isSubmitting}>
+            Update Password
+          </Button>
+        </Form>
+      )}
+    </Formik>
+  )
+}

@@ -1,0 +1,143 @@
+import { BadgeCheck, CheckCircle2, Crown, ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
+import { Link, Navigate, useLocation } from 'react-router'
+import { Card } from '../../components/ui/Card'
+import { Logo } from '../../components/ui/Logo'
+import { FullPageSpinner } from '../../components/ui/Spinner'
+import { toast } from '../../components/ui/toast-store'
+import { errorMessage, fieldErrors } from '../../lib/errors'
+import { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation } from './authApi'
+import { LoginForm, RegisterForm } from './AuthForms'
+
+const tiers = [
+  {
+    name: 'Basic Verification',
+    price: '$49',
+    icon: BadgeCheck,
+    points: ['TTT Certificate, valid 12 months', 'Client Information Sheet (CIS)', 'Company, banking and document checks'],
+  },
+  {
+    name: 'Top Tier Verification',
+    price: '$299',
+    icon: Crown,
+    points: ['Everything in Basic', 'KYC, AML and PEP checks', 'Premium digital certificate'],
+  },
+]
+
+export default function AuthPage() {
+  const { data: user, isLoading } = useGetCurrentUserQuery()
+  const location = useLocation()
+  const [mode, setMode] = useState<'login' | 'register'>(
+    new URLSearchParams(location.search).get('mode') === 'register' ? 'register' : 'login',
+  )
+  const [login] = useLoginMutation()
+  const [register] = useRegisterMutation()
+
+  if (isLoading) return <FullPageSpinner />
+  if (user) {
+    const from = (location.state as { from?: { pathname?: string } } | null)?.from?.pathname
+    return <Navigate to={from && from !== '/auth' ? from : '/dashboard'} replace />
+  }
+
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <aside className="relative hidden overflow-hidden bg-brand-950 px-12 py-12 text-white lg:flex lg:flex-col">
+        <div className="pointer-events-none absolute -right-24 -top-24 h-96 w-96 rounded-full bg-brand-700/40 blur-3xl" />
+        <Link to="/" aria-label="TTT Verify home">
+          <Logo inverted />
+        </Link>
+        <div className="relative my-auto max-w-md">
+          <h2 className="text-3xl font-bold leading-tight">Trusted Verification for Commodity Traders</h2>
+          <p className="mt-4 text-brand-100">
+            Prove your company is who it says it is. Counterparties check your certificate in seconds, so deals close faster.
+          </p>
+          <div className="mt-10 space-y-4">
+            {tiers.map((t) => (
+              <div key={t.name} className="rounded-xl border border-white/10 bg-white/5 p-5">
+                <div className="flex items-center justify-between">
+                  <p className="flex items-center gap-2 font-semibold">
+                    <t.icon className="h-5 w-5 text-gold-400" aria-hidden /> {t.name}
+                  </p>
+                  <p className="text-lg font-bold text-gold-400">{t.price}</p>
+                </div>
+                <ul className="mt-3 space-y-1.5 text-sm text-brand-100">
+                  {t.points.map((p) => (
+                    <li key={p} className="flex items-center gap-2">
+                      <CheckCircle2 className="h-4 w-4 shrink-0 text-gold-400" aria-hidden /> {p}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </div>
+        <p className="relative flex items-center gap-2 text-xs text-brand-200">
+          <ShieldCheck className="h-4 w-4" aria-hidden /> Your data is encrypted in transit and reviewed only by our compliance team.
+        </p>
+      </aside>
+
+      <main className="flex items-center justify-center bg-slate-50 px-4 py-12">
+        <div className="w-full max-w-md">
+          <Link to="/" className="mb-8 inline-block lg:hidden" aria-label="TTT Verify home">
+            <Logo />
+          </Link>
+          <Card className="p-8">
+            <h1 className="text-2xl font-bold text-slate-900">{mode === 'login' ? 'Sign in' : 'Create your account'}</h1>
+            <p className="mb-6 mt-1 text-sm text-slate-500">
+              {mode === 'login' ? 'Welcome back. Sign in to manage your verifications.' : 'Start verifying your trading company in minutes.'}
+            </p>
+            {mode === 'login' ? (
+              <LoginForm
+                onSubmit={async (values, { setErrors }) => {
+                  try {
+                    await login({ email: values.email.trim(), password: values.password }).unwrap()
+                    toast({ title: 'Login successful', description: 'Welcome back!' })
+                  } catch (e) {
+                    const fe = fieldErrors(e)
+                    if (fe) setErrors(fe)
+                    toast({ title: 'Login failed', description: errorMessage(e), variant: 'destructive' })
+                  }
+                }}
+              />
+            ) : (
+              <RegisterForm
+                onSubmit={async (values, { setErrors }) => {
+                  try {
+                    await register({ email: values.email.trim(), password: values.password }).unwrap()
+                    toast({ title: 'Registration successful', description: 'Your account has been created' })
+                  } catch (e) {
+                    const fe = fieldErrors(e)
+                    if (fe) setErrors(fe)
+                    toast({ title: 'Registration failed', description: errorMessage(e), variant: 'destructive' })
+                  }
+                }}
+              />
+            )}
+            <p className="mt-6 text-center text-sm text-slate-600">
+              {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+              <button
+                type="button"
+                className="font-semibold text-brand-700 hover:underline"
+                onClick={() => setMode(mode === 'login' ? 'register' : 'login')}
+              >
+                {mode === 'login' ? 'Create your account' : 'Sign in'}
+              </button>
+            </p>
+          </Card>
+          {/* On small screens the marketing panel is condensed below the form. */}
+          <div className="mt-8 lg:hidden">
+            <h2 className="text-center text-base font-semibold text-slate-900">Trusted Verification for Commodity Traders</h2>
+            <div className="mt-3 grid grid-cols-2 gap-3 text-center text-sm">
+              {tiers.map((t) => (
+                <div key={t.name} className="rounded-lg border border-slate-200 bg-white p-3">
+                  <p className="font-medium text-slate-800">{t.name}</p>
+                  <p className="font-bold text-brand-700">{t.price}</p>
+                </div>
+              ))}
+            </div>
+          </div>
+        </div>
+      </main>
+    </div>
+  )
+}

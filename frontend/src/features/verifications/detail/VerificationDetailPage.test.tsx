@@ -1,0 +1,188 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AppProviders } from '../../../app/providers'
+import { makeStore } from '../../../app/store'
+import type { Verification } from '../../../lib/types'
+import { json, mockApi, route, type Handler } from '../../../test/server'
+import VerificationDetailPage from './VerificationDetailPage'
+
+function v(over: Partial<Verification> = {}): Verification {
+  return {
+    id: 7,
+    userId: 1,
+    tier: 'basic',
+    status: 'draft',
+    progress: 0,
+    publicId: 'pub7',
+    paymentStatus: 'pending',
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-02T00:00:00Z',
+    ...over,
+  }
+}
+
+const company = {
+  companyName: 'Acme Metals',
+  registrationNumber: 'R-42',
+  registeredAddress: '1 Quay',
+  operatingAddress: '',
+  phoneNumber: '1',
+  email: 'a@b.co',
+  website: '',
+  countryOfIncorporation: 'CH',
+  dateOfIncorporation: '2001-01-01',
+  taxId: 'T',
+}
+const banking = {
+  bankName: 'UBS',
+  bankAddress: 'Zurich',
+  accountName: 'Acme Metals',
+  accountNumber: 'CH9300762011623852957',
+  swiftCode: 'UBSWCHZH80A',
+  currency: 'CHF',
+  bankContact: '',
+}
+const trade = { productsTraded: '["Copper","Nickel"]', otherProducts: '', incoterms: 'FOB', targetQuantity: '', preferredOrigin: '', targetPrice: '', pastTransactions: '' }
+const rep = { id: 1, fullName: 'Ann Lee', position: 'CEO', nationality: 'CH', dateOfBirth: '1980-01-01', passportNumber: 'X', issuingCountry: 'CH', expiryDate: '2030-01-01', email: 'ann@acme.test', phoneNumber: '2' }
+const doc = { id: 3, verificationId: 7, type: 'business_license', filename: 'x', originalFilename: 'licence.pdf', mimeType: 'application/pdf', size: 10, objectPath: 'x', url: '/api/files/x', createdAt: '2026-01-03T00:00:00Z' }
+const allDocs = [
+  doc,
+  { ...doc, id: 4, type: 'incorporation_certificate', originalFilename: 'inc.pdf', url: '/api/files/y' },
+  { ...doc, id: 5, type: 'shareholder_info', originalFilename: 'sh.pdf', url: '/api/files/z' },
+]
+const passportOnly = [{ ...doc, id: 6, type: 'passport', originalFilename: 'passport.png', url: '/api/files/p' }]
+
+function sections(full: boolean): Handler[] {
+  return [
+    route('GET', '/api/verifications/7/company-info', () => json(company)),
+    route('GET', '/api/verifications/7/representatives', () => json(full ? [rep] : [])),
+    route('GET', '/api/verifications/7/banking-info', () => json(banking)),
+    route('GET', '/api/verifications/7/trade-info', () => json(full ? trade : null)),
+    route('GET', '/api/verifications/7/documents', () => json(full ? allDocs : passportOnly)),
+  ]
+}
+
+function renderDetail(path = '/verification/7') {
+  const router = createMemoryRouter([{ path: '/verification/:id', element: <VerificationDetailPage /> }], { initialEntries: [path] })
+  render(
+    <AppProviders store={makeStore()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return router
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('verification detail', () => {
+  it('shows Verification Not Found for a 404', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json({ message: 'verification not found' }, { status: 404 })))
+    renderDetail()
+    expect(await screen.findByRole('heading', { name: 'Verification Not Found' })).toBeInTheDocument()
+  })
+
+  it('shows Error Loading Verification with a way back for other failures', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json({ message: 'database unavailable' }, { status: 503 })))
+    renderDetail()
+    expect(await screen.findByRole('heading', { name: 'Error Loading Verification' })).toBeInTheDocument()
+    expect(screen.getByText('database unavailable')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Back to Verifications/ })).toHaveAttribute('href', '/verifications')
+  })
+
+  it('draft overview: breadcrumb, summaries, progress and the submit rule', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v())), ...sections(false))
+    renderDetail()
+    expect(await screen.findByText('Acme Metals · R-42')).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Home')
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Verification #7')
+    expect(screen.getByText('UBS · CHF')).toBeInTheDocument()
+    expect(await screen.findByText('2 of 5 sections')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Application progress' })).toHaveAttribute('aria-valuenow', '40')
+    expect(screen.getByText('Complete all sections to submit')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit Verification' })).toBeNull()
+    expect(screen.getByRole('tab', { name: 'Company Info' })).toBeEnabled()
+    // A passport is listed with the documents but does not complete the documents step.
+    expect(screen.getByRole('button', { name: /^Documents: not started/ })).toBeInTheDocument()
+  })
+
+  it('draft overview at 100% submits and shows the dialog', async () => {
+    const { calls } = mockApi(
+      route('GET', '/api/verifications/7', () => json(v())),
+      route('POST', '/api/verifications/7/submit', () => json(v({ status: 'submitted' }))),
+      ...sections(true),
+    )
+    renderDetail()
+    expect(await screen.findByText('Copper, Nickel')).toBeInTheDocument()
+    expect(await screen.findByText('5 of 5 sections')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Verification' }))
+    expect(await screen.findByRole('dialog', { name: /Verification Submitted!/ })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Proceed to Payment' })).toHaveAttribute('href', '/payment/7')
+    expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute('href', '/verifications')
+    expect(calls).toContain('POST /api/verifications/7/submit')
+  })
+
+  it('shows the server message when submit fails', async () => {
+    mockApi(
+      route('GET', '/api/verifications/7', () => json(v())),
+      route('POST', '/api/verifications/7/submit', () => json({ message: 'verification is incomplete: missing documents' }, { status: 422 })),
+      ...sections(true),
+    )
+    renderDetail()
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit Verification' }))
+    expect(await screen.findByText('verification is incomplete: missing documents', { selector: 'li *' })).toBeInTheDocument()
+  })
+
+  it('rejected: read-only cards, disabled section tabs and Update and Resubmit opens the company tab', async () => {
+    let status: Verification['status'] = 'rejected'
+    const { calls } = mockApi(
+      route('GET', '/api/verifications/7', () => json(v({ status, rejectionReason: 'Licence expired', paymentStatus: 'paid' }))),
+      route('POST', '/api/verifications/7/resubmit', () => {
+        status = 'draft'
+        return json(v({ status: 'draft' }))
+      }),
+      ...sections(true),
+    )
+    const router = renderDetail()
+    expect(await screen.findByText('Reason: Licence expired')).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Company Info' })).toBeDisabled()
+    expect(await screen.findByText('•••• 2957')).toBeInTheDocument()
+    expect(screen.getByText('Ann Lee')).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/api/files/x')
+    await userEvent.click(screen.getByRole('button', { name: 'Update and Resubmit' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=company'))
+    expect(await screen.findByRole('form', { name: 'Company Information' })).toBeInTheDocument()
+    expect(calls).toContain('POST /api/verifications/7/resubmit')
+  })
+
+  it('approved basic without a CIS says it is not yet available', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'approved', paymentStatus: 'paid' }))), ...sections(true))
+    renderDetail()
+    expect(await screen.findByText(/not yet available/)).toHaveTextContent('within 24 hours of approval')
+    expect(screen.queryByRole('button', { name: 'Download CIS Form' })).toBeNull()
+  })
+
+  it('approved basic with a CIS offers the download and the share link', async () => {
+    mockApi(
+      route('GET', '/api/verifications/7', () => json(v({ status: 'approved', paymentStatus: 'paid', cisFormPath: 'cis/7.pdf' }))),
+      ...sections(true),
+    )
+    renderDetail()
+    expect(await screen.findByRole('button', { name: 'Download CIS Form' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Share Temporary Link' })).toBeInTheDocument()
+  })
+
+  it('approved top offers the certificate', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'approved', tier: 'top', paymentStatus: 'paid' }))), ...sections(true))
+    renderDetail()
+    expect(await screen.findByRole('link', { name: 'Download Certificate' })).toHaveAttribute('href', '/api/verifications/7/certificate')
+  })
+
+  it('submitted and unpaid offers Make Payment', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'submitted' }))), ...sections(true))
+    renderDetail()
+    expect(await screen.findByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', '/payment/7')
+    expect(screen.getByText('Basic', { selector: 'span' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,217 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { AlertCircle, ArrowLeft, CheckCircle2, ChevronRight, Clock, FilePen, SearchCheck, ShieldCheck, XCircle } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { StatusBadge } from '../../../components/ui/Badge'
+import { ButtonLink } from '../../../components/ui/Button'
+import { Card } from '../../../components/ui/Card'
+import { Dialog } from '../../../components/ui/Dialog'
+import { FullPageSpinner } from '../../../components/ui/Spinner'
+import { toast } from '../../../components/ui/toast-store'
+import { cn } from '../../../lib/cn'
+import { errorMessage, errorStatus, serverMessage } from '../../../lib/errors'
+import { tierLabel } from '../../../lib/status'
+import type { Verification } from '../../../lib/types'
+import { useGetVerificationQuery, useSubmitVerificationMutation } from '../verificationApi'
+import { Overview } from './Overview'
+import { BankingStep } from './steps/BankingStep'
+import { CompanyStep } from './steps/CompanyStep'
+import { DocumentsStep } from './steps/DocumentsStep'
+import { RepresentativesStep } from './steps/RepresentativesStep'
+import { TradeStep } from './steps/TradeStep'
+
+export const STEPS = ['company', 'representatives', 'banking', 'trade', 'documents'] as const
+export type Step = (typeof STEPS)[number]
+type TabValue = 'overview' | Step
+
+const TAB_LABELS: Record<TabValue, string> = {
+  overview: 'Overview',
+  company: 'Company Info',
+  representatives: 'Representatives',
+  banking: 'Banking Details',
+  trade: 'Trade Info',
+  documents: 'Documents',
+}
+
+const STATUS_ICON = {
+  draft: FilePen,
+  submitted: Clock,
+  in_review: SearchCheck,
+  approved: ShieldCheck,
+  rejected: XCircle,
+} as const
+
+function StateCard({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="mx-auto max-w-lg py-12">
+      <Card className="p-8 text-center">
+        <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
+        <h1 className="mt-3 text-xl font-semibold text-slate-900">{title}</h1>
+        <p className="mt-2 text-sm text-slate-600">{text}</p>
+        <ButtonLink to="/verifications" variant="outline" className="mt-6" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+          Back to Verifications
+        </ButtonLink>
+      </Card>
+    </div>
+  )
+}
+
+export default function VerificationDetailPage() {
+  const params = useParams()
+  const id = Number(params.id)
+  const valid = Number.isInteger(id) && id > 0
+  const { data: v, isLoading, isError, error } = useGetVerificationQuery(id, { skip: !valid })
+  if (!valid) return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
+  if (isLoading) return <FullPageSpinner />
+  if (isError) {
+    const s = errorStatus(error)
+    if (s === 404 || s === 403) {
+      return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
+    }
+    return <StateCard title="Error Loading Verification" text={errorMessage(error)} />
+  }
+  if (!v) return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
+  return <Detail v={v} />
+}
+
+function Detail({ v }: { v: Verification }) {
+  const [search, setSearch] = useSearchParams()
+  const isDraft = v.status === 'draft'
+  const requested = (search.get('tab') ?? 'overview') as TabValue
+  const tab: TabValue = requested in TAB_LABELS && (requested === 'overview' || isDraft) ? requested : 'overview'
+  const [submittedOpen, setSubmittedOpen] = useState(false)
+  const [submit, { isLoading: submitting }] = useSubmitVerificationMutation()
+
+  function go(t: TabValue) {
+    const next = new URLSearchParams(search)
+    if (t === 'overview') next.delete('tab')
+    else next.set('tab', t)
+    setSearch(next)
+    window.scrollTo({ top: 0 })
+  }
+
+  const stepNav = (s: Step) => {
+    const i = STEPS.indexOf(s)
+    return {
+      next: () => go(i + 1 < STEPS.length ? STEPS[i + 1] : 'overview'),
+      previous: i > 0 ? () => go(STEPS[i - 1]) : undefined,
+    }
+  }
+
+  async function doSubmit() {
+    try {
+      await submit(v.id).unwrap()
+      go('overview')
+      setSubmittedOpen(true)
+    } catch (e) {
+      toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to submit verification. Please try again.', variant: 'destructive' })
+    }
+  }
+
+  const Icon = STATUS_ICON[v.status] ?? AlertCircle
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <nav aria-label="Breadcrumb" className="mb-4">
+        <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-500">
+          <li>
+            <Link to="/dashboard" className="hover:text-slate-800">
+              Home
+            </Link>
+          </li>
+          <ChevronRight className="h-4 w-4" aria-hidden />
+          <li>
+            <Link to="/verifications" className="hover:text-slate-800">
+              Verifications
+            </Link>
+          </li>
+          <ChevronRight className="h-4 w-4" aria-hidden />
+          <li aria-current="page" className="font-medium text-slate-800">
+            Verification #{v.id}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-4">
+          <div
+            className={cn(
+              'flex h-12 w-12 items-center justify-center rounded-xl',
+              v.status === 'approved' ? 'bg-green-100 text-green-700' : v.status === 'rejected' ? 'bg-red-100 text-red-700' : 'bg-brand-50 text-brand-700',
+            )}
+          >
+            <Icon className="h-6 w-6" aria-hidden />
+          </div>
+          <div>
+            <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
+              Verification #{v.id} <StatusBadge status={v.status} />
+            </h1>
+            <p className="mt-0.5 text-sm text-slate-500">
+              <span className="font-medium text-slate-700">{tierLabel(v.tier)}</span> · ID <span className="font-mono">{v.publicId}</span>
+            </p>
+          </div>
+        </div>
+      </div>
+
+      <Tabs.Root value={tab} onValueChange={(t) => go(t as TabValue)}>
+        <Tabs.List aria-label="Verification sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+          {(Object.keys(TAB_LABELS) as TabValue[]).map((t) => {
+            const disabled = t !== 'overview' && !isDraft
+            return (
+              <Tabs.Trigger
+                key={t}
+                value={t}
+                disabled={disabled}
+                className="-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-slate-500 hover:text-slate-800 disabled:cursor-not-allowed disabled:opacity-40 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+              >
+                {TAB_LABELS[t]}
+              </Tabs.Trigger>
+            )
+          })}
+        </Tabs.List>
+
+        <Tabs.Content value="overview" className="focus:outline-none">
+          <Overview v={v} onOpen={(s) => go(s)} onSubmit={doSubmit} submitting={submitting} />
+        </Tabs.Content>
+        {isDraft && (
+          <>
+            <Tabs.Content value="company" className="focus:outline-none">
+              <CompanyStep id={v.id} {...stepNav('company')} />
+            </Tabs.Content>
+            <Tabs.Content value="representatives" className="focus:outline-none">
+              <RepresentativesStep id={v.id} {...stepNav('representatives')} />
+            </Tabs.Content>
+            <Tabs.Content value="banking" className="focus:outline-none">
+              <BankingStep id={v.id} {...stepNav('banking')} />
+            </Tabs.Content>
+            <Tabs.Content value="trade" className="focus:outline-none">
+              <TradeStep id={v.id} {...stepNav('trade')} />
+            </Tabs.Content>
+            <Tabs.Content value="documents" className="focus:outline-none">
+              <DocumentsStep id={v.id} previous={stepNav('documents').previous} onSubmit={doSubmit} submitting={submitting} />
+            </Tabs.Content>
+          </>
+        )}
+      </Tabs.Root>
+
+      <Dialog
+        open={submittedOpen}
+        onOpenChange={setSubmittedOpen}
+        title={
+          <span className="flex items-center gap-2">
+            <CheckCircle2 className="h-6 w-6 text-green-600" aria-hidden /> Verification Submitted!
+          </span>
+        }
+        description="Your application is complete. Pay for your verification to send it to our compliance team; reviews take 1-2 business days."
+        footer={
+          <>
+            <ButtonLink to="/verifications" variant="outline">
+              Return to Dashboard
+            </ButtonLink>
+            <ButtonLink to={`/payment/${v.id}`}>Proceed to Payment</ButtonLink>
+          </>
+        }
+      />
+    </div>
+  )
+}

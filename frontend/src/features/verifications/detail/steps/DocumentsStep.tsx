@@ -1,0 +1,134 @@
+import { ArrowLeft, FileText, Send } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../../components/ui/Button'
+import { Checkbox } from '../../../../components/form/fields'
+import { FileSlot, type SlotFile } from '../../../../components/ui/FileSlot'
+import { toast } from '../../../../components/ui/toast-store'
+import { documentTypeLabel, hasRequiredDocuments } from '../../../../lib/constants'
+import { errorMessage, serverMessage } from '../../../../lib/errors'
+import type { DocumentType, VerificationDocument } from '../../../../lib/types'
+import { useDeleteDocumentMutation, useGetDocumentsQuery, useUploadDocumentMutation } from '../../verificationApi'
+import { StepShell } from './StepShell'
+
+export const DOCUMENT_SLOTS: { type: DocumentType; required: boolean; description: string }[] = [
+  { type: 'incorporation_certificate', required: true, description: 'Issued by the company registry of your country of incorporation.' },
+  { type: 'business_license', required: true, description: 'Trading or business licence currently in force.' },
+  { type: 'shareholder_info', required: true, description: 'Register of shareholders or ultimate beneficial owners.' },
+  { type: 'company_profile', required: false, description: 'Brochure or profile describing your business.' },
+  { type: 'additional', required: false, description: 'Anything else that supports your application.' },
+]
+
+
+/** submitProblem returns the toast that blocks submission, or null when the documents step may submit. */
+export function submitProblem(declared: boolean, docs: Pick<VerificationDocument, 'type'>[]): { title: string; description: string } | null {
+  if (!declared) {
+    return { title: 'Declaration required', description: 'Please accept the declaration of authenticity before submitting.' }
+  }
+  if (!hasRequiredDocuments(docs)) {
+    return { title: 'Required documents missing', description: 'Please upload all required documents before submitting.' }
+  }
+  return null
+}
+
+function Slot({ id, type, required, description, docs }: { id: number; type: DocumentType; required: boolean; description: string; docs: VerificationDocument[] }) {
+  const [upload, { isLoading: uploading }] = useUploadDocumentMutation()
+  const [del] = useDeleteDocumentMutation()
+  const [deletingId, setDeletingId] = useState<number | null>(null)
+
+  async function onUpload(file: File) {
+    try {
+      await upload({ id, type, file }).unwrap()
+      toast({ title: 'Document uploaded', description: file.name })
+    } catch (e) {
+      toast({ title: 'Failed to upload document', description: serverMessage(e) ?? errorMessage(e), variant: 'destructive' })
+    }
+  }
+
+  async function onDelete(f: SlotFile) {
+    setDeletingId(f.id)
+    try {
+      await del({ id, docId: f.id }).unwrap()
+      toast({ title: 'Document deleted' })
+    } catch (e) {
+      toast({ title: 'Failed to delete document', description: errorMessage(e), variant: 'destructive' })
+    } finally {
+      setDeletingId(null)
+    }
+  }
+
+  return (
+    <FileSlot
+      label={documentTypeLabel(type)}
+      description={description}
+      required={required}
+      files={docs.map((d) => ({ id: d.id, name: d.originalFilename || d.filename, size: d.size, url: d.url }))}
+      uploading={uploading}
+      onUpload={onUpload}
+      onDelete={onDelete}
+      deletingId={deletingId}
+      allowMore={type === 'additional'}
+    />
+  )
+}
+
+export function DocumentsStep({
+  id,
+  previous,
+  onSubmit,
+  submitting,
+}: {
+  id: number
+  previous?: () => void
+  onSubmit: () => void
+  submitting: boolean
+}) {
+  const { data, isLoading } = useGetDocumentsQuery(id)
+  const [declared, setDeclared] = useState(false)
+  const docs = data ?? []
+
+  function submit() {
+    const problem = submitProblem(declared, docs)
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' })
+      return
+    }
+    onSubmit()
+  }
+
+  return (
+    <StepShell
+      step={5}
+      title="Documents"
+      description="Upload clear scans or photos. PDF, JPG or PNG, up to 30MB each."
+      icon={<FileText className="h-5 w-5" aria-hidden />}
+      loading={isLoading}
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        {DOCUMENT_SLOTS.map((s) => (
+          <Slot key={s.type} id={id} {...s} docs={docs.filter((d) => d.type === s.type)} />
+        ))}
+      </div>
+
+      <div className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5">
+        <h3 className="text-sm font-semibold text-slate-900">Declaration of Authenticity</h3>
+        <Checkbox id="declaration" checked={declared} onCheckedChange={setDeclared} className="mt-3">
+          I declare that the information and documents provided are true, complete and authentic, and that I am authorised to submit them on behalf of
+          the company.
+        </Checkbox>
+      </div>
+
+      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          {previous && (
+            <Button variant="outline" onClick={previous} icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+              Previous
+            </Button>
+          )}
+        </div>
+        <Button onClick={submit} loading={submitting} icon={<Send className="h-4 w-4" aria-hidden />}>
+          Submit Verification
+        </Button>
+      </div>
+    </StepShell>
+  )
+}

@@ -1,0 +1,180 @@
+import { ArrowLeft, ArrowRight, Pencil, Plus, Trash2, UserRound, Users } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../../components/ui/Button'
+import { FileSlot } from '../../../../components/ui/FileSlot'
+import { toast } from '../../../../components/ui/toast-store'
+import { countryName } from '../../../../lib/constants'
+import { errorMessage, fieldErrors, serverMessage } from '../../../../lib/errors'
+import type { Representative, RepresentativeInput } from '../../../../lib/types'
+import { pick, REPRESENTATIVE_FIELDS } from '../../schema'
+import {
+  useAddRepresentativeMutation,
+  useDeleteRepresentativeMutation,
+  useGetRepresentativesQuery,
+  useUpdateRepresentativeMutation,
+  useUploadPassportMutation,
+} from '../../verificationApi'
+import { RepresentativeForm } from '../forms'
+import { StepShell, type StepNav } from './StepShell'
+
+function RepresentativeCard({
+  id,
+  rep,
+  onEdit,
+}: {
+  id: number
+  rep: Representative
+  onEdit: () => void
+}) {
+  const [del, { isLoading: deleting }] = useDeleteRepresentativeMutation()
+  const [upload, { isLoading: uploading }] = useUploadPassportMutation()
+
+  async function remove() {
+    try {
+      await del({ id, repId: rep.id }).unwrap()
+    } catch (e) {
+      toast({ title: 'Failed to delete representative', description: errorMessage(e), variant: 'destructive' })
+    }
+  }
+
+  async function uploadPassport(file: File) {
+    try {
+      await upload({ id, repId: rep.id, file }).unwrap()
+    } catch (e) {
+      toast({ title: 'Failed to upload passport', description: serverMessage(e) ?? errorMessage(e), variant: 'destructive' })
+    }
+  }
+
+  return (
+    <li className="rounded-xl border border-slate-200 p-5" data-testid="representative-card">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex gap-3">
+          <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <UserRound className="h-5 w-5" aria-hidden />
+          </div>
+          <div>
+            <p className="font-semibold text-slate-900">{rep.fullName}</p>
+            <p className="text-sm text-slate-600">{rep.position}</p>
+            <p className="mt-1 text-sm text-slate-500">
+              {rep.email} · {rep.phoneNumber} · {countryName(rep.nationality)}
+            </p>
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={onEdit} icon={<Pencil className="h-4 w-4" aria-hidden />} aria-label={`Edit ${rep.fullName}`}>
+            Edit
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-600 hover:bg-red-50"
+            onClick={remove}
+            loading={deleting}
+            icon={<Trash2 className="h-4 w-4" aria-hidden />}
+            aria-label={`Delete ${rep.fullName}`}
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+      <div className="mt-4">
+        <FileSlot
+          label={`Passport / ID of ${rep.fullName}`}
+          description="A clear copy of the photo page."
+          files={rep.passportFileId != null ? [{ id: rep.passportFileId, name: 'Passport / ID document', url: rep.documentUrl }] : []}
+          uploading={uploading}
+          onUpload={uploadPassport}
+          allowMore
+        />
+      </div>
+    </li>
+  )
+}
+
+export function RepresentativesStep({ id, next, previous }: { id: number } & StepNav) {
+  const { data, isLoading } = useGetRepresentativesQuery(id)
+  const [add] = useAddRepresentativeMutation()
+  const [update] = useUpdateRepresentativeMutation()
+  const [editing, setEditing] = useState<Representative | 'new' | null>(null)
+  const reps = data ?? []
+  const showForm = reps.length === 0 || editing !== null
+  const current = editing !== null && editing !== 'new' ? editing : null
+
+  function continueStep() {
+    if (reps.length === 0) {
+      toast({
+        title: 'No representatives added',
+        description: 'Please add at least one company representative before continuing.',
+        variant: 'destructive',
+      })
+      return
+    }
+    next()
+  }
+
+  return (
+    <StepShell
+      step={2}
+      title="Representatives"
+      description="Directors, officers and anyone authorised to sign for the company. Add at least one."
+      icon={<Users className="h-5 w-5" aria-hidden />}
+      loading={isLoading}
+    >
+      {reps.length > 0 && (
+        <ul className="space-y-4" aria-label="Representatives">
+          {reps.map((r) => (
+            <RepresentativeCard key={r.id} id={id} rep={r} onEdit={() => setEditing(r)} />
+          ))}
+        </ul>
+      )}
+
+      {showForm ? (
+        <div className={reps.length > 0 ? 'mt-6 rounded-xl border border-brand-200 bg-brand-50/30 p-5' : ''}>
+          <h3 className="mb-4 text-sm font-semibold text-slate-900">
+            {current ? `Edit ${current.fullName}` : reps.length > 0 ? 'Add another representative' : 'Add a representative'}
+          </h3>
+          <RepresentativeForm
+            key={current ? current.id : 'new'}
+            initialValues={pick(REPRESENTATIVE_FIELDS, current)}
+            submitLabel={current ? 'Update Representative' : 'Save Representative'}
+            onCancel={reps.length > 0 ? () => setEditing(null) : undefined}
+            onSubmit={async (values, { setErrors, resetForm }) => {
+              try {
+                if (current) await update({ id, repId: current.id, data: values as RepresentativeInput }).unwrap()
+                else await add({ id, data: values as RepresentativeInput }).unwrap()
+                setEditing(null)
+                resetForm()
+              } catch (e) {
+                const fe = fieldErrors(e)
+                if (fe) setErrors(fe)
+                toast({
+                  title: current ? 'Failed to update representative' : 'Failed to add representative',
+                  description: errorMessage(e),
+                  variant: 'destructive',
+                })
+              }
+            }}
+          />
+          {reps.length === 0 && <p className="mt-3 text-xs text-slate-500">After saving you can upload the representative's passport or ID.</p>}
+        </div>
+      ) : (
+        <Button variant="outline" className="mt-4" onClick={() => setEditing('new')} icon={<Plus className="h-4 w-4" aria-hidden />}>
+          Add Another
+        </Button>
+      )}
+
+      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          {previous && (
+            <Button variant="outline" onClick={previous} icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+              Previous
+            </Button>
+          )}
+        </div>
+        <Button onClick={continueStep}>
+          Save & Continue <ArrowRight className="h-4 w-4" aria-hidden />
+        </Button>
+      </div>
+    </StepShell>
+  )
+}

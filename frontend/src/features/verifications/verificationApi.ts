@@ -1,0 +1,188 @@
+import { api } from '../../app/api'
+import type {
+  BankingInfo,
+  CompanyInfo,
+  DocumentType,
+  Paged,
+  Representative,
+  RepresentativeInput,
+  Tier,
+  TradeInfo,
+  Verification,
+  VerificationDocument,
+} from '../../lib/types'
+import { uploadForm } from '../../lib/upload'
+
+export interface ListParams {
+  page: number
+  pageSize: number
+  sort: 'id' | 'status' | 'tier' | 'createdAt' | 'updatedAt'
+  order: 'asc' | 'desc'
+  status?: string
+  tier?: string
+}
+
+export function listQueryString(p: ListParams): string {
+  const q = new URLSearchParams({ page: String(p.page), pageSize: String(p.pageSize), sort: p.sort, order: p.order })
+  if (p.status && p.status !== 'all') q.set('status', p.status)
+  if (p.tier && p.tier !== 'all') q.set('tier', p.tier)
+  return q.toString()
+}
+
+/** A change to any section changes the verification's progress, so the verification is refreshed too. */
+function touched(id: number, ...tags: ('CompanyInfo' | 'Representatives' | 'BankingInfo' | 'TradeInfo' | 'Documents')[]) {
+  return [...tags.map((type) => ({ type, id })), { type: 'Verification' as const, id }, { type: 'Verification' as const, id: 'LIST' }]
+}
+
+export interface CisShare {
+  success: boolean
+  url: string
+  expiresAt: string
+}
+
+export const verificationApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    listVerifications: b.query<Paged<Verification>, ListParams>({
+      query: (p) => `/verifications?${listQueryString(p)}`,
+      transformResponse: (items: Verification[] | undefined, meta) => {
+        const list = items ?? []
+        const header = meta?.response?.headers.get('X-Total-Count')
+        const total = header !== null && header !== undefined && header !== '' ? Number(header) : list.length
+        return { items: list, total: Number.isFinite(total) ? total : list.length }
+      },
+      providesTags: (r) => [
+        { type: 'Verification', id: 'LIST' },
+        ...(r?.items ?? []).map((v) => ({ type: 'Verification' as const, id: v.id })),
+      ],
+    }),
+    getVerification: b.query<Verification, number>({
+      query: (id) => `/verifications/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Verification', id }],
+    }),
+    createVerification: b.mutation<Verification, { tier: Tier }>({
+      query: (body) => ({ url: '/verifications', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Verification', id: 'LIST' }],
+    }),
+    deleteVerification: b.mutation<void, number>({
+      query: (id) => ({ url: `/verifications/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Verification', id: 'LIST' }, { type: 'Verification', id }],
+    }),
+    submitVerification: b.mutation<Verification, number>({
+      query: (id) => ({ url: `/verifications/${id}/submit`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Verification', id }, { type: 'Verification', id: 'LIST' }],
+    }),
+    resubmitVerification: b.mutation<Verification, number>({
+      query: (id) => ({ url: `/verifications/${id}/resubmit`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Verification', id }, { type: 'Verification', id: 'LIST' }],
+    }),
+
+    getCompanyInfo: b.query<CompanyInfo | null, number>({
+      query: (id) => `/verifications/${id}/company-info`,
+      transformResponse: (r: CompanyInfo | null | undefined) => r ?? null,
+      providesTags: (_r, _e, id) => [{ type: 'CompanyInfo', id }],
+    }),
+    saveCompanyInfo: b.mutation<CompanyInfo, { id: number; exists: boolean; data: CompanyInfo }>({
+      query: ({ id, exists, data }) => ({ url: `/verifications/${id}/company-info`, method: exists ? 'PUT' : 'POST', body: data }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'CompanyInfo'),
+    }),
+
+    getRepresentatives: b.query<Representative[], number>({
+      query: (id) => `/verifications/${id}/representatives`,
+      transformResponse: (r: Representative[] | null | undefined) => r ?? [],
+      providesTags: (_r, _e, id) => [{ type: 'Representatives', id }],
+    }),
+    addRepresentative: b.mutation<Representative, { id: number; data: RepresentativeInput }>({
+      query: ({ id, data }) => ({ url: `/verifications/${id}/representatives`, method: 'POST', body: data }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Representatives'),
+    }),
+    updateRepresentative: b.mutation<Representative, { id: number; repId: number; data: RepresentativeInput }>({
+      query: ({ id, repId, data }) => ({ url: `/verifications/${id}/representatives/${repId}`, method: 'PUT', body: data }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Representatives'),
+    }),
+    deleteRepresentative: b.mutation<void, { id: number; repId: number }>({
+      query: ({ id, repId }) => ({ url: `/verifications/${id}/representatives/${repId}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Representatives'),
+    }),
+    uploadPassport: b.mutation<VerificationDocument, { id: number; repId: number; file: File }>({
+      query: ({ id, repId, file }) => ({
+        url: `/verifications/${id}/representatives/${repId}/passport`,
+        method: 'POST',
+        body: uploadForm(file),
+      }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Representatives'),
+    }),
+
+    getBankingInfo: b.query<BankingInfo | null, number>({
+      query: (id) => `/verifications/${id}/banking-info`,
+      transformResponse: (r: BankingInfo | null | undefined) => r ?? null,
+      providesTags: (_r, _e, id) => [{ type: 'BankingInfo', id }],
+    }),
+    saveBankingInfo: b.mutation<BankingInfo, { id: number; exists: boolean; data: BankingInfo }>({
+      query: ({ id, exists, data }) => ({ url: `/verifications/${id}/banking-info`, method: exists ? 'PUT' : 'POST', body: data }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'BankingInfo'),
+    }),
+    uploadBankReference: b.mutation<VerificationDocument, { id: number; file: File }>({
+      query: ({ id, file }) => ({ url: `/verifications/${id}/banking-info/reference`, method: 'POST', body: uploadForm(file) }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'BankingInfo'),
+    }),
+
+    getTradeInfo: b.query<TradeInfo | null, number>({
+      query: (id) => `/verifications/${id}/trade-info`,
+      transformResponse: (r: TradeInfo | null | undefined) => r ?? null,
+      providesTags: (_r, _e, id) => [{ type: 'TradeInfo', id }],
+    }),
+    saveTradeInfo: b.mutation<TradeInfo, { id: number; exists: boolean; data: TradeInfo }>({
+      query: ({ id, exists, data }) => ({ url: `/verifications/${id}/trade-info`, method: exists ? 'PUT' : 'POST', body: data }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'TradeInfo'),
+    }),
+
+    getDocuments: b.query<VerificationDocument[], number>({
+      query: (id) => `/verifications/${id}/documents`,
+      transformResponse: (r: VerificationDocument[] | null | undefined) => r ?? [],
+      providesTags: (_r, _e, id) => [{ type: 'Documents', id }],
+    }),
+    uploadDocument: b.mutation<VerificationDocument, { id: number; type: DocumentType; file: File }>({
+      // `type` goes before `file`: the server streams the body and reads fields in order.
+      query: ({ id, type, file }) => ({ url: `/verifications/${id}/documents`, method: 'POST', body: uploadForm(file, { type }) }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Documents'),
+    }),
+    deleteDocument: b.mutation<void, { id: number; docId: number }>({
+      query: ({ id, docId }) => ({ url: `/verifications/${id}/documents/${docId}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Documents'),
+    }),
+
+    // Fetched on demand when the user asks for the CIS; a mutation so a failure is never cached.
+    fetchCisForm: b.mutation<{ url: string; generatedAt: string }, number>({
+      query: (id) => ({ url: `/verifications/${id}/cis-form`, method: 'GET' }),
+    }),
+    shareCisForm: b.mutation<CisShare, number>({
+      query: (id) => ({ url: `/verifications/${id}/cis-form/share`, method: 'POST' }),
+    }),
+  }),
+})
+
+export const {
+  useListVerificationsQuery,
+  useGetVerificationQuery,
+  useCreateVerificationMutation,
+  useDeleteVerificationMutation,
+  useSubmitVerificationMutation,
+  useResubmitVerificationMutation,
+  useGetCompanyInfoQuery,
+  useSaveCompanyInfoMutation,
+  useGetRepresentativesQuery,
+  useAddRepresentativeMutation,
+  useUpdateRepresentativeMutation,
+  useDeleteRepresentativeMutation,
+  useUploadPassportMutation,
+  useGetBankingInfoQuery,
+  useSaveBankingInfoMutation,
+  useUploadBankReferenceMutation,
+  useGetTradeInfoQuery,
+  useSaveTradeInfoMutation,
+  useGetDocumentsQuery,
+  useUploadDocumentMutation,
+  useDeleteDocumentMutation,
+  useFetchCisFormMutation,
+  useShareCisFormMutation,
+} = verificationApi

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { greetingName, maskAccount, parseProducts } from './format'
+
+describe('format helpers', () => {
+  it('greets with the part before the at-sign', () => {
+    expect(greetingName('jane.doe@acme.com')).toBe('jane.doe')
+  })
+
+  it('masks account numbers to the last 4 digits', () => {
+    expect(maskAccount('GB29 NWBK 6016 1331 9268 19')).toBe('•••• 6819')
+    expect(maskAccount('123')).toBe('123')
+  })
+
+  it('parses products as JSON arrays, comma lists or plain text', () => {
+    expect(parseProducts('["Copper","Zinc"]')).toEqual(['Copper', 'Zinc'])
+    expect(parseProducts('Copper, Zinc ,')).toEqual(['Copper', 'Zinc'])
+    expect(parseProducts('Sugar')).toEqual(['Sugar'])
+    expect(parseProducts('')).toEqual([])
+  })
+})

@@ -1,0 +1,90 @@
+import type { Tier, Verification, VerificationStatus } from './types'
+
+export const STATUS_LABELS: Record<VerificationStatus, string> = {
+  draft: 'In Progress',
+  submitted: 'Submitted',
+  in_review: 'In Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+}
+
+/** statusLabel is the badge text; a missing verification reads 'Not Started', an unknown value 'Unknown'. */
+export function statusLabel(status: string | null | undefined): string {
+  if (status === null || status === undefined) return 'Not Started'
+  return (STATUS_LABELS as Record<string, string>)[status] ?? 'Unknown'
+}
+
+export type BadgeColor = 'grey' | 'blue' | 'purple' | 'green' | 'red'
+
+const STATUS_COLORS: Record<VerificationStatus, BadgeColor> = {
+  draft: 'grey',
+  submitted: 'blue',
+  in_review: 'purple',
+  approved: 'green',
+  rejected: 'red',
+}
+
+/** statusColor is the badge colour; anything that is not a known status is grey and reads 'Unknown'. */
+export function statusColor(status: string | null | undefined): BadgeColor {
+  return (STATUS_COLORS as Record<string, BadgeColor>)[status ?? ''] ?? 'grey'
+}
+
+export const ROW_ACTION_LABELS: Record<VerificationStatus, string> = {
+  draft: 'Continue',
+  submitted: 'Complete Payment',
+  in_review: 'View Status',
+  approved: 'View Details',
+  rejected: 'View Issues',
+}
+
+export function rowActionLabel(status: string): string {
+  return (ROW_ACTION_LABELS as Record<string, string>)[status] ?? 'View'
+}
+
+export function rowActionHref(v: Pick<Verification, 'id' | 'status' | 'paymentStatus'>): string {
+  return v.status === 'submitted' && v.paymentStatus !== 'paid' ? `/payment/${v.id}` : `/verification/${v.id}`
+}
+
+export interface CardButton {
+  label: 'Make Payment' | 'Continue Verification' | 'View Verification'
+  to: string
+}
+
+/** cardButton is the dashboard card button rule of spec section 2. */
+export function cardButton(v: Pick<Verification, 'id' | 'status' | 'paymentStatus'>): CardButton {
+  if (v.status === 'submitted' && v.paymentStatus !== 'paid') {
+    return { label: 'Make Payment', to: `/payment/${v.id}` }
+  }
+  return {
+    label: v.status === 'draft' ? 'Continue Verification' : 'View Verification',
+    to: `/verification/${v.id}`,
+  }
+}
+
+export const CHECKLIST_LABELS: Record<Tier, [string, string, string, string]> = {
+  basic: ['Company Information', 'Representative Details', 'Banking Information', 'Document Uploads'],
+  top: ['Company Information', 'KYC Requirements', 'Enhanced Due Diligence', 'Document Verification'],
+}
+
+export interface ChecklistItem {
+  label: string
+  done: boolean
+}
+
+/**
+ * checklist is the dashboard card checklist: the first item is always ticked, then 40, 60 and 100
+ * percent of progress tick the others.
+ */
+export function checklist(tier: Tier, progress: number): ChecklistItem[] {
+  const [a, b, c, d] = CHECKLIST_LABELS[tier]
+  return [
+    { label: a, done: true },
+    { label: b, done: progress >= 40 },
+    { label: c, done: progress >= 60 },
+    { label: d, done: progress >= 100 },
+  ]
+}
+
+export function tierLabel(tier: string): string {
+  return tier === 'top' ? 'Top Tier' : tier === 'basic' ? 'Basic' : tier
+}

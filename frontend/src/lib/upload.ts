@@ -1,0 +1,37 @@
+export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024
+export const ACCEPTED_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png']
+export const ACCEPT_ATTR = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png'
+const ACCEPTED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png']
+
+export interface UploadProblem {
+  title: string
+  description: string
+}
+
+/** checkUpload applies the client-side checks of spec section 5 and returns the toast to show. */
+export function checkUpload(file: { name: string; size: number; type: string }): UploadProblem | null {
+  if (file.size > MAX_UPLOAD_BYTES) {
+    return { title: 'File too large', description: 'The file size should not exceed 30MB' }
+  }
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? ''
+  const typeOk = file.type ? ACCEPTED_MIME_TYPES.includes(file.type) : ACCEPTED_EXTENSIONS.includes(ext)
+  if (!typeOk) {
+    return { title: 'Invalid file type', description: 'Only PDF, JPG, and PNG files are allowed' }
+  }
+  return null
+}
+
+/** asciiFilename strips non-ASCII characters from a file name (the server does so too). */
+export function asciiFilename(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[^\x20-\x7E]/g, '').trim()
+  return cleaned === '' || cleaned.startsWith('.') ? `file${cleaned}` : cleaned
+}
+
+/** uploadForm builds the multipart body; extra fields go before `file` as the server reads in order. */
+export function uploadForm(file: File, fields: Record<string, string> = {}): FormData {
+  const fd = new FormData()
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v)
+  fd.append('file', file, asciiFilename(file.name))
+  return fd
+}

@@ -54,6 +54,7 @@ type Certificates struct {
 	publicURL string
 	shareTTL  time.Duration
 	log       *slog.Logger
+	public    *PublicCache
 }
 
 // CertificatesConfig is what the certificate use cases need besides their ports.
@@ -61,13 +62,14 @@ type CertificatesConfig struct {
 	PublicBaseURL string        // origin for the QR code and public link
 	ShareTTL      time.Duration // lifetime of a CIS share link
 	Log           *slog.Logger
+	PublicCache   *PublicCache // nil: every public read goes to the database
 }
 
 // NewCertificates wires the certificate use cases.
 func NewCertificates(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, blobs BlobStore,
 	renderer DocumentRenderer, links ShareLinks, audit AuditLog, clock Clock, cfg CertificatesConfig) *Certificates {
 	return &Certificates{tx: tx, repo: repo, sections: sections, docs: docs, blobs: blobs, renderer: renderer, links: links,
-		audit: audit, clock: clock, publicURL: cfg.PublicBaseURL, shareTTL: cfg.ShareTTL, log: cfg.Log}
+		audit: audit, clock: clock, publicURL: cfg.PublicBaseURL, shareTTL: cfg.ShareTTL, log: cfg.Log, public: cfg.PublicCache}
 }
 
 // PublicCertificate is everything the public page may show: no banking, people or files.
@@ -90,11 +92,15 @@ type PublicCertificate struct {
 // Public returns the public view of an approved verification. Unknown or deleted ids are
 // ErrNotFound; verifications that were never approved are ErrNotAvailable.
 func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCertificate, error) {
+	now := s.clock.Now()
+	if cert, ok := s.public.get(publicID, now); ok {
+		return cert, nil
+	}
 	v, err := s.repo.ByPublicID(ctx, publicID)
 	if err != nil {
 		return nil, err
 	}
-	status, ok := v.CertificateStatus(s.clock.Now())
+	status, ok := v.CertificateStatus(now)
 	if !ok {
 		return nil, ErrNotAvailable
 	}
@@ -104,11 +110,13 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 	}
 	d := certificateData(v, company, s.publicURL)
 	snap := v.Snapshot()
-	return &PublicCertificate{PublicID: v.PublicID(), CompanyName: company.CompanyName,
+	cert := &PublicCertificate{PublicID: v.PublicID(), CompanyName: company.CompanyName,
 		RegistrationNumber: company.RegistrationNumber, Country: company.CountryOfIncorporation,
 		RegisteredAddress: company.RegisteredAddress, Email: company.Email, Tier: v.Tier(), Checks: d.Checks,
 		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, Status: status, RevokedAt: snap.RevokedAt,
-		Fingerprint: d.Fingerprint}, nil
+		Fingerprint: d.Fingerprint}
+	s.public.put(v, cert, now)
+	return cert, nil
 }
 
 // PublicDocument is a document's type and date, never its file.

@@ -17,7 +17,6 @@ type Verifications struct {
 	clock    Clock
 }
 
-
 // NewVerifications wires the verification use cases.
 func NewVerifications(tx Transactor, repo VerificationRepository, sections Sections, audit AuditLog, clock Clock) *Verifications {
 	return &Verifications{tx: tx, repo: repo, sections: sections, audit: audit, clock: clock}

@@ -329,3 +329,32 @@ func pdfText(t *testing.T, pdf []byte) string {
 	}
 	return string(out)
 }
+
+// TestPublicViewIsCachedButNeverStale reads a certificate (filling the cache), then changes it in
+// this process: each change shows on the very next read.
+func TestPublicViewIsCachedButNeverStale(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "cached@acme.example")
+		v := e.inReview(t, c, "basic")
+		adm := e.admin(t)
+		anon := e.client(t)
+		anon.must(http.StatusForbidden, "GET", "/api/public/verifications/"+v.PublicID, nil)
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+		for range 3 {
+			if pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t); pub["certificateStatus"] != "valid" {
+				t.Fatalf("after approval %v", pub)
+			}
+		}
+		e.clock.Advance(366 * 24 * time.Hour) // expiry is derived on every read, cached or not
+		if pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t); pub["certificateStatus"] != "expired" {
+			t.Fatalf("after a year %v", pub)
+		}
+		adm = e.admin(t)
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/revoke", map[string]string{"reason": "Fraud"})
+		if pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t); pub["certificateStatus"] != "revoked" {
+			t.Fatalf("after revocation %v", pub)
+		}
+		adm.must(http.StatusNoContent, "DELETE", "/api/verifications/"+itoa(v.ID), nil)
+		anon.must(http.StatusNotFound, "GET", "/api/public/verifications/"+v.PublicID, nil)
+	})
+}

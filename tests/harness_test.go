@@ -121,7 +121,7 @@ func newEnv(t *testing.T, databaseURL string, opts ...envOption) *env {
 	cfg := &app.Config{
 		Addr: "127.0.0.1:0", DataDir: t.TempDir(), DatabaseURL: databaseURL, PublicBaseURL: "http://verify.test",
 		SessionSecret: []byte(strings.Repeat("s", 32)), AuthRateLimit: 0, S3Bucket: "unused",
-		Clock: clk, PasswordCost: bcrypt.MinCost,
+		Clock: clk, PasswordCost: bcrypt.MinCost, PublicCacheTTL: 10 * time.Second,
 	}
 	e := &env{cfg: cfg, clock: clk}
 	for _, opt := range opts {

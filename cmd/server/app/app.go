@@ -83,7 +83,8 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		clock = cfg.Clock
 	}
 	tx := persistence.NewTransactor(db)
-	verifications := persistence.NewVerifications(db)
+	publicCache := application.NewPublicCache(cfg.PublicCacheTTL, 100_000)
+	verifications := application.ForgettingSaves(persistence.NewVerifications(db), publicCache)
 	sections := persistence.NewSections(db, clock.Now)
 	documents := persistence.NewDocuments(db)
 	audit := persistence.NewAuditLog(db)
@@ -110,7 +111,8 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Admin:         application.NewAdmin(tx, verifications, audit, clock),
 		Certificates: application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
 			persistence.NewShareLinks(db), audit, clock,
-			application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log}),
+			application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
+				PublicCache: publicCache}),
 	}}, nil
 }
 

@@ -34,6 +34,7 @@ type Config struct {
 	S3Region        string
 	S3PresignedGets bool
 	ShareLinkTTL    time.Duration
+	PublicCacheTTL  time.Duration
 	BenchBaseline   bool
 
 	// Stripe; without a secret key the simulated provider runs.
@@ -73,6 +74,9 @@ func LoadConfig() (*Config, error) {
 	}
 	if c.ShareLinkTTL, err = time.ParseDuration(env("SHARE_LINK_TTL", DefaultShareLinkTTL.String())); err != nil || c.ShareLinkTTL <= 0 {
 		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 168h")
+	}
+	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "10s")); err != nil || c.PublicCacheTTL < 0 {
+		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 10s (0 turns the cache off)")
 	}
 	if c.BenchBaseline, err = boolEnv("BENCH_BASELINE", false); err != nil {
 		return nil, err

@@ -1,0 +1,88 @@
+package application
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// PublicCache keeps recently built public certificates for a few seconds. The public page is the
+// most-read route, and what it shows changes only when the verification is saved; saves through
+// this process forget the entry at once, other processes see the change within the TTL. The live
+// status (valid, expired, revoked) is derived again on every read.
+type PublicCache struct {
+	ttl time.Duration
+	max int
+	mu  sync.RWMutex
+	m   map[string]publicEntry
+}
+
+type publicEntry struct {
+	cert   PublicCertificate
+	v      *verification.Verification // for deriving the status at read time
+	loaded time.Time
+}
+
+// NewPublicCache returns a cache holding at most max entries for ttl; a zero ttl disables it.
+func NewPublicCache(ttl time.Duration, max int) *PublicCache {
+	return &PublicCache{ttl: ttl, max: max, m: make(map[string]publicEntry)}
+}
+
+func (c *PublicCache) get(publicID string, now time.Time) (*PublicCertificate, bool) {
+	if c == nil || c.ttl <= 0 {
+		return nil, false
+	}
+	c.mu.RLock()
+	e, ok := c.m[publicID]
+	c.mu.RUnlock()
+	if !ok || now.Sub(e.loaded) >= c.ttl {
+		return nil, false
+	}
+	status, ok := e.v.CertificateStatus(now)
+	if !ok {
+		return nil, false
+	}
+	cert := e.cert
+	cert.Status = status
+	return &cert, true
+}
+
+func (c *PublicCache) put(v *verification.Verification, cert *PublicCertificate, now time.Time) {
+	if c == nil || c.ttl <= 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= c.max { // full: start again rather than track recency; misses only cost a lookup
+		clear(c.m)
+	}
+	c.m[v.PublicID()] = publicEntry{cert: *cert, v: v, loaded: now}
+}
+
+func (c *PublicCache) forget(publicID string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	delete(c.m, publicID)
+	c.mu.Unlock()
+}
+
+// ForgettingSaves wraps a verification repository so that every save drops the verification's
+// cached public view.
+func ForgettingSaves(repo VerificationRepository, cache *PublicCache) VerificationRepository {
+	return forgettingRepo{VerificationRepository: repo, cache: cache}
+}
+
+type forgettingRepo struct {
+	VerificationRepository
+	cache *PublicCache
+}
+
+func (r forgettingRepo) Save(ctx context.Context, v *verification.Verification) error {
+	err := r.VerificationRepository.Save(ctx, v)
+	r.cache.forget(v.PublicID())
+	return err
+}

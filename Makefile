@@ -14,7 +14,7 @@ server:
 	go build -o $(BIN) ./cmd/server
 
 $(FRONTEND_STAMP): frontend/package-lock.json
-	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	cd frontend && npm install --no-audit --no-fund --loglevel=error
 
 frontend: $(FRONTEND_STAMP) ## build the SPA into frontend/dist
 	cd frontend && npm run build

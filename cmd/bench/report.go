@@ -44,7 +44,7 @@ func writeReport(o options, results []result) error {
 	fmt.Fprintf(&b, "# Performance\n\nMeasured by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(&b, "- Machine: %s, %d cores, %s memory; %s\n", cpuModel(), runtime.NumCPU(), memTotal(), runtime.Version())
 	fmt.Fprintf(&b, "- Database: PostgreSQL (%s), a throwaway cluster on the same machine; seeded with `seed --per-user 50`\n", pgVersion())
-	fmt.Fprintf(&b, "- Load: wrk, %d connections (login one per core, CIS 4), %s per scenario, on the same machine as the server\n", o.connections, o.duration)
+	fmt.Fprintf(&b, "- Load: wrk, %d connections (signed-in lists %d, login one per core, CIS 4), %s per scenario, on the same machine as the server\n", o.connections, reviewers, o.duration)
 	fmt.Fprintf(&b, "- Baseline: a bare echo handler returning a small JSON object, served by the same process\n\n")
 	b.WriteString("| scenario | rows | req/s | p50 ms | p95 ms | p99 ms | x baseline | budget | result | note |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")

@@ -22,7 +22,7 @@ readonly MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 readonly CACHE_BIN=${TTT_CACHE_DIR:-$HOME/.cache/ttt-verify}/bin
 readonly BIN=$CACHE_BIN/minio
 readonly BUILD_TIMEOUT=${MINIO_BUILD_TIMEOUT:-1200}  # seconds; a cold build takes about 5 minutes
-readonly START_TIMEOUT=${MINIO_START_TIMEOUT:-60}    # seconds until /minio/health/live answers
+readonly START_TIMEOUT=${MINIO_START_TIMEOUT:-60}    # seconds until /minio/health/ready answers
 readonly MARKER=.ttt-minio                           # marks directories that stop may remove
 
 SCRIPT_NAME=minio.sh
@@ -63,7 +63,7 @@ launch() {
 		"$dir/data" </dev/null >>"$dir/minio.log" 2>&1 &
 	pid=$!
 	deadline=$((SECONDS + START_TIMEOUT))
-	until curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/minio/health/live" 2>/dev/null; do
+	until curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/minio/health/ready" 2>/dev/null; do
 		if ! alive "$pid"; then
 			return 1 # it exited, most likely because the port was taken meanwhile
 		fi

@@ -22,7 +22,7 @@ frontend: $(FRONTEND_STAMP) ## build the SPA into frontend/dist
 test: ## install and start test services, run every suite
 	scripts/test.sh
 
-bench: frontend ## seed PostgreSQL with 10,000 then 1,000,000 verifications, load-test, write docs/performance.md
+bench: frontend ## seed PostgreSQL with 10,000 then 1,000,000 verifications, load-test, upload 30 MB to disk and to MinIO, write docs/performance.md
 	scripts/bench.sh
 
 bench-smoke: ## the bench harness at a small size for a few seconds (part of make test)

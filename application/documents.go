@@ -20,15 +20,29 @@ type DocumentsService struct {
 	sections Sections
 	docs     Documents
 	blobs    BlobStore
+	presign  Presigner // nil when the store cannot presign
 	clock    Clock
 	log      *slog.Logger
 }
 
-// NewDocuments wires the document use cases.
+// downloadLinkTTL is how long a presigned download link works: long enough to start the
+// download it was made for, too short to be worth passing around.
+const downloadLinkTTL = 5 * time.Minute
+
+// errNoDownloadLinks is DownloadLink's answer when the blob store cannot presign; the wiring
+// checks CanLinkDownloads before it turns the links on.
+var errNoDownloadLinks = errors.New("the file store cannot make download links")
+
+// NewDocuments wires the document use cases. When blobs is also a Presigner, DownloadLink
+// hands out links to it.
 func NewDocuments(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, blobs BlobStore,
 	clock Clock, log *slog.Logger) *DocumentsService {
-	return &DocumentsService{tx: tx, repo: repo, sections: sections, docs: docs, blobs: blobs, clock: clock, log: log}
+	presign, _ := blobs.(Presigner)
+	return &DocumentsService{tx: tx, repo: repo, sections: sections, docs: docs, blobs: blobs, presign: presign, clock: clock, log: log}
 }
+
+// CanLinkDownloads reports whether DownloadLink works with this blob store.
+func (s *DocumentsService) CanLinkDownloads() bool { return s.presign != nil }
 
 // StoredFile is an uploaded file that is in the blob store but not yet recorded. It must be
 // attached (AttachDocument, AttachPassport, AttachBankReference) or discarded (Discard).
@@ -214,11 +228,8 @@ type File struct {
 // Open returns a stored file the actor may read: a document or CIS form of one of their
 // verifications, or of any verification for an administrator. Anything else is ErrNotFound.
 func (s *DocumentsService) Open(ctx context.Context, actor *User, key string) (*File, error) {
-	name, verificationID, err := s.lookupObject(ctx, key)
+	name, err := s.authorizeRead(ctx, actor, key)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := readable(ctx, s.repo, actor, verificationID); err != nil {
 		return nil, err
 	}
 	rc, info, err := s.blobs.Get(ctx, key)
@@ -226,6 +237,36 @@ func (s *DocumentsService) Open(ctx context.Context, actor *User, key string) (*
 		return nil, err
 	}
 	return &File{Content: rc, Name: name, ContentType: info.ContentType, Size: info.Size}, nil
+}
+
+// DownloadLink authorises a download exactly as Open does, then returns a link, valid for
+// downloadLinkTTL, that serves the file from the blob store as an attachment under its
+// sanitised name.
+func (s *DocumentsService) DownloadLink(ctx context.Context, actor *User, key string) (string, error) {
+	name, err := s.authorizeRead(ctx, actor, key)
+	if err != nil {
+		return "", err
+	}
+	if s.presign == nil {
+		return "", errNoDownloadLinks
+	}
+	link, err := s.presign.PresignGet(ctx, key, name, downloadLinkTTL)
+	if err != nil {
+		return "", fmt.Errorf("download link for %s: %w", key, err)
+	}
+	return link, nil
+}
+
+// authorizeRead returns the download name of the object at key when the actor may read it.
+func (s *DocumentsService) authorizeRead(ctx context.Context, actor *User, key string) (string, error) {
+	name, verificationID, err := s.lookupObject(ctx, key)
+	if err != nil {
+		return "", err
+	}
+	if _, err := readable(ctx, s.repo, actor, verificationID); err != nil {
+		return "", err
+	}
+	return name, nil
 }
 
 // lookupObject finds which verification an object belongs to and the name to download it as.

@@ -234,3 +234,10 @@ type BlobStore interface {
 	Delete(ctx context.Context, key string) error // deleting a missing key is not an error
 	Ping(ctx context.Context) error
 }
+
+// Presigner is what a BlobStore offers when it can hand out links that download an object
+// straight from the store: PresignGet returns a URL, valid for expiry, that serves key as an
+// attachment named filename.
+type Presigner interface {
+	PresignGet(ctx context.Context, key, filename string, expiry time.Duration) (string, error)
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh is `make bench`: it builds the server and the harness, installs wrk, starts a throwaway
-# PostgreSQL unless TEST_DATABASE_URL is set, and runs cmd/bench with the given flags.
+# PostgreSQL unless TEST_DATABASE_URL is set and a MinIO unless TEST_S3_ENDPOINT is set (for the
+# upload-to-MinIO rows), and runs cmd/bench with the given flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v wrk >/dev/null; then
@@ -8,4 +9,4 @@ if ! command -v wrk >/dev/null; then
 fi
 go build -o bin/ttt-verify ./cmd/server
 go build -o bin/bench ./cmd/bench
-exec scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"
+exec scripts/minio.sh run scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"

@@ -10,7 +10,9 @@
 #   scripts/minio.sh stop [PID DIR]     stop the server and remove its directory (defaults:
 #                                       $MINIO_PID and $MINIO_DIR)
 #   scripts/minio.sh run CMD [ARG...]   start a server, run CMD with the TEST_S3_* variables and
-#                                       TEST_MINIO_BIN set, stop the server, exit with CMD's status
+#                                       TEST_MINIO_BIN set, stop the server, exit with CMD's status;
+#                                       when TEST_S3_ENDPOINT is already set, just run CMD on that
+#                                       server (as postgres.sh run does with TEST_DATABASE_URL)
 #
 # Usage from a Makefile:  scripts/minio.sh run go test ./adapters/storage/...
 # or, to keep one server for several commands:
@@ -135,6 +137,9 @@ cmd_stop() {
 
 cmd_run() {
 	(($# > 0)) || die "usage: minio.sh run CMD [ARG...]"
+	if [[ -n ${TEST_S3_ENDPOINT:-} ]]; then
+		exec "$@"
+	fi
 	local env status=0
 	env=$(cmd_start)
 	eval "$env"

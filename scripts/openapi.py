@@ -120,6 +120,9 @@ op(V+"/documents", "post", "Upload a document (fields: type, then file)", resp("
 op(V+"/documents/{docId}", "delete", "Delete a document of a draft", resp("Deleted"), params=[idp(), idp("docId")], okcode="204", codes=U+("409",), tag="documents")
 files = dict(description="The file, with the type its bytes were recognised as", content={t: dict(schema=pdf) for t in ("application/pdf", "image/jpeg", "image/png")})
 op("/api/files/{path}", "get", "Download a stored file (owner or admin); the path may span several segments", files, params=[idp("path")], codes=("401","404","503"), tag="documents")
+paths["/api/files/{path}"]["get"]["responses"]["302"] = dict(
+    description="With S3_PRESIGNED_DOWNLOADS=true: after the same checks, a redirect to a link into the object store, valid for 5 minutes, that serves the file as an attachment under its sanitised name",
+    headers={"Location": dict(description="The presigned link", required=True, schema=S(format="uri"))})
 op(V+"/cis-form", "get", "Where to download the CIS form", resp("The CIS form", ref("CISForm")), params=[idp()], codes=U, tag="certificates")
 op(V+"/cis-form/share", "post", "Create a temporary CIS link", resp("The link", ref("Share")), params=[idp()], codes=U, tag="certificates")
 op(V+"/certificate", "get", "The certificate PDF", resp("PDF", pdf, "application/pdf"), params=[idp()], codes=U+("409",), tag="certificates")

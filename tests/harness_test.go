@@ -25,6 +25,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tttverify/tttverify/adapters/payment/stripe/stripetest"
+	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
 )
@@ -56,6 +57,7 @@ type env struct {
 	clock  *clock
 	srv    *httptest.Server
 	stripe *stripetest.Server // the fake Stripe API with withStripe; nil with the simulated provider
+	minio  *miniotest.Server  // the object store with withS3; nil with the local file store
 }
 
 // envOption adjusts an environment's configuration before the application is wired.
@@ -114,21 +116,31 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
+// newConfig is the configuration of a test environment: a temporary data directory, the local
+// file store, a controlled clock and the cheapest password hashing.
+func newConfig(t *testing.T, databaseURL string) *app.Config {
+	return &app.Config{
+		Addr: "127.0.0.1:0", DataDir: t.TempDir(), DatabaseURL: databaseURL, PublicBaseURL: "http://verify.test",
+		SessionSecret: []byte(strings.Repeat("s", 32)), AuthRateLimit: 0, S3Bucket: "unused",
+		Clock: &clock{now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}, PasswordCost: bcrypt.MinCost,
+		PublicCacheTTL: 10 * time.Second,
+	}
+}
+
+// wire builds the application on cfg, logging nowhere.
+func wire(cfg *app.Config) (*app.App, error) {
+	return app.Wire(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
 // newEnv wires the real application on a temporary data directory and serves it over HTTP.
 func newEnv(t *testing.T, databaseURL string, opts ...envOption) *env {
 	t.Helper()
-	clk := &clock{now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
-	cfg := &app.Config{
-		Addr: "127.0.0.1:0", DataDir: t.TempDir(), DatabaseURL: databaseURL, PublicBaseURL: "http://verify.test",
-		SessionSecret: []byte(strings.Repeat("s", 32)), AuthRateLimit: 0, S3Bucket: "unused",
-		Clock: clk, PasswordCost: bcrypt.MinCost, PublicCacheTTL: 10 * time.Second,
-	}
-	e := &env{cfg: cfg, clock: clk}
+	cfg := newConfig(t, databaseURL)
+	e := &env{cfg: cfg, clock: cfg.Clock.(*clock)}
 	for _, opt := range opts {
 		opt(t, e)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a, err := app.Wire(context.Background(), cfg, log)
+	a, err := wire(cfg)
 	if err != nil {
 		t.Fatalf("wire application: %v", err)
 	}

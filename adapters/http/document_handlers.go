@@ -157,11 +157,21 @@ func (s *Server) deleteDocument(c *echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
-// downloadFile streams a stored file after checking, on this request, that the user may read it.
+// downloadFile checks, on this request, that the user may read a stored file, then streams it
+// or, with presigned downloads on, redirects to a short-lived link into the object store.
 func (s *Server) downloadFile(c *echo.Context) error {
 	key, err := url.PathUnescape(c.Param("*"))
 	if err != nil || key == "" {
 		return application.ErrNotFound
+	}
+	if s.presignedGets {
+		link, err := s.Documents.DownloadLink(c.Request().Context(), currentUser(c), key)
+		if err != nil {
+			return err
+		}
+		// The link is a bearer credential for a few minutes: no cache may keep it.
+		c.Response().Header().Set("Cache-Control", "private, no-store")
+		return c.Redirect(http.StatusFound, link)
 	}
 	f, err := s.Documents.Open(c.Request().Context(), currentUser(c), key)
 	if err != nil {

@@ -31,6 +31,9 @@ type Config struct {
 	Readiness     map[string]Checker
 	Clock         application.Clock // nil: the system clock
 	Baseline      bool              // serve GET /bench/baseline: the framework alone, for make bench
+	// PresignedDownloads answers GET /api/files/* with a redirect to a short-lived link into the
+	// object store instead of streaming the file; Documents.CanLinkDownloads must be true.
+	PresignedDownloads bool
 }
 
 // Services are the use cases the routes call.
@@ -54,6 +57,7 @@ type Server struct {
 	log           *slog.Logger
 	readiness     map[string]Checker
 	clock         application.Clock
+	presignedGets bool
 }
 
 // New builds the echo instance with every route.
@@ -63,7 +67,8 @@ func New(cfg Config, svc Services) *echo.Echo {
 		origin = u.Scheme + "://" + u.Host
 	}
 	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies},
-		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness, clock: cfg.Clock}
+		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness, clock: cfg.Clock,
+		presignedGets: cfg.PresignedDownloads}
 	if s.clock == nil {
 		s.clock = application.SystemClock{}
 	}

@@ -187,7 +187,7 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.*").ColumnExpr("u.email AS user_email").
 		Join("JOIN users AS u ON u.id = v.user_id")
 	r.filter(q, f, true)
-	q = q.OrderExpr(col+" "+dir).OrderExpr("v.id "+dir).Limit(int64(f.PageSize)).Offset(int64((f.Page-1)*f.PageSize))
+	q = q.OrderExpr(col + " " + dir).OrderExpr("v.id " + dir).Limit(int64(f.PageSize)).Offset(int64((f.Page - 1) * f.PageSize))
 	var total int
 	if countable(f) {
 		counts, err := r.counted(ctx, f.Tier)

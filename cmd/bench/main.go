@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/rand"
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -22,11 +23,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"github.com/tttverify/tttverify/adapters/password"
 )
@@ -36,11 +40,16 @@ var wrkScript []byte
 
 type options struct {
 	server, databaseURL, out, dist string
+	s3                             s3Server
 	sizes                          []int
 	duration                       time.Duration
 	connections                    int
 	smoke                          bool
 }
+
+// s3Server is the MinIO (or other S3) server the upload scenarios also run against; with no
+// endpoint they run on the local file store only.
+type s3Server struct{ endpoint, accessKey, secretKey string }
 
 // result is one row of the table.
 type result struct {
@@ -61,6 +70,9 @@ func main() {
 	flag.StringVar(&o.out, "out", "docs/performance.md", "markdown report to write ('' for none)")
 	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
 	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
+	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
+	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")
+	flag.StringVar(&o.s3.secretKey, "s3-secret-key", os.Getenv("TEST_S3_SECRET_KEY"), "secret key of -s3-endpoint")
 	flag.Parse()
 	for _, s := range strings.Split(sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -148,7 +160,7 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 		return nil, err
 	}
 	defer os.RemoveAll(dataDir)
-	env := append(os.Environ(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "AUTH_RATE_LIMIT=0", "BENCH_BASELINE=true")
+	env := append(environWithoutS3(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "AUTH_RATE_LIMIT=0", "BENCH_BASELINE=true")
 	seedFile := filepath.Join(dataDir, "seed.json")
 	start := time.Now()
 	if out, err := command(env, o.server, "seed", "--verifications", strconv.Itoa(size), "--per-user", "50", "--out", seedFile).CombinedOutput(); err != nil {
@@ -218,14 +230,26 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 		return nil, err
 	}
 	cis := w.with(4).run("CIS PDF generation", label, "POST", "/api/admin/verifications/{id}/generate-cis", "", adminCookie, cisIDs)
-	upload := srv.upload30MB(userCookie)
+	pdf := filepath.Join(dataDir, "big.pdf")
+	if err := write30MBPDF(pdf); err != nil {
+		return nil, err
+	}
+	uploads := []result{srv.upload30MB("30 MB upload (server RSS)", userCookie, pdf)}
+	if o.s3.endpoint != "" {
+		rs, err := uploadToS3(ctx, o.s3, env, o.server, seed.SampleEmail, pdf)
+		if err != nil {
+			return nil, err
+		}
+		uploads = append(uploads, rs...)
+	}
 	measured := []*result{&adminList, &queue, &stats, &baseline, &cold, &public, &userList, &login, &cis}
 	for _, r := range measured {
 		if baseline.RPS > 0 {
 			r.Ratio = r.RPS / baseline.RPS
 		}
 	}
-	return append(results, adminList, queue, stats, baseline, cold, public, userList, login, cis, upload), nil
+	results = append(results, adminList, queue, stats, baseline, cold, public, userList, login, cis)
+	return append(results, uploads...), nil
 }
 
 func verdict(ok bool) string {
@@ -390,30 +414,61 @@ func rss(pid int) (current, peak float64) {
 	return current, peak
 }
 
-// upload30MB streams a 30 MB PDF through the API and reports the server's memory before and after.
-func (s *server) upload30MB(cookie string) result {
-	r := result{Scenario: "30 MB upload (server RSS)", Size: "-", Budget: "RSS growth < 20 MB"}
+// write30MBPDF writes the file of the upload scenarios: a PDF just under the 30 MB limit.
+func write30MBPDF(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	_, _ = w.WriteString("%PDF-1.4\n")
+	chunk := bytes.Repeat([]byte("0123456789abcdef"), 64<<10/16)
+	for written := 0; written+len(chunk) <= 30<<20-16; written += len(chunk) {
+		_, _ = w.Write(chunk)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// upload30MB streams the PDF at path through the API and reports the server's memory before
+// and after and the throughput.
+func (s *server) upload30MB(scenario, cookie, path string) result {
+	r := result{Scenario: scenario, Size: "-", Budget: "RSS growth < 20 MB"}
+	fail := func(err error) result {
+		r.Note, r.Verdict = err.Error(), "MISS"
+		return r
+	}
 	req, _ := http.NewRequest("POST", s.base+"/api/verifications", strings.NewReader(`{"tier":"basic"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Cookie", cookie)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
-		r.Note, r.Verdict = err.Error(), "MISS"
-		return r
+		return fail(err)
 	}
 	var v struct{ ID int64 }
 	_ = json.NewDecoder(res.Body).Decode(&v)
 	res.Body.Close()
+	f, err := os.Open(path)
+	if err != nil {
+		return fail(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return fail(err)
+	}
 	before, peakBefore := rss(s.cmd.Process.Pid)
 	pr, pw := io.Pipe()
 	mw := multipart.NewWriter(pw)
 	go func() {
 		_ = mw.WriteField("type", "additional")
 		fw, _ := mw.CreateFormFile("file", "big.pdf")
-		_, _ = fw.Write([]byte("%PDF-1.4\n"))
-		chunk := bytes.Repeat([]byte("0123456789abcdef"), 64<<10/16)
-		for written := 0; written+len(chunk) <= 30<<20-16; written += len(chunk) {
-			_, _ = fw.Write(chunk)
+		if _, err := io.Copy(fw, f); err != nil {
+			pw.CloseWithError(err)
+			return
 		}
 		_ = mw.Close()
 		_ = pw.Close()
@@ -425,8 +480,7 @@ func (s *server) upload30MB(cookie string) result {
 	res, err = http.DefaultClient.Do(req)
 	elapsed := time.Since(start)
 	if err != nil {
-		r.Note, r.Verdict = err.Error(), "MISS"
-		return r
+		return fail(err)
 	}
 	res.Body.Close()
 	after, peakAfter := rss(s.cmd.Process.Pid)
@@ -435,8 +489,94 @@ func (s *server) upload30MB(cookie string) result {
 	r.P50 = float64(elapsed.Milliseconds())
 	r.Verdict = verdict(res.StatusCode == http.StatusCreated && growth < 20)
 	r.Note = fmt.Sprintf("status %d, RSS %.1f -> %.1f MB (peak %.1f -> %.1f), growth %.1f MB, %.0f MB/s",
-		res.StatusCode, before, after, peakBefore, peakAfter, growth, 30/elapsed.Seconds())
+		res.StatusCode, before, after, peakBefore, peakAfter, growth, megabytes(st.Size())/elapsed.Seconds())
 	return r
+}
+
+func megabytes(n int64) float64 { return float64(n) / (1 << 20) }
+
+// environWithoutS3 is the environment without S3_* variables, so that the servers use the
+// object store each scenario chooses even when the caller has exported a MinIO's S3_ENDPOINT.
+func environWithoutS3() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "S3_") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// uploadToS3 runs a second server on the same database with its files in a fresh bucket on
+// srv, uploads the PDF at path through its API, then uploads the same file with minio-go
+// directly, for the throughput the API is compared with. The bucket is removed afterwards.
+func uploadToS3(ctx context.Context, srv s3Server, env []string, bin, email, path string) ([]result, error) {
+	dataDir, err := os.MkdirTemp("", "ttt-bench-s3")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dataDir)
+	bucket := "ttt-bench-" + strings.ToLower(rand.Text())
+	env = append(slices.Clone(env), "DATA_DIR="+dataDir, "S3_ENDPOINT="+srv.endpoint, "S3_BUCKET="+bucket,
+		"S3_ACCESS_KEY="+srv.accessKey, "S3_SECRET_KEY="+srv.secretKey)
+	client, err := minio.New(srv.endpoint, &minio.Options{Creds: credentials.NewStaticV4(srv.accessKey, srv.secretKey, "")})
+	if err != nil {
+		return nil, fmt.Errorf("minio client: %w", err)
+	}
+	s, err := startServer(env, bin, dataDir) // the server creates the bucket
+	if err != nil {
+		return nil, fmt.Errorf("server on S3: %w", err)
+	}
+	defer removeBucket(client, bucket)
+	defer s.stop()
+	cookie, err := s.login(email, "seed-password")
+	if err != nil {
+		return nil, err
+	}
+	api := s.upload30MB("30 MB upload via API to MinIO (server RSS)", cookie, path)
+	direct := directPut(ctx, client, bucket, path)
+	if api.P50 > 0 && direct.P50 > 0 {
+		api.Note += fmt.Sprintf(", %.2fx the direct upload's throughput", direct.P50/api.P50)
+	}
+	return []result{api, direct}, nil
+}
+
+// directPut uploads the file at path with minio-go's PutObject, as any S3 client would.
+func directPut(ctx context.Context, client *minio.Client, bucket, path string) result {
+	r := result{Scenario: "30 MB direct minio-go PutObject", Size: "-", Budget: "-", Verdict: "-"}
+	f, err := os.Open(path)
+	if err != nil {
+		r.Note, r.Verdict = err.Error(), "MISS"
+		return r
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		r.Note, r.Verdict = err.Error(), "MISS"
+		return r
+	}
+	start := time.Now()
+	_, err = client.PutObject(ctx, bucket, "direct/big.pdf", f, st.Size(), minio.PutObjectOptions{ContentType: "application/pdf"})
+	elapsed := time.Since(start)
+	if err != nil {
+		r.Note, r.Verdict = err.Error(), "MISS"
+		return r
+	}
+	r.Requests = 1
+	r.P50 = float64(elapsed.Milliseconds())
+	r.Note = fmt.Sprintf("%.0f MB/s (size known, minio-go's default parts)", megabytes(st.Size())/elapsed.Seconds())
+	return r
+}
+
+// removeBucket empties and removes a bucket the bench made.
+func removeBucket(client *minio.Client, bucket string) {
+	ctx := context.Background()
+	for o := range client.ListObjects(ctx, bucket, minio.ListObjectsOptions{Recursive: true}) {
+		if o.Err == nil {
+			_ = client.RemoveObject(ctx, bucket, o.Key, minio.RemoveObjectOptions{})
+		}
+	}
+	_ = client.RemoveBucket(ctx, bucket)
 }
 
 // createDatabase makes a fresh database on the server and returns its URL and a drop function.

@@ -45,6 +45,9 @@ func writeReport(o options, results []result) error {
 	fmt.Fprintf(&b, "- Machine: %s, %d cores, %s memory; %s\n", cpuModel(), runtime.NumCPU(), memTotal(), runtime.Version())
 	fmt.Fprintf(&b, "- Database: PostgreSQL (%s), a throwaway cluster on the same machine; seeded with `seed --per-user 50`\n", pgVersion())
 	fmt.Fprintf(&b, "- Load: wrk, %d connections (signed-in lists %d, login one per core, CIS 4), %s per scenario, on the same machine as the server\n", o.connections, reviewers, o.duration)
+	if o.s3.endpoint != "" {
+		fmt.Fprintf(&b, "- Object store for the MinIO rows: MinIO from `scripts/minio.sh` on the same machine, a fresh bucket\n")
+	}
 	fmt.Fprintf(&b, "- Baseline: a bare echo handler returning a small JSON object, served by the same process\n\n")
 	b.WriteString("| scenario | rows | req/s | p50 ms | p95 ms | p99 ms | x baseline | budget | result | note |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")

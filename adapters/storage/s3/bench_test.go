@@ -5,13 +5,15 @@ import (
 	"io"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
 )
 
 // BenchmarkPut30MB uploads a file of the largest allowed size (30 MB) to the MinIO server named
 // by TEST_S3_*; MB/s is its throughput and B/op what one upload allocates.
 func BenchmarkPut30MB(b *testing.B) {
 	const size = 30 << 20
-	s := newStore(b, testConfig(b))
+	s := newStore(b, miniotest.Shared(b).Bucket(b))
 	block := make([]byte, 1<<20)
 	for i := range block {
 		block[i] = byte(rand.N(256))

@@ -3,58 +3,20 @@ package s3_test
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"errors"
 	"io"
 	"mime"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/minio/minio-go/v7"
-	"github.com/minio/minio-go/v7/pkg/credentials"
-
 	"github.com/tttverify/tttverify/adapters/storage/blobtest"
 	"github.com/tttverify/tttverify/adapters/storage/s3"
+	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/verification"
 )
-
-// requireEnv returns the values of the named variables. When one is unset the test is skipped,
-// except under CI=true, where nothing may be skipped silently.
-func requireEnv(tb testing.TB, names ...string) []string {
-	tb.Helper()
-	values := make([]string, len(names))
-	for i, name := range names {
-		values[i] = os.Getenv(name)
-		if values[i] != "" {
-			continue
-		}
-		msg := name + " is not set; run the tests through scripts/minio.sh run (see its header)"
-		if os.Getenv("CI") == "true" {
-			tb.Fatal(msg)
-		}
-		tb.Skip(msg)
-	}
-	return values
-}
-
-// testConfig is the configuration of the MinIO server named by TEST_S3_*, with a fresh bucket
-// that is emptied and removed when the test ends.
-func testConfig(tb testing.TB) s3.Config {
-	tb.Helper()
-	env := requireEnv(tb, "TEST_S3_ENDPOINT", "TEST_S3_ACCESS_KEY", "TEST_S3_SECRET_KEY")
-	cfg := s3.Config{
-		Endpoint:  env[0],
-		AccessKey: env[1],
-		SecretKey: env[2],
-		Bucket:    "ttt-test-" + strings.ToLower(rand.Text()),
-	}
-	tb.Cleanup(func() { removeBucket(tb, cfg) })
-	return cfg
-}
 
 func newStore(tb testing.TB, cfg s3.Config) *s3.Store {
 	tb.Helper()
@@ -65,53 +27,15 @@ func newStore(tb testing.TB, cfg s3.Config) *s3.Store {
 	return s
 }
 
-func adminClient(tb testing.TB, cfg s3.Config) *minio.Client {
-	tb.Helper()
-	c, err := minio.New(cfg.Endpoint, &minio.Options{Creds: credentials.NewStaticV4(cfg.AccessKey, cfg.SecretKey, "")})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return c
-}
-
-// removeBucket fails the test when an aborted upload left parts on the server, then removes
-// the bucket and everything in it.
-func removeBucket(tb testing.TB, cfg s3.Config) {
-	tb.Helper()
-	ctx := context.Background() // tb.Context is already cancelled in cleanups
-	c := adminClient(tb, cfg)
-	if ok, err := c.BucketExists(ctx, cfg.Bucket); err != nil || !ok {
-		return // never created, or the server is gone (the failure tests stop theirs)
-	}
-	for u := range c.ListIncompleteUploads(ctx, cfg.Bucket, "", true) {
-		if u.Err != nil {
-			tb.Fatalf("list incomplete uploads: %v", u.Err)
-		}
-		tb.Errorf("incomplete upload of %s left on the server", u.Key)
-		c.RemoveIncompleteUpload(ctx, cfg.Bucket, u.Key)
-	}
-	for o := range c.ListObjects(ctx, cfg.Bucket, minio.ListObjectsOptions{Recursive: true}) {
-		if o.Err != nil {
-			tb.Fatalf("list objects: %v", o.Err)
-		}
-		if err := c.RemoveObject(ctx, cfg.Bucket, o.Key, minio.RemoveObjectOptions{}); err != nil {
-			tb.Fatalf("remove %s: %v", o.Key, err)
-		}
-	}
-	if err := c.RemoveBucket(ctx, cfg.Bucket); err != nil {
-		tb.Fatalf("remove bucket %s: %v", cfg.Bucket, err)
-	}
-}
-
 func TestContract(t *testing.T) {
-	requireEnv(t, "TEST_S3_ENDPOINT", "TEST_S3_ACCESS_KEY", "TEST_S3_SECRET_KEY")
+	srv := miniotest.Shared(t)
 	blobtest.Run(t, func(t *testing.T) application.BlobStore {
-		return newStore(t, testConfig(t))
+		return newStore(t, srv.Bucket(t))
 	})
 }
 
 func TestNewUsesExistingBucket(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := miniotest.Shared(t).Bucket(t)
 	first := newStore(t, cfg)
 	if _, err := first.Put(t.Context(), "k", strings.NewReader("kept"), 10, "text/plain"); err != nil {
 		t.Fatal(err)
@@ -123,7 +47,7 @@ func TestNewUsesExistingBucket(t *testing.T) {
 }
 
 func TestNewRejectsWrongCredentials(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := miniotest.Shared(t).Bucket(t)
 	cfg.SecretKey += "-wrong"
 	_, err := s3.New(t.Context(), cfg)
 	if err == nil {
@@ -135,7 +59,7 @@ func TestNewRejectsWrongCredentials(t *testing.T) {
 }
 
 func TestPresignGet(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := miniotest.Shared(t).Bucket(t)
 	s := newStore(t, cfg)
 	content := []byte("%PDF-1.7 certificate")
 	key := "verifications/12/abc-certificate.pdf"
@@ -168,7 +92,7 @@ func TestPresignGet(t *testing.T) {
 }
 
 func TestPresignGetExpires(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := miniotest.Shared(t).Bucket(t)
 	s := newStore(t, cfg)
 	if _, err := s.Put(t.Context(), "k", strings.NewReader("x"), 10, ""); err != nil {
 		t.Fatal(err)
@@ -189,8 +113,8 @@ func TestPresignGetExpires(t *testing.T) {
 }
 
 func TestServerStopped(t *testing.T) {
-	srv := startMinIO(t)
-	cfg := srv.config()
+	srv := miniotest.Start(t)
+	cfg := srv.Bucket(t)
 	s := newStore(t, cfg)
 	if _, err := s.Put(t.Context(), "before", strings.NewReader("x"), 10, ""); err != nil {
 		t.Fatalf("Put while the server runs: %v", err)
@@ -200,7 +124,7 @@ func TestServerStopped(t *testing.T) {
 	stopped := make(chan struct{})
 	r := io.MultiReader(
 		bytes.NewReader(make([]byte, 6<<20)),
-		readerFunc(func([]byte) (int, error) { srv.stop(t); close(stopped); return 0, io.EOF }),
+		readerFunc(func([]byte) (int, error) { srv.Stop(t); close(stopped); return 0, io.EOF }),
 		bytes.NewReader(make([]byte, 6<<20)),
 	)
 	assertUnavailable(t, "Put interrupted by the stop", func(ctx context.Context) error {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -102,11 +103,16 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, err
 	}
+	docs := application.NewDocuments(tx, verifications, sections, documents, blobs, clock, log)
+	if cfg.S3PresignedGets && !docs.CanLinkDownloads() {
+		_ = db.Close()
+		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
+	}
 	return &App{DB: db, Blobs: blobs, Auth: auth, cfg: cfg, log: log, Svc: httpapi.Services{
 		Auth:          auth,
 		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock),
 		Sections:      application.NewSections(tx, verifications, sections, documents, clock),
-		Documents:     application.NewDocuments(tx, verifications, sections, documents, blobs, clock, log),
+		Documents:     docs,
 		Payments:      payments,
 		Admin:         application.NewAdmin(tx, verifications, audit, clock),
 		Certificates: application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
@@ -120,15 +126,16 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 func (a *App) Handler() *echo.Echo {
 	cfg, log := a.cfg, a.log
 	return httpapi.New(httpapi.Config{
-		SessionSecret: cfg.SessionSecret,
-		SecureCookies: cfg.secureCookies(),
-		PublicBaseURL: cfg.PublicBaseURL,
-		AuthRateLimit: cfg.AuthRateLimit,
-		Logger:        log,
-		SPA:           frontend.Dist(),
-		Readiness:     map[string]httpapi.Checker{"database": a.DB, "storage": a.Blobs},
-		Clock:         a.cfg.Clock,
-		Baseline:      cfg.BenchBaseline,
+		SessionSecret:      cfg.SessionSecret,
+		SecureCookies:      cfg.secureCookies(),
+		PublicBaseURL:      cfg.PublicBaseURL,
+		AuthRateLimit:      cfg.AuthRateLimit,
+		Logger:             log,
+		SPA:                frontend.Dist(),
+		Readiness:          map[string]httpapi.Checker{"database": a.DB, "storage": a.Blobs},
+		Clock:              a.cfg.Clock,
+		Baseline:           cfg.BenchBaseline,
+		PresignedDownloads: cfg.S3PresignedGets,
 	}, a.Svc)
 }
 

@@ -1,0 +1,330 @@
+package tests
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/minio/minio-go/v7"
+
+	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// withS3 stores the environment's files in a fresh bucket on srv instead of DATA_DIR/objects.
+func withS3(srv *miniotest.Server) envOption {
+	return func(t *testing.T, e *env) {
+		b := srv.Bucket(t)
+		e.minio = srv
+		e.cfg.S3Endpoint, e.cfg.S3Bucket, e.cfg.S3AccessKey, e.cfg.S3SecretKey = b.Endpoint, b.Bucket, b.AccessKey, b.SecretKey
+	}
+}
+
+// withOwnMinIO stores the environment's files on a MinIO server of its own, which the test may stop.
+func withOwnMinIO(t *testing.T, e *env) { withS3(miniotest.Start(t))(t, e) }
+
+// withPresignedDownloads turns S3_PRESIGNED_DOWNLOADS on.
+func withPresignedDownloads(_ *testing.T, e *env) { e.cfg.S3PresignedGets = true }
+
+// bucketKeys lists the objects in the environment's bucket, sorted.
+func (e *env) bucketKeys(t *testing.T) []string {
+	t.Helper()
+	keys := e.minio.Keys(t, e.cfg.S3Bucket)
+	slices.Sort(keys)
+	return keys
+}
+
+// hasObject reports whether key is in the environment's bucket.
+func (e *env) hasObject(t *testing.T, key string) bool {
+	t.Helper()
+	_, err := e.minio.Client(t).StatObject(context.Background(), e.cfg.S3Bucket, key, minio.StatObjectOptions{})
+	if err != nil && minio.ToErrorResponse(err).Code != "NoSuchKey" {
+		t.Fatalf("stat %s: %v", key, err)
+	}
+	return err == nil
+}
+
+// localFiles lists the files under the data directory other than the SQLite database.
+func (e *env) localFiles(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(e.cfg.DataDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && !strings.HasPrefix(d.Name(), "ttt-verify.db") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// documentJSON is the part of a document the tests read.
+type documentJSON struct {
+	ID         int64  `json:"id"`
+	Type       string `json:"type"`
+	Filename   string `json:"filename"`
+	MimeType   string `json:"mimeType"`
+	Size       int64  `json:"size"`
+	ObjectPath string `json:"objectPath"`
+	URL        string `json:"url"`
+}
+
+func listDocuments(t *testing.T, c *client, id int64) []documentJSON {
+	t.Helper()
+	var docs []documentJSON
+	c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(id)+"/documents", nil).JSON(t, &docs)
+	return docs
+}
+
+// TestS3KeepsEveryFileOffLocalDisk runs the applicant journey with S3 configured: every file
+// lands in the bucket, nothing in the data directory, and downloads stream back the same bytes.
+func TestS3KeepsEveryFileOffLocalDisk(t *testing.T) {
+	srv := miniotest.Shared(t)
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "s3@acme.example")
+		v := submitted(t, c, "basic")
+		docs := listDocuments(t, c, v.ID)
+		var want []string
+		for _, d := range docs {
+			want = append(want, d.ObjectPath)
+		}
+		slices.Sort(want)
+		if got := e.bucketKeys(t); len(want) != 4 || !slices.Equal(got, want) {
+			t.Errorf("bucket holds %q; want the %d documents' objects %q", got, len(docs), want)
+		}
+		if files := e.localFiles(t); len(files) > 0 {
+			t.Errorf("files on local disk with S3 configured: %q", files)
+		}
+		for _, d := range docs {
+			r := c.do("GET", d.URL, nil)
+			content := pdfFile
+			if d.Type == "passport" {
+				content = pngFile
+			}
+			if r.Status != http.StatusOK || !bytes.Equal(r.Body, content) {
+				t.Fatalf("download %s: %d %q", d.URL, r.Status, r.Body)
+			}
+			checkDownloadHeaders(t, r.Header, d, "inline")
+		}
+	}, withS3(srv))
+}
+
+// checkDownloadHeaders checks the headers that keep a browser from reinterpreting a download.
+func checkDownloadHeaders(t *testing.T, h http.Header, d documentJSON, disposition string) {
+	t.Helper()
+	if got := h.Get("Content-Length"); got != strconv.FormatInt(d.Size, 10) {
+		t.Errorf("%s: Content-Length %q, want %d", d.URL, got, d.Size)
+	}
+	if got := h.Get("Content-Type"); got != d.MimeType {
+		t.Errorf("%s: Content-Type %q, want %s", d.URL, got, d.MimeType)
+	}
+	kind, params, err := mime.ParseMediaType(h.Get("Content-Disposition"))
+	if err != nil || kind != disposition || params["filename"] != d.Filename {
+		t.Errorf("%s: Content-Disposition %q, want %s with filename %q", d.URL, h.Get("Content-Disposition"), disposition, d.Filename)
+	}
+	if got := h.Get("X-Content-Type-Options"); got != "nosniff" {
+		t.Errorf("%s: X-Content-Type-Options %q, want nosniff", d.URL, got)
+	}
+}
+
+// TestPresignedDownloads checks S3_PRESIGNED_DOWNLOADS: the request is authorised as before,
+// then the owner or an administrator is sent to a link that serves the exact bytes.
+func TestPresignedDownloads(t *testing.T) {
+	srv := miniotest.Shared(t)
+	forEachBackend(t, func(t *testing.T, e *env) {
+		owner := e.register(t, "presign@acme.example")
+		v := fillVerification(t, owner, "basic")
+		// A name with non-ASCII and quoting characters: the link must carry the sanitised one.
+		content := append(bytes.Clone(pdfFile), "% Prüfbericht\n"...)
+		r := owner.upload("/api/verifications/"+itoa(v.ID)+"/documents", `Prüfbericht "Öl" 2026.pdf`, content,
+			map[string]string{"type": "additional"})
+		if r.Status != http.StatusCreated {
+			t.Fatalf("upload: %d %s", r.Status, r.Body)
+		}
+		var d documentJSON
+		r.JSON(t, &d)
+		if strings.ContainsAny(d.Filename, `"üÖ`) {
+			t.Fatalf("stored filename %q is not sanitised", d.Filename)
+		}
+
+		for name, c := range map[string]*client{"owner": owner, "admin": e.admin(t)} {
+			r := c.do("GET", d.URL, nil)
+			if r.Status != http.StatusFound {
+				t.Fatalf("%s GET %s: %d %s, want 302", name, d.URL, r.Status, r.Body)
+			}
+			if cc := r.Header.Get("Cache-Control"); !strings.Contains(cc, "no-store") {
+				t.Errorf("%s: Cache-Control %q on the redirect, want no-store", name, cc)
+			}
+			link := mustURL(t, r.Header.Get("Location"))
+			if link.Host != e.cfg.S3Endpoint || link.Query().Get("X-Amz-Expires") != "300" {
+				t.Errorf("%s: redirected to %s, want a 5-minute link on %s", name, link, e.cfg.S3Endpoint)
+			}
+			res, err := http.Get(link.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, err := io.ReadAll(res.Body)
+			res.Body.Close()
+			if err != nil || res.StatusCode != http.StatusOK || !bytes.Equal(body, content) {
+				t.Fatalf("%s: presigned link answered %s with %d bytes (%v); want the %d uploaded", name, res.Status, len(body), err, len(content))
+			}
+			checkDownloadHeaders(t, res.Header, d, "attachment")
+		}
+
+		other := e.register(t, "stranger@evil.example")
+		if r := other.do("GET", d.URL, nil); r.Status != http.StatusNotFound || r.Header.Get("Location") != "" {
+			t.Errorf("another user: %d, Location %q; want 404 and no link", r.Status, r.Header.Get("Location"))
+		}
+		if r := e.client(t).do("GET", d.URL, nil); r.Status != http.StatusUnauthorized || r.Header.Get("Location") != "" {
+			t.Errorf("anonymous: %d, Location %q; want 401 and no link", r.Status, r.Header.Get("Location"))
+		}
+		if r := owner.do("GET", "/api/files/verifications/"+itoa(v.ID)+"/guessed.pdf", nil); r.Status != http.StatusNotFound {
+			t.Errorf("owner, unknown key: %d, want 404", r.Status)
+		}
+	}, withS3(srv), withPresignedDownloads)
+}
+
+// TestPresignedDownloadsNeedS3 refuses to start with presigned downloads on a store that
+// cannot presign, rather than failing every download.
+func TestPresignedDownloadsNeedS3(t *testing.T) {
+	cfg := newConfig(t, "")
+	cfg.S3PresignedGets = true
+	a, err := wire(cfg)
+	if err == nil {
+		a.Close()
+	}
+	if err == nil || !strings.Contains(err.Error(), "S3_ENDPOINT") {
+		t.Fatalf("Wire with S3_PRESIGNED_DOWNLOADS and no S3_ENDPOINT: %v, want an error naming S3_ENDPOINT", err)
+	}
+}
+
+// TestNoObjectWithoutRow stores an upload, then makes recording it fail for real: the
+// verification is submitted in between, so the document may no longer be attached. The object
+// must not outlive the refusal.
+func TestNoObjectWithoutRow(t *testing.T) {
+	srv := miniotest.Shared(t)
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "late@acme.example")
+		v := fillVerification(t, c, "basic")
+		user := e.user(t, "late@acme.example")
+		docs := e.documentCount(t)
+
+		stored, err := e.Svc.Documents.Store(t.Context(), user, v.ID, "late.pdf", bytes.NewReader(pdfFile))
+		if err != nil {
+			t.Fatalf("Store: %v", err)
+		}
+		if !e.hasObject(t, stored.Key) {
+			t.Fatalf("Store returned %s, which is not in the bucket", stored.Key)
+		}
+		c.must(http.StatusOK, "POST", "/api/verifications/"+itoa(v.ID)+"/submit", nil)
+
+		_, err = e.Svc.Documents.AttachDocument(t.Context(), user, v.ID, "additional", stored)
+		if !errors.Is(err, verification.ErrNotEditable) {
+			t.Fatalf("AttachDocument after submit: %v, want ErrNotEditable", err)
+		}
+		if e.hasObject(t, stored.Key) {
+			t.Errorf("object %s is left in the bucket after its row could not be written", stored.Key)
+		}
+		if n := e.documentCount(t); n != docs {
+			t.Errorf("documents %d -> %d", docs, n)
+		}
+	}, withS3(srv))
+}
+
+// TestStoreDown stops the environment's own MinIO in the middle of the test: uploads get 503
+// with a clear message and write no row, and /readyz names the store as down.
+func TestStoreDown(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "outage@acme.example")
+		var v verificationJSON
+		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
+		path := "/api/verifications/" + itoa(v.ID) + "/documents"
+		first := c.upload(path, "before.pdf", pdfFile, map[string]string{"type": "additional"})
+		if first.Status != http.StatusCreated {
+			t.Fatalf("upload while the store runs: %d %s", first.Status, first.Body)
+		}
+		var stored documentJSON
+		first.JSON(t, &stored)
+		if r := c.do("GET", "/readyz", nil); r.Status != http.StatusOK {
+			t.Fatalf("/readyz while the store runs: %d %s", r.Status, r.Body)
+		}
+
+		e.minio.Stop(t)
+		docs := e.documentCount(t)
+		start := time.Now()
+		r := c.upload(path, "during.pdf", pdfFile, map[string]string{"type": "additional"})
+		if elapsed := time.Since(start); elapsed > 15*time.Second {
+			t.Errorf("upload with the store down took %v", elapsed.Round(time.Millisecond))
+		}
+		if r.Status != http.StatusServiceUnavailable || r.Map(t)["message"] != application.ErrStoreUnavailable.Error() {
+			t.Errorf("upload with the store down: %d %s, want 503 %q", r.Status, r.Body, application.ErrStoreUnavailable)
+		}
+		if n := e.documentCount(t); n != docs {
+			t.Errorf("documents %d -> %d after a failed upload", docs, n)
+		}
+		if r := c.do("GET", stored.URL, nil); r.Status != http.StatusServiceUnavailable {
+			t.Errorf("download with the store down: %d %s, want 503", r.Status, r.Body)
+		}
+
+		r = c.do("GET", "/readyz", nil)
+		var ready struct {
+			Status string
+			Checks map[string]string
+		}
+		r.JSON(t, &ready)
+		if r.Status != http.StatusServiceUnavailable || ready.Checks["storage"] != "down" || ready.Checks["database"] != "ok" {
+			t.Errorf("/readyz with the store down: %d %s, want 503 with storage down and database ok", r.Status, r.Body)
+		}
+	}, withOwnMinIO)
+}
+
+// TestObjectGoesAfterRow deletes documents: the object goes with a committed row deletion and
+// stays when the deletion is refused.
+func TestObjectGoesAfterRow(t *testing.T) {
+	srv := miniotest.Shared(t)
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "tidy@acme.example")
+		v := fillVerification(t, c, "basic")
+		base := "/api/verifications/" + itoa(v.ID)
+		r := c.upload(base+"/documents", "extra.pdf", pdfFile, map[string]string{"type": "additional"})
+		if r.Status != http.StatusCreated {
+			t.Fatalf("upload: %d %s", r.Status, r.Body)
+		}
+		var extra documentJSON
+		r.JSON(t, &extra)
+		if !e.hasObject(t, extra.ObjectPath) {
+			t.Fatal("the uploaded object is not in the bucket")
+		}
+		c.must(http.StatusNoContent, "DELETE", base+"/documents/"+itoa(extra.ID), nil)
+		if e.hasObject(t, extra.ObjectPath) {
+			t.Errorf("object %s is still in the bucket after DELETE 204", extra.ObjectPath)
+		}
+
+		c.must(http.StatusOK, "POST", base+"/submit", nil)
+		docs := listDocuments(t, c, v.ID)
+		kept := docs[0]
+		c.must(http.StatusConflict, "DELETE", base+"/documents/"+itoa(kept.ID), nil)
+		if !e.hasObject(t, kept.ObjectPath) {
+			t.Errorf("object %s was removed although deleting its row was refused", kept.ObjectPath)
+		}
+		if after := listDocuments(t, c, v.ID); len(after) != len(docs) {
+			t.Errorf("documents %d -> %d after a refused delete", len(docs), len(after))
+		}
+	}, withS3(srv))
+}

@@ -22,5 +22,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Two cores run the jsdom suites side by side; user-event typing can pass 5 s under that load.
+    testTimeout: 15_000,
   },
 })

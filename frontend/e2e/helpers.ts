@@ -132,3 +132,14 @@ export async function submitByApi(request: APIRequestContext, id: number) {
   }
   await ok(request.post(`${base}/submit`))
 }
+
+/** The administrator e2e/start-server.sh creates with `create-admin`. */
+export const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.example',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-pass',
+}
+
+export async function loginByApi(request: APIRequestContext, email: string, password: string) {
+  const r = await request.post('/api/login', { data: { email, password } })
+  expect(r.status(), await r.text()).toBe(200)
+}

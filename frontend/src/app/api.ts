@@ -45,6 +45,10 @@ export const TAGS = [
   'BankingInfo',
   'TradeInfo',
   'Documents',
+  'AdminVerification',
+  'AuditEvents',
+  'PaymentConfig',
+  'PublicCertificate',
 ] as const
 
 /** api is the one RTK Query slice; features add their endpoints with injectEndpoints. */

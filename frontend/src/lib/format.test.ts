@@ -18,3 +18,17 @@ describe('format helpers', () => {
     expect(parseProducts('')).toEqual([])
   })
 })
+
+describe('long dates, sizes and pages', () => {
+  it("formats the public page's dates as 'month dd, yyyy' or N/A", async () => {
+    const { formatLongDate } = await import('./format')
+    expect(formatLongDate('2026-03-05T23:30:00Z')).toBe('March 05, 2026')
+    expect(formatLongDate(null)).toBe('N/A')
+    expect(formatLongDate('nonsense')).toBe('N/A')
+  })
+  it('formats sizes in KB', async () => {
+    const { formatKB } = await import('./format')
+    expect(formatKB(2048)).toBe('2.0 KB')
+    expect(formatKB(1536)).toBe('1.5 KB')
+  })
+})

@@ -58,3 +58,31 @@ export function parseProducts(v: string | null | undefined): string[] {
   }
   return t.split(',').map((s) => s.trim()).filter(Boolean)
 }
+
+const longDateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit', timeZone: 'UTC' })
+
+/** formatLongDate is the public page's 'month dd, yyyy' (e.g. 'March 05, 2026'), or 'N/A'. */
+export function formatLongDate(iso: string | null | undefined): string {
+  if (!iso) return 'N/A'
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? 'N/A' : longDateFmt.format(d)
+}
+
+/** formatKB is a file size in kilobytes, as the admin documents list shows it. */
+export function formatKB(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`
+}
+
+/** pageRange is the first and last row shown on a page (1-based), 0-0 when there are none. */
+export function pageRange(page: number, pageSize: number, total: number): { from: number; to: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  if (total <= 0) return { from: 0, to: 0, pages }
+  const from = Math.min((page - 1) * pageSize + 1, total)
+  return { from, to: Math.min(total, page * pageSize), pages }
+}
+
+/** pagerText is the pager's 'Showing x-y of n'. */
+export function pagerText(page: number, pageSize: number, total: number): string {
+  const { from, to } = pageRange(page, pageSize, total)
+  return `Showing ${from}-${to} of ${total}`
+}

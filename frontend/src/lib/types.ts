@@ -25,8 +25,89 @@ export interface Verification {
   cisFormGeneratedAt?: string | null
   approvedAt?: string | null
   expiresAt?: string | null
+  revokedAt?: string | null
+  revocationReason?: string | null
+  deleted?: boolean
   createdAt: string
   updatedAt: string
+}
+
+export type CertificateStatus = 'valid' | 'expired' | 'revoked'
+
+/** AdminVerification is a verification as the admin API shows it: with its owner and live certificate status. */
+export interface AdminVerification extends Verification {
+  userEmail: string
+  certificateStatus: CertificateStatus | null
+}
+
+/** StatusCounts are the admin dashboard's count cards (GET /api/admin/verifications/stats). */
+export interface StatusCounts {
+  total: number
+  draft: number
+  submitted: number
+  in_review: number
+  approved: number
+  rejected: number
+}
+
+/** AuditEvent is one entry of a verification's audit trail, oldest first. */
+export interface AuditEvent {
+  id: number
+  actorEmail: string | null
+  action: string
+  fromStatus: string | null
+  toStatus: string | null
+  reason: string | null
+  createdAt: string
+}
+
+export interface PaymentConfig {
+  paymentProvider: 'stripe' | 'simulated'
+  stripePublishableKey?: string
+  testMode: boolean
+}
+
+/** CouponQuote is a valid coupon's price (amounts in cents, discount in percent). */
+export interface CouponQuote {
+  valid: true
+  couponCode: string
+  baseAmount: number
+  discount: number
+  discountAmount: number
+  finalAmount: number
+  currency: string
+}
+
+export interface PaymentIntent {
+  clientSecret: string
+  paymentIntentId?: string
+  amount: number
+  baseAmount: number
+  currency: string
+  paid: boolean
+  purpose: string
+  provider: string
+  coupon: { code: string; discount: number; discountAmount: number } | null
+  verification?: Verification
+}
+
+/** PublicCertificate is what the public certificate page shows (approved verifications only). */
+export interface PublicCertificate {
+  publicId: string
+  certificateId: string
+  companyName: string
+  registrationNumber: string
+  country: string
+  registeredAddress: string
+  email: string
+  tier: Tier
+  checks: string[]
+  status: 'approved'
+  certificateStatus: CertificateStatus
+  verifiedAt: string | null
+  expiresAt: string | null
+  revokedAt: string | null
+  fingerprint: string
 }
 
 export interface CompanyInfo {

@@ -16,3 +16,8 @@ export async function expectFieldError(label: RegExp | string, message: string) 
   })
   expect(screen.getByLabelText(matcher)).toHaveAttribute('aria-invalid', 'true')
 }
+
+/** toastEl finds a visible toast's text (Radix also mirrors it into a live region). */
+export function toastEl(text: string | RegExp) {
+  return screen.findAllByText(text, { selector: 'li[data-variant] *' })
+}

@@ -44,7 +44,9 @@ export default function AppLayout() {
   const nav = user?.isAdmin ? [...NAV, { to: '/admin', label: 'Admin Dashboard', icon: ShieldHalf }] : NAV
 
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div className="relative min-h-screen bg-slate-50">
+      {/* The sidebar's column down the whole page, so long pages (and full-page captures) keep it. */}
+      <div className="pointer-events-none absolute inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block" aria-hidden />
       {open && <div className="fixed inset-0 z-30 bg-slate-950/40 lg:hidden" onClick={() => setOpen(false)} aria-hidden />}
       <aside
         id="app-sidebar"

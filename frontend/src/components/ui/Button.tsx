@@ -3,7 +3,7 @@ import { Link, type LinkProps } from 'react-router'
 import { Loader2 } from 'lucide-react'
 import { cn } from '../../lib/cn'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'accent' | 'inverse'
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'destructive-outline' | 'success' | 'accent' | 'inverse'
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon'
 
 const base =
@@ -16,6 +16,8 @@ const variants: Record<ButtonVariant, string> = {
   outline: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
+  'destructive-outline': 'border border-red-300 bg-white text-red-700 shadow-sm hover:bg-red-50',
+  success: 'bg-green-600 text-white shadow-sm hover:bg-green-700',
   inverse: 'border border-white/30 bg-transparent text-white hover:bg-white/10',
 }
 

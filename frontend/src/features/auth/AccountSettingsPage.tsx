@@ -26,8 +26,10 @@ export default function AccountSettingsPage() {
                 <dt className="flex items-center gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
                   <CalendarDays className="h-3.5 w-3.5" aria-hidden /> Member Since
                 </dt>
-                {/* The account's creation date when the server sends it; the spec's fallback is today. */}
-                <dd className="mt-1 text-sm font-medium text-slate-900">{formatDate(user?.createdAt ?? new Date().toISOString())}</dd>
+                {/* The account's creation date (the spec's "current date" is a defect, issue 7). */}
+                <dd className="mt-1 text-sm font-medium text-slate-900" data-testid="member-since">
+                  {formatDate(user?.createdAt)}
+                </dd>
               </div>
             </dl>
           </CardBody>

@@ -1,15 +1,274 @@
-import { useParams } from 'react-router'
-import { ButtonLink } from '../../components/ui/Button'
-import { PlaceholderPage } from '../../components/ui/Placeholder'
+import { AlertCircle, ArrowLeft, CheckCircle2, Mail, ShieldCheck } from 'lucide-react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useParams, useSearchParams } from 'react-router'
+import { Button, ButtonLink } from '../../components/ui/Button'
+import { Card, CardBody, CardHeader } from '../../components/ui/Card'
+import { PageHeader } from '../../components/ui/PageHeader'
+import { FullPageSpinner, Spinner } from '../../components/ui/Spinner'
+import { toast } from '../../components/ui/toast-store'
+import { errorMessage, errorStatus, fieldErrors, serverMessage } from '../../lib/errors'
+import { formatUSD } from '../../lib/format'
+import type { PaymentIntent, Verification } from '../../lib/types'
+import { orderLines, tierPriceCents } from './order'
+import { OrderSummary } from './OrderSummary'
+import {
+  useConfirmSimulatedPaymentMutation,
+  useCreatePaymentIntentMutation,
+  useGetPayableVerificationQuery,
+  useGetPaymentConfigQuery,
+  usePaymentSuccessMutation,
+  useValidateCouponMutation,
+} from './paymentApi'
+import type { CardValues } from './schema'
+import { SimulatedCardForm } from './SimulatedCardForm'
+
+// Stripe's code loads only when Stripe is the active provider.
+const StripeCardForm = lazy(() => import('./StripeCardForm'))
+
+const UPDATE_FAILED = "Payment succeeded but we couldn't update your verification. Please contact support."
+
+function BackLink() {
+  return (
+    <ButtonLink to="/dashboard" variant="ghost" size="sm" className="-ml-2 mb-4" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+      Back to Dashboard
+    </ButtonLink>
+  )
+}
+
+function StateCard({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-lg py-8">
+      <BackLink />
+      <Card className="p-8 text-center">
+        <AlertCircle className="mx-auto h-10 w-10 text-amber-500" aria-hidden />
+        <h1 className="mt-3 text-xl font-semibold text-slate-900">{title}</h1>
+        <p className="mt-2 text-sm text-slate-600">{text}</p>
+        {action && <div className="mt-6">{action}</div>}
+      </Card>
+    </div>
+  )
+}
+
+/** PaidState is the page once the verification is paid for. */
+export function PaidState({ id }: { id: number }) {
+  return (
+    <div className="mx-auto max-w-2xl">
+      <BackLink />
+      <Card className="overflow-hidden text-center">
+        <div className="bg-green-50 px-8 pb-6 pt-10">
+          <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100">
+            <CheckCircle2 className="h-9 w-9 text-green-600" aria-hidden />
+          </div>
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment Successful!</h1>
+          <p className="mt-2 text-slate-700">Your payment for verification #{id} has been received.</p>
+        </div>
+        <CardBody className="space-y-4 px-8 py-6 text-left text-sm text-slate-600">
+          <p className="flex gap-3">
+            <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+            <span>Your verification is now in review and will be processed within 1-2 business days.</span>
+          </p>
+          <p className="flex gap-3">
+            <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+            <span>A receipt has been emailed to you.</span>
+          </p>
+        </CardBody>
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50/60 px-8 py-4 sm:flex-row sm:justify-center">
+          <ButtonLink to="/dashboard" variant="outline">
+            Return to Dashboard
+          </ButtonLink>
+          <ButtonLink to={`/verification/${id}`}>View Verification</ButtonLink>
+        </div>
+      </Card>
+    </div>
+  )
+}
 
 export default function PaymentPage() {
-  const { id } = useParams()
+  const params = useParams()
+  const id = Number(params.id)
+  const valid = Number.isInteger(id) && id > 0
+  const { data: v, isLoading, isError, error } = useGetPayableVerificationQuery(id, { skip: !valid })
+  if (!valid) return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
+  if (isLoading) return <FullPageSpinner />
+  if (isError || !v) {
+    const s = errorStatus(error)
+    return s === 404 || s === 403 || !v ? (
+      <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
+    ) : (
+      <StateCard title="Error Loading Verification" text={errorMessage(error)} />
+    )
+  }
+  return <Payment v={v} />
+}
+
+function Payment({ v }: { v: Verification }) {
+  const [search, setSearch] = useSearchParams()
+  const config = useGetPaymentConfigQuery()
+  const [createIntent] = useCreatePaymentIntentMutation()
+  const [validateCoupon] = useValidateCouponMutation()
+  const [confirmCard] = useConfirmSimulatedPaymentMutation()
+  const [paymentSuccess] = usePaymentSuccessMutation()
+  const [intent, setIntent] = useState<PaymentIntent | null>(null)
+  const [initFailed, setInitFailed] = useState(false)
+  const [justPaid, setJustPaid] = useState(false)
+  const started = useRef(false)
+
+  const isPaid = v.paymentStatus === 'paid' || justPaid
+  const payable = v.status === 'submitted' && !isPaid
+
+  const init = useCallback(async () => {
+    setInitFailed(false)
+    try {
+      setIntent(await createIntent({ verificationId: v.id }).unwrap())
+    } catch {
+      setInitFailed(true)
+      toast({ title: 'Error', description: 'Failed to initialize payment. Please try again.', variant: 'destructive' })
+    }
+  }, [createIntent, v.id])
+
+  useEffect(() => {
+    if (!payable || started.current) return
+    started.current = true
+    void init()
+  }, [payable, init])
+
+  const markPaid = useCallback(async (paymentIntentId: string) => {
+    try {
+      await paymentSuccess({ verificationId: v.id, paymentIntentId }).unwrap()
+      setJustPaid(true)
+      toast({ title: 'Payment Successful', description: 'Your verification is now in review.' })
+    } catch {
+      toast({ title: 'Error', description: UPDATE_FAILED, variant: 'destructive' })
+    }
+  }, [paymentSuccess, v.id])
+
+  // Back from a payment method that needed a redirect (Stripe adds these parameters).
+  const returnedIntent = search.get('payment_intent')
+  const redirectStatus = search.get('redirect_status')
+  const handledReturn = useRef(false)
+  useEffect(() => {
+    if (!returnedIntent || handledReturn.current) return
+    handledReturn.current = true
+    setSearch({}, { replace: true })
+    if (redirectStatus === 'succeeded' || redirectStatus === 'processing') void markPaid(returnedIntent)
+    else toast({ title: 'Payment Failed', description: 'An error occurred during payment', variant: 'destructive' })
+  }, [returnedIntent, redirectStatus, markPaid, setSearch])
+
+  if (isPaid) return <PaidState id={v.id} />
+  if (!payable) {
+    return (
+      <StateCard
+        title="Payment Not Available"
+        text={
+          v.status === 'draft'
+            ? 'This verification has not been submitted yet. Complete all sections and submit it, then pay.'
+            : 'This verification does not need a payment right now.'
+        }
+        action={<ButtonLink to={`/verification/${v.id}`}>View Verification</ButtonLink>}
+      />
+    )
+  }
+
+  const base = intent?.baseAmount ?? tierPriceCents(v.tier)
+  const lines = orderLines(base, intent?.coupon?.discount ?? 0, intent?.amount)
+  const amountLabel = formatUSD(lines.total)
+
+  async function applyCoupon(code: string): Promise<string | null> {
+    try {
+      const q = await validateCoupon({ couponCode: code, verificationId: v.id }).unwrap()
+      const r = await createIntent({ verificationId: v.id, couponCode: q.couponCode }).unwrap()
+      setIntent(r)
+      if (r.paid) {
+        setJustPaid(true)
+        toast({ title: 'Coupon Applied', description: '100% discount applied! Your verification is now in review.' })
+      } else {
+        toast({ title: 'Coupon Applied', description: `${r.coupon?.discount ?? q.discount}% discount applied!` })
+      }
+      return null
+    } catch (e) {
+      const status = errorStatus(e)
+      const message = serverMessage(e) ?? (status === 400 ? 'Invalid coupon code' : 'Failed to apply coupon')
+      toast({ title: status === 400 ? 'Invalid Coupon' : 'Error', description: message, variant: 'destructive' })
+      return message
+    }
+  }
+
+  async function paySimulated(card: CardValues, helpers: { setErrors: (e: Record<string, string>) => void }) {
+    if (!intent?.paymentIntentId) return
+    try {
+      await confirmCard({ intentId: intent.paymentIntentId, verificationId: v.id, card }).unwrap()
+      setJustPaid(true)
+      toast({ title: 'Payment Successful', description: 'Your verification is now in review.' })
+    } catch (e) {
+      const fe = fieldErrors(e)
+      if (fe) helpers.setErrors(fe)
+      toast({ title: 'Payment Failed', description: serverMessage(e) ?? 'An error occurred during payment', variant: 'destructive' })
+    }
+  }
+
+  const cfg = config.data
+  const loadingForm = config.isLoading || (!intent && !initFailed)
+
   return (
-    <div className="space-y-4">
-      <ButtonLink to="/dashboard" variant="ghost" size="sm">
-        ← Back to Dashboard
-      </ButtonLink>
-      <PlaceholderPage title={`Payment for verification #${id}`} text="Card payment is being added in the next release." />
+    <div className="mx-auto max-w-5xl">
+      <BackLink />
+      <PageHeader title="Complete Your Payment" subtitle={`Pay for verification #${v.id} to send it to our compliance team.`} />
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <Card className="lg:col-span-3">
+          <CardHeader
+            title="Payment Details"
+            description={cfg?.paymentProvider === 'stripe' ? 'Pay securely by card with Stripe.' : 'Pay by card.'}
+            action={cfg?.testMode ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">TEST MODE</span> : undefined}
+          />
+          <CardBody>
+            {initFailed || config.isError ? (
+              <div className="py-8 text-center">
+                <AlertCircle className="mx-auto h-8 w-8 text-red-500" aria-hidden />
+                <p className="mt-3 text-sm text-slate-700">Failed to initialize payment. Please try again.</p>
+                <Button className="mt-4" variant="outline" onClick={() => (config.isError ? void config.refetch() : void init())}>
+                  Try Again
+                </Button>
+              </div>
+            ) : loadingForm || !cfg || !intent ? (
+              <div className="flex flex-col items-center gap-3 py-16 text-sm text-slate-500">
+                <Spinner />
+                Preparing secure payment…
+              </div>
+            ) : cfg.paymentProvider === 'stripe' ? (
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-16">
+                    <Spinner />
+                  </div>
+                }
+              >
+                <StripeCardForm
+                  key={intent.clientSecret}
+                  publishableKey={cfg.stripePublishableKey ?? ''}
+                  clientSecret={intent.clientSecret}
+                  amountLabel={amountLabel}
+                  returnUrl={`${window.location.origin}/payment/${v.id}`}
+                  onPaid={markPaid}
+                  onFailed={(m) => toast({ title: 'Payment Failed', description: m ?? 'An error occurred during payment', variant: 'destructive' })}
+                />
+              </Suspense>
+            ) : (
+              <SimulatedCardForm amountLabel={amountLabel} onSubmit={paySimulated} />
+            )}
+          </CardBody>
+        </Card>
+        <div className="lg:col-span-2">
+          <OrderSummary
+            tier={v.tier}
+            verificationId={v.id}
+            publicId={v.publicId}
+            lines={lines}
+            appliedCoupon={intent?.coupon?.code}
+            onApply={applyCoupon}
+            couponDisabled={!intent}
+          />
+        </div>
+      </div>
     </div>
   )
 }

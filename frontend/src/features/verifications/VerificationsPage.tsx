@@ -1,5 +1,5 @@
 import * as DM from '@radix-ui/react-dropdown-menu'
-import { AlertCircle, ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Eye, FileCheck2, MoreHorizontal, Plus, Share2, Trash2 } from 'lucide-react'
+import { AlertCircle, ArrowDown, ArrowUp, ArrowUpDown, Eye, FileCheck2, MoreHorizontal, Plus, Share2, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { StatusBadge } from '../../components/ui/Badge'
@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { Dialog } from '../../components/ui/Dialog'
 import { PageHeader } from '../../components/ui/PageHeader'
+import { Pager } from '../../components/ui/Pager'
 import { Progress } from '../../components/ui/Progress'
 import { Select } from '../../components/ui/Select'
 import { Spinner } from '../../components/ui/Spinner'
@@ -142,11 +143,6 @@ export default function VerificationsPage() {
     }
   }
 
-  const total = data?.total ?? 0
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
-  const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1
-  const to = Math.min(total, page * PAGE_SIZE)
-
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
@@ -265,22 +261,7 @@ export default function VerificationsPage() {
             </table>
           </div>
 
-          <nav className="flex items-center justify-between gap-4 border-t border-slate-100 px-4 py-3" aria-label="Pagination">
-            <p className="text-sm text-slate-600">
-              Showing {from}-{to} of {total}
-            </p>
-            <div className="flex items-center gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)} icon={<ChevronLeft className="h-4 w-4" aria-hidden />}>
-                Previous
-              </Button>
-              <span className="text-sm text-slate-600">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next <ChevronRight className="h-4 w-4" aria-hidden />
-              </Button>
-            </div>
-          </nav>
+          <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
         </Card>
       )}
 

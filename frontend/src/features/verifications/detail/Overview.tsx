@@ -1,5 +1,7 @@
 import {
   AlertTriangle,
+  Award,
+  Ban,
   ArrowRight,
   Building2,
   CheckCircle2,
@@ -16,7 +18,8 @@ import {
   ShieldCheck,
   Users,
 } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+import { Banner, InfoField as Field } from '../../../components/ui/Banner'
 import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../../components/ui/Card'
 import { Progress } from '../../../components/ui/Progress'
@@ -183,40 +186,10 @@ function DraftOverview({ v, onOpen, onSubmit, submitting }: OverviewProps) {
   )
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 break-words text-sm text-slate-900">{children || '—'}</dd>
-    </div>
-  )
-}
-
-function Banner({ tone, icon, title, children, action }: { tone: 'blue' | 'purple' | 'green' | 'red' | 'amber'; icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
-  const tones = {
-    blue: 'border-blue-200 bg-blue-50 text-blue-900',
-    purple: 'border-purple-200 bg-purple-50 text-purple-900',
-    green: 'border-green-200 bg-green-50 text-green-900',
-    red: 'border-red-200 bg-red-50 text-red-900',
-    amber: 'border-amber-200 bg-amber-50 text-amber-900',
-  }
-  return (
-    <div role="status" className={cn('flex flex-col gap-4 rounded-xl border p-5 sm:flex-row sm:items-center sm:justify-between', tones[tone])}>
-      <div className="flex gap-3">
-        <div className="mt-0.5 shrink-0">{icon}</div>
-        <div>
-          <p className="font-semibold">{title}</p>
-          {children && <div className="mt-1 text-sm opacity-90">{children}</div>}
-        </div>
-      </div>
-      {action && <div className="flex shrink-0 flex-wrap gap-2">{action}</div>}
-    </div>
-  )
-}
-
 function ApprovedActions({ v }: { v: Verification }) {
   const [fetchCis, { isLoading: fetching }] = useFetchCisFormMutation()
   const [share, { isLoading: sharing }] = useShareCisFormMutation()
+  const [shared, setShared] = useState<{ link: string; expires: string } | null>(null)
 
   async function downloadCis() {
     // Open the tab synchronously so popup blockers allow it, then point it at the file.
@@ -236,6 +209,7 @@ function ApprovedActions({ v }: { v: Verification }) {
       const r = await share(v.id).unwrap()
       const link = `${window.location.origin}${r.url}`
       const expires = formatDateTime(r.expiresAt)
+      setShared({ link, expires })
       try {
         await navigator.clipboard.writeText(link)
         toast({ title: 'Link copied', description: `A temporary link to your CIS was copied to the clipboard. It expires ${expires}.` })
@@ -247,35 +221,51 @@ function ApprovedActions({ v }: { v: Verification }) {
     }
   }
 
+  const revoked = Boolean(v.revokedAt)
   return (
     <Card>
-      <CardHeader title={v.tier === 'basic' ? 'Client Information Sheet' : 'Certificate'} icon={<ShieldCheck className="h-5 w-5" aria-hidden />} />
-      <CardBody className="flex flex-wrap items-center gap-3">
-        {v.tier === 'basic' ? (
-          v.cisFormPath ? (
-            <>
-              <Button onClick={downloadCis} loading={fetching} icon={<Download className="h-4 w-4" aria-hidden />}>
+      <CardHeader
+        title="Certificate & Client Information Sheet"
+        description="Download your documents or share them with a counterparty."
+        icon={<ShieldCheck className="h-5 w-5" aria-hidden />}
+      />
+      <CardBody className="space-y-5">
+        <div className="flex flex-wrap items-center gap-3">
+          {!revoked && (
+            <a href={`/api/verifications/${v.id}/certificate`} download className={buttonClass('primary', 'md')}>
+              <Award className="h-4 w-4" aria-hidden /> Download Certificate
+            </a>
+          )}
+          <a href={`/v/${v.publicId}`} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md')}>
+            <ExternalLink className="h-4 w-4" aria-hidden /> Public certificate page
+          </a>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <p className="text-sm font-semibold text-slate-900">Client Information Sheet (CIS)</p>
+          {v.cisFormPath && !revoked ? (
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <Button variant="outline" onClick={downloadCis} loading={fetching} icon={<Download className="h-4 w-4" aria-hidden />}>
                 Download CIS Form
               </Button>
               <Button variant="outline" onClick={shareLink} loading={sharing} icon={<Link2 className="h-4 w-4" aria-hidden />}>
                 Share Temporary Link
               </Button>
               {v.cisFormGeneratedAt && <span className="text-xs text-slate-500">Generated {formatDateTime(v.cisFormGeneratedAt)}</span>}
-            </>
+            </div>
+          ) : revoked ? (
+            <p className="mt-1 text-sm text-slate-600">The certificate was revoked, so the CIS can no longer be downloaded or shared.</p>
           ) : (
-            <p className="text-sm text-slate-600">
+            <p className="mt-1 text-sm text-slate-600">
               Your Client Information Sheet is not yet available. Please check back later, or contact support if it has not been generated within 24 hours of
               approval.
             </p>
-          )
-        ) : (
-          <a href={`/api/verifications/${v.id}/certificate`} target="_blank" rel="noreferrer" className={buttonClass('primary', 'md')}>
-            <Download className="h-4 w-4" aria-hidden /> Download Certificate
-          </a>
-        )}
-        <a href={`/v/${v.publicId}`} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md')}>
-          <ExternalLink className="h-4 w-4" aria-hidden /> Public certificate page
-        </a>
+          )}
+          {shared && (
+            <p className="mt-3 break-all rounded-md bg-slate-50 p-2 text-xs text-slate-600" data-testid="share-link">
+              Temporary link: <a href={shared.link} className="font-medium text-brand-700 hover:underline">{shared.link}</a> · expires {shared.expires}
+            </p>
+          )}
+        </div>
       </CardBody>
     </Card>
   )
@@ -320,7 +310,13 @@ function ReadOnlyOverview({ v, onOpen }: OverviewProps) {
           Our compliance team is reviewing your application. This usually takes 1-2 business days.
         </Banner>
       )}
-      {v.status === 'approved' && (
+      {v.status === 'approved' && v.revokedAt && (
+        <Banner tone="red" icon={<Ban className="h-5 w-5" aria-hidden />} title="Certificate revoked">
+          Revoked {formatDate(v.revokedAt)}
+          {v.revocationReason ? `: ${v.revocationReason}` : ''}. Contact support if you believe this is a mistake.
+        </Banner>
+      )}
+      {v.status === 'approved' && !v.revokedAt && (
         <Banner tone="green" icon={<ShieldCheck className="h-5 w-5" aria-hidden />} title="Verification approved">
           Approved {formatDate(v.approvedAt ?? v.updatedAt)}
           {v.expiresAt ? ` · valid until ${formatDate(v.expiresAt)}` : ''}.

@@ -185,4 +185,64 @@ describe('verification detail', () => {
     expect(await screen.findByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', '/payment/7')
     expect(screen.getByText('Basic', { selector: 'span' })).toBeInTheDocument()
   })
+
+  describe('approved actions', () => {
+    const approved = () => route('GET', '/api/verifications/7', () => json(v({ status: 'approved', paymentStatus: 'paid', cisFormPath: 'cis/7.pdf' })))
+    const share = () => route('POST', '/api/verifications/7/cis-form/share', () => json({ success: true, url: '/api/shared/cis/tok123', expiresAt: '2026-05-01T12:00:00Z' }))
+
+    it('offers the certificate to a Basic verification too, and the public page', async () => {
+      mockApi(approved(), ...sections(true))
+      renderDetail()
+      expect(await screen.findByRole('link', { name: 'Download Certificate' })).toHaveAttribute('href', '/api/verifications/7/certificate')
+      expect(screen.getByRole('link', { name: /Public certificate page/ })).toHaveAttribute('href', '/v/pub7')
+    })
+
+    it('copies the share link (origin + server path) and shows when it expires', async () => {
+      mockApi(approved(), share(), ...sections(true))
+      const user = userEvent.setup() // installs a clipboard stub
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText')
+      renderDetail()
+      await user.click(await screen.findByRole('button', { name: 'Share Temporary Link' }))
+      const link = `${window.location.origin}/api/shared/cis/tok123`
+      await waitFor(() => expect(writeText).toHaveBeenCalledWith(link))
+      expect(await screen.findByTestId('share-link')).toHaveTextContent(link)
+      expect((await screen.findAllByText(/copied to the clipboard\. It expires/)).length).toBeGreaterThan(0)
+    })
+
+    it('shows the link in the toast when the clipboard fails', async () => {
+      mockApi(approved(), share(), ...sections(true))
+      const user = userEvent.setup()
+      vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'))
+      renderDetail()
+      await user.click(await screen.findByRole('button', { name: 'Share Temporary Link' }))
+      expect((await screen.findAllByText(new RegExp(`${window.location.origin}/api/shared/cis/tok123 \\(expires`), { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
+    })
+
+    it("says 'CIS Form Not Available' when the server has none", async () => {
+      vi.stubGlobal('open', vi.fn(() => null))
+      mockApi(
+        approved(),
+        route('GET', '/api/verifications/7/cis-form', () => json({ message: 'The CIS form could not be found for this verification.' }, { status: 404 })),
+        ...sections(true),
+      )
+      const user = userEvent.setup()
+      renderDetail()
+      await user.click(await screen.findByRole('button', { name: 'Download CIS Form' }))
+      expect((await screen.findAllByText('CIS Form Not Available', { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
+    })
+
+    it('shows a revoked certificate and no downloads', async () => {
+      mockApi(
+        route('GET', '/api/verifications/7', () =>
+          json(v({ status: 'approved', paymentStatus: 'paid', cisFormPath: 'cis/7.pdf', revokedAt: '2026-04-01T00:00:00Z', revocationReason: 'Company dissolved' })),
+        ),
+        ...sections(true),
+      )
+      renderDetail()
+      expect(await screen.findByText('Certificate revoked')).toBeInTheDocument()
+      expect(screen.getByText(/Company dissolved/)).toBeInTheDocument()
+      expect(screen.queryByRole('link', { name: 'Download Certificate' })).toBeNull()
+      expect(screen.queryByRole('button', { name: 'Share Temporary Link' })).toBeNull()
+    })
+  })
 })

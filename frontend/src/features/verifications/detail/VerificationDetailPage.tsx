@@ -80,6 +80,8 @@ function Detail({ v }: { v: Verification }) {
   const requested = (search.get('tab') ?? 'overview') as TabValue
   const tab: TabValue = requested in TAB_LABELS && (requested === 'overview' || isDraft) ? requested : 'overview'
   const [submittedOpen, setSubmittedOpen] = useState(false)
+  // A resubmission after a rejection is already paid for and goes straight back to review.
+  const [submittedPaid, setSubmittedPaid] = useState(false)
   const [submit, { isLoading: submitting }] = useSubmitVerificationMutation()
 
   function go(t: TabValue) {
@@ -100,7 +102,8 @@ function Detail({ v }: { v: Verification }) {
 
   async function doSubmit() {
     try {
-      await submit(v.id).unwrap()
+      const r = await submit(v.id).unwrap()
+      setSubmittedPaid(r?.paymentStatus === 'paid')
       go('overview')
       setSubmittedOpen(true)
     } catch (e) {
@@ -202,13 +205,17 @@ function Detail({ v }: { v: Verification }) {
             <CheckCircle2 className="h-6 w-6 text-green-600" aria-hidden /> Verification Submitted!
           </span>
         }
-        description="Your application is complete. Pay for your verification to send it to our compliance team; reviews take 1-2 business days."
+        description={
+          submittedPaid
+            ? 'Your updated application is back with our compliance team. Your payment was already received; reviews take 1-2 business days.'
+            : 'Your application is complete. Pay for your verification to send it to our compliance team; reviews take 1-2 business days.'
+        }
         footer={
           <>
             <ButtonLink to="/verifications" variant="outline">
               Return to Dashboard
             </ButtonLink>
-            <ButtonLink to={`/payment/${v.id}`}>Proceed to Payment</ButtonLink>
+            {!submittedPaid && <ButtonLink to={`/payment/${v.id}`}>Proceed to Payment</ButtonLink>}
           </>
         }
       />

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AdminVerification } from '../../lib/types'
+import { renderPage } from '../../test/render'
+import { json, mockApi, route } from '../../test/server'
+import { toastEl } from '../../test/utils'
+import AdminDashboardPage from './AdminDashboardPage'
+
+function av(id: number, over: Partial<AdminVerification> = {}): AdminVerification {
+  return {
+    id,
+    userId: 1,
+    tier: 'basic',
+    status: 'in_review',
+    progress: 100,
+    publicId: `pub-${id}`,
+    paymentStatus: 'paid',
+    createdAt: '2026-03-05T10:00:00Z',
+    updatedAt: '2026-03-06T10:00:00Z',
+    userEmail: `owner${id}@acme.test`,
+    certificateStatus: null,
+    ...over,
+  }
+}
+
+function api() {
+  const deleted: number[] = []
+  const m = mockApi(
+    route('GET', '/api/admin/verifications/stats', () => json({ total: 60, draft: 1, submitted: 2, in_review: 23, approved: 30, rejected: 4 })),
+    route('GET', '/api/admin/verifications', (_req, url) => {
+      const page = Number(url.searchParams.get('page'))
+      const n = page === 3 ? 3 : 10
+      return json(
+        Array.from({ length: n }, (_, i) => av((page - 1) * 10 + i + 1)),
+        { headers: { 'X-Total-Count': '23' } },
+      )
+    }),
+    route('DELETE', /\/api\/verifications\/\d+/, (req) => {
+      deleted.push(Number(new URL(req.url).pathname.split('/').pop()))
+      return new Response(null, { status: 204 })
+    }),
+  )
+  return { ...m, deleted }
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('admin dashboard', () => {
+  it('shows the five counts from the stats endpoint and the In Review queue by default', async () => {
+    const { calls } = api()
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
+    expect(await screen.findByText('Showing 1-10 of 23')).toBeInTheDocument()
+    expect(within(screen.getByTestId('count-draft')).getByText('1')).toBeInTheDocument()
+    expect(within(screen.getByTestId('count-submitted')).getByText('2')).toBeInTheDocument()
+    expect(within(screen.getByTestId('count-in_review')).getByText('23')).toBeInTheDocument()
+    expect(within(screen.getByTestId('count-approved')).getByText('30')).toBeInTheDocument()
+    expect(within(screen.getByTestId('count-rejected')).getByText('4')).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('In Review')
+    expect(screen.getByRole('combobox', { name: 'Tier' })).toHaveTextContent('All')
+    expect(calls).toContain('GET /api/admin/verifications?status=in_review&page=1&pageSize=10&sort=createdAt&order=desc')
+    expect(calls).toContain('GET /api/admin/verifications/stats')
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers).toEqual(['DB ID', 'Public ID', 'User', 'Tier', 'Status', 'Date', 'Actions'])
+    const row = screen.getAllByTestId('admin-row')[0]
+    expect(within(row).getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/admin/verifications/1')
+    expect(within(row).getByText('owner1@acme.test')).toBeInTheDocument()
+  })
+
+  it("pages on the server with 'Showing x-y of n'", async () => {
+    const { calls } = api()
+    const user = userEvent.setup()
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
+    await screen.findByText('Showing 1-10 of 23')
+    expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: /Next/ }))
+    expect(await screen.findByText('Showing 11-20 of 23')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /Next/ }))
+    expect(await screen.findByText('Showing 21-23 of 23')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled()
+    expect(calls.some((c) => c.includes('page=3&'))).toBe(true)
+  })
+
+  it('sends the text filters to the server, resets the page and clears everything', async () => {
+    const { calls } = api()
+    const user = userEvent.setup()
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
+    await screen.findByText('Showing 1-10 of 23')
+    await user.click(screen.getByRole('button', { name: /Next/ }))
+    await screen.findByText('Showing 11-20 of 23')
+    await user.click(screen.getByLabelText('User Email'))
+    await user.paste('jane@acme.test')
+    await user.click(screen.getByLabelText('Public ID'))
+    await user.paste('pub-9')
+    await user.type(screen.getByLabelText('DB ID'), '9')
+    await waitFor(
+      () => expect(calls).toContain('GET /api/admin/verifications?status=in_review&email=jane%40acme.test&publicId=pub-9&id=9&page=1&pageSize=10&sort=createdAt&order=desc'),
+      { timeout: 3000 },
+    )
+    expect(calls).toContain('GET /api/admin/verifications/stats?email=jane%40acme.test&publicId=pub-9&id=9')
+    await user.click(screen.getByRole('button', { name: 'Clear All Filters' }))
+    expect(screen.getByLabelText('User Email')).toHaveValue('')
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('All')
+    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?page=1&pageSize=10&sort=createdAt&order=desc'), { timeout: 3000 })
+    expect(screen.getByRole('button', { name: 'Clear All Filters' })).toBeDisabled()
+  }, 15_000)
+
+  it('filters by a count card and flags a DB ID that is not a number', async () => {
+    const { calls } = api()
+    const user = userEvent.setup()
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
+    await screen.findByText('Showing 1-10 of 23')
+    await user.click(screen.getByTestId('count-approved'))
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Approved')
+    await waitFor(() => expect(calls.some((c) => c.startsWith('GET /api/admin/verifications?status=approved&'))).toBe(true))
+    await user.type(screen.getByLabelText('DB ID'), 'x')
+    expect(screen.getByLabelText('DB ID')).toHaveAccessibleDescription('Enter a number')
+  })
+
+  it('deletes after a confirmation', async () => {
+    const { deleted } = api()
+    const user = userEvent.setup()
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
+    await screen.findByText('Showing 1-10 of 23')
+    await user.click(screen.getByRole('button', { name: 'Delete verification 3' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete verification?' })
+    expect(dialog).toHaveTextContent('pub-3')
+    expect(deleted).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await toastEl('Verification deleted')).not.toHaveLength(0)
+    expect(deleted).toEqual([3])
+  })
+})

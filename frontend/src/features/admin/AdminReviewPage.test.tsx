@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AdminVerification } from '../../lib/types'
+import { renderPage } from '../../test/render'
+import { json, mockApi, route } from '../../test/server'
+import { toastEl } from '../../test/utils'
+import AdminReviewPage from './AdminReviewPage'
+
+function av(over: Partial<AdminVerification> = {}): AdminVerification {
+  return {
+    id: 5,
+    userId: 1,
+    tier: 'basic',
+    status: 'submitted',
+    progress: 100,
+    publicId: 'pub-5',
+    paymentStatus: 'pending',
+    createdAt: '2026-03-05T10:00:00Z',
+    updatedAt: '2026-03-06T10:00:00Z',
+    userEmail: 'owner@acme.test',
+    certificateStatus: null,
+    ...over,
+  }
+}
+
+const doc = (id: number, type: string, name: string, size: number) => ({
+  id,
+  verificationId: 5,
+  type,
+  filename: name,
+  originalFilename: name,
+  mimeType: 'application/pdf',
+  size,
+  objectPath: `k/${id}`,
+  url: `/api/files/k/${id}`,
+  createdAt: '2026-03-05T10:00:00Z',
+})
+
+function api(state: { v: AdminVerification }, extra: Parameters<typeof mockApi> = []) {
+  return mockApi(
+    ...extra,
+    route('GET', '/api/admin/verifications/5', () => json(state.v)),
+    route('GET', '/api/admin/verifications/5/company-info', () =>
+      json({ companyName: 'Acme Metals', registrationNumber: 'R-1', countryOfIncorporation: 'CH', dateOfIncorporation: '2010-01-02', registeredAddress: 'Zug', operatingAddress: '', phoneNumber: '+41', email: 'ops@acme.test', website: 'acme.test', taxId: 'CHE-1' }),
+    ),
+    route('GET', '/api/admin/verifications/5/representatives', () => json([])),
+    route('GET', '/api/admin/verifications/5/banking-info', () =>
+      json({ bankName: 'UBS', bankAddress: 'Zurich', accountName: 'Acme', accountNumber: 'CH9300762011623852957', swiftCode: 'UBSWCHZH80A', currency: 'CHF', bankContact: '' }),
+    ),
+    route('GET', '/api/admin/verifications/5/trade-info', () =>
+      json({ productsTraded: '["Copper","Zinc"]', otherProducts: '', incoterms: 'CIF', targetQuantity: '', preferredOrigin: '', targetPrice: '', pastTransactions: '' }),
+    ),
+    route('GET', '/api/admin/verifications/5/documents', () =>
+      json([doc(1, 'business_license', 'licence.pdf', 2048), doc(2, 'incorporation_certificate', 'inc.pdf', 153600), doc(3, 'business_license', 'licence-2.pdf', 512)]),
+    ),
+    route('GET', '/api/admin/verifications/5/events', () =>
+      json([{ id: 1, actorEmail: 'owner@acme.test', action: 'submit', fromStatus: 'draft', toStatus: 'submitted', reason: null, createdAt: '2026-03-05T10:00:00Z' }]),
+    ),
+  )
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('admin review', () => {
+  it('shows the details, the Review Required banner and the decision buttons while submitted', async () => {
+    api({ v: av() })
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    expect(await screen.findByRole('heading', { name: /Review Verification #5/ })).toBeInTheDocument()
+    expect(screen.getByText('Review Required')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/admin')
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument()
+    expect(screen.getByText('pub-5')).toBeInTheDocument()
+    expect(screen.getByText('owner@acme.test', { selector: 'dd' })).toBeInTheDocument()
+    expect(await screen.findByText('Copper')).toBeInTheDocument() // products as badges
+    expect(screen.getByText('Zinc')).toBeInTheDocument()
+    expect(screen.getByText('Submitted for review')).toBeInTheDocument()
+  })
+
+  it('hides Approve and Reject outside submitted and in_review', async () => {
+    api({ v: av({ status: 'rejected', rejectionReason: 'Blurry scan' }) })
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    expect(await screen.findByText('Reason: Blurry scan')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull()
+    expect(screen.queryByText('Review Required')).toBeNull()
+  })
+
+  it('shows the full account number and documents grouped by type with sizes in KB', async () => {
+    api({ v: av() })
+    const user = userEvent.setup()
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    await screen.findByRole('heading', { name: /Review Verification #5/ })
+    await user.click(screen.getByRole('tab', { name: 'Banking' }))
+    expect(await screen.findByText('CH9300762011623852957')).toBeInTheDocument()
+    await user.click(screen.getByRole('tab', { name: 'Documents' }))
+    const groups = await screen.findAllByTestId('document-group')
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Certificate of Incorporation', 'Business License'])
+    expect(within(groups[1]).getByText('licence.pdf')).toBeInTheDocument()
+    expect(within(groups[1]).getByText(/^2\.0 KB/)).toBeInTheDocument()
+    expect(within(groups[0]).getByText(/^150\.0 KB/)).toBeInTheDocument()
+    expect(within(groups[0]).getByRole('link', { name: 'View inc.pdf' })).toHaveAttribute('href', '/api/files/k/2')
+  })
+
+  it('requires a non-blank rejection reason and sends it', async () => {
+    const state = { v: av() }
+    let sent: unknown
+    api(state, [
+      route('POST', '/api/admin/verifications/5/reject', async (req) => {
+        sent = await req.json()
+        state.v = av({ status: 'rejected', rejectionReason: 'Blurry' })
+        return json(state.v)
+      }),
+    ])
+    const user = userEvent.setup()
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    await user.click(await screen.findByRole('button', { name: 'Reject' }))
+    const dialog = screen.getByRole('dialog', { name: 'Reject Verification' })
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Verification' }))
+    await waitFor(() => expect(within(dialog).getByLabelText(/Rejection Reason/)).toHaveAccessibleDescription('Rejection reason is required'))
+    await user.type(within(dialog).getByLabelText(/Rejection Reason/), '   ')
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Verification' }))
+    await waitFor(() => expect(within(dialog).getByLabelText(/Rejection Reason/)).toHaveAccessibleDescription('Rejection reason is required'))
+    expect(sent).toBeUndefined()
+    await user.type(within(dialog).getByLabelText(/Rejection Reason/), ' Blurry ')
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Verification' }))
+    expect(await toastEl('Verification Rejected')).not.toHaveLength(0)
+    expect(sent).toEqual({ reason: 'Blurry' })
+    expect(await screen.findByText('Reason: Blurry')).toBeInTheDocument()
+  })
+
+  it("reports 'Approval Failed' with the server's message", async () => {
+    api({ v: av() }, [route('POST', '/api/admin/verifications/5/approve', () => json({ message: 'verification is not submitted' }, { status: 409 }))])
+    const user = userEvent.setup()
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    await user.click(await screen.findByRole('button', { name: 'Approve' }))
+    expect(await toastEl('Approval Failed')).not.toHaveLength(0)
+    expect(await toastEl('verification is not submitted')).not.toHaveLength(0)
+  })
+
+  it('generates the CIS of an approved verification', async () => {
+    const state = { v: av({ status: 'approved', paymentStatus: 'paid', approvedAt: '2026-03-07T00:00:00Z', expiresAt: '2027-03-07T00:00:00Z', certificateStatus: 'valid' }) }
+    api(state, [
+      route('POST', '/api/admin/verifications/5/generate-cis', () => {
+        state.v = { ...state.v, cisFormPath: 'cis/5.pdf', cisFormGeneratedAt: '2026-03-08T09:30:00Z' }
+        return json(state.v)
+      }),
+    ])
+    const user = userEvent.setup()
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    await user.click(await screen.findByRole('button', { name: 'Generate CIS Form' }))
+    expect(await toastEl('CIS Form Generated')).not.toHaveLength(0)
+    expect(await screen.findByRole('button', { name: 'Download CIS Form' })).toBeInTheDocument()
+    expect(screen.getByText(/^Generated /)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,62 @@
+import { History } from 'lucide-react'
+import { Card, CardBody, CardHeader } from '../../components/ui/Card'
+import { Spinner } from '../../components/ui/Spinner'
+import { cn } from '../../lib/cn'
+import { formatDateTime } from '../../lib/format'
+import { statusLabel } from '../../lib/status'
+import type { AuditEvent } from '../../lib/types'
+
+const ACTIONS: Record<string, { label: string; dot: string }> = {
+  create: { label: 'Verification created', dot: 'bg-slate-400' },
+  submit: { label: 'Submitted for review', dot: 'bg-blue-500' },
+  resubmit: { label: 'Reopened by the applicant for changes', dot: 'bg-slate-400' },
+  approve: { label: 'Approved', dot: 'bg-green-600' },
+  reject: { label: 'Rejected', dot: 'bg-red-600' },
+  revoke: { label: 'Certificate revoked', dot: 'bg-red-600' },
+  'generate-cis': { label: 'CIS form generated', dot: 'bg-brand-600' },
+  'share-cis': { label: 'CIS share link created', dot: 'bg-brand-400' },
+  delete: { label: 'Deleted', dot: 'bg-red-600' },
+  'payment.succeeded': { label: 'Payment succeeded', dot: 'bg-green-600' },
+  'payment.failed': { label: 'Payment failed', dot: 'bg-amber-500' },
+  'coupon.redeemed': { label: 'Coupon redeemed', dot: 'bg-green-500' },
+  'tier.upgraded': { label: 'Upgraded to Top tier', dot: 'bg-purple-600' },
+}
+
+export function actionLabel(action: string): string {
+  return ACTIONS[action]?.label ?? action
+}
+
+/** AuditTrail shows a verification's events as a timeline, oldest first. */
+export function AuditTrail({ events, loading }: { events: AuditEvent[] | undefined; loading: boolean }) {
+  return (
+    <Card>
+      <CardHeader title="Audit Trail" icon={<History className="h-5 w-5" aria-hidden />} />
+      <CardBody>
+        {loading ? (
+          <Spinner />
+        ) : !events || events.length === 0 ? (
+          <p className="text-sm text-slate-500">No events recorded.</p>
+        ) : (
+          <ol className="relative space-y-5 border-l border-slate-200 pl-5" aria-label="Audit trail">
+            {events.map((e) => (
+              <li key={e.id} className="relative" data-testid="audit-event" data-action={e.action}>
+                <span className={cn('absolute -left-[26.5px] top-1 h-3 w-3 rounded-full ring-4 ring-white', ACTIONS[e.action]?.dot ?? 'bg-slate-400')} aria-hidden />
+                <p className="text-sm font-medium text-slate-900">{actionLabel(e.action)}</p>
+                {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus && (
+                  <p className="text-xs text-slate-500">
+                    {statusLabel(e.fromStatus)} → {statusLabel(e.toStatus)}
+                  </p>
+                )}
+                {e.reason && <p className="mt-1 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700">{e.reason}</p>}
+                <p className="mt-1 text-xs text-slate-500">
+                  {formatDateTime(e.createdAt)}
+                  {e.actorEmail ? ` · ${e.actorEmail}` : ' · system'}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardBody>
+    </Card>
+  )
+}

@@ -1,0 +1,119 @@
+import { api } from '../../app/api'
+import type {
+  AdminVerification,
+  AuditEvent,
+  BankingInfo,
+  CompanyInfo,
+  Paged,
+  Representative,
+  StatusCounts,
+  TradeInfo,
+  VerificationDocument,
+} from '../../lib/types'
+import { adminListQuery, filterParams, type AdminFilters, type AdminListArgs } from './filters'
+
+const ADMIN_LIST = { type: 'AdminVerification' as const, id: 'LIST' }
+
+/** A decision changes the record, its audit trail, the queue and the counts (and the owner's views). */
+function decided(id: number) {
+  return [
+    { type: 'AdminVerification' as const, id },
+    ADMIN_LIST,
+    { type: 'AuditEvents' as const, id },
+    { type: 'Verification' as const, id },
+    { type: 'Verification' as const, id: 'LIST' },
+  ]
+}
+
+export const adminApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    adminListVerifications: b.query<Paged<AdminVerification>, AdminListArgs>({
+      query: (a) => `/admin/verifications?${adminListQuery(a)}`,
+      transformResponse: (items: AdminVerification[] | undefined, meta) => {
+        const list = items ?? []
+        const header = meta?.response?.headers.get('X-Total-Count')
+        const total = header ? Number(header) : list.length
+        return { items: list, total: Number.isFinite(total) ? total : list.length }
+      },
+      providesTags: [ADMIN_LIST],
+    }),
+    adminStats: b.query<StatusCounts, AdminFilters>({
+      query: (f) => {
+        const q = filterParams(f, false).toString()
+        return `/admin/verifications/stats${q ? `?${q}` : ''}`
+      },
+      providesTags: [ADMIN_LIST],
+    }),
+    adminGetVerification: b.query<AdminVerification, number>({
+      query: (id) => `/admin/verifications/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'AdminVerification', id }],
+    }),
+    adminCompanyInfo: b.query<CompanyInfo | null, number>({
+      query: (id) => `/admin/verifications/${id}/company-info`,
+      transformResponse: (r: CompanyInfo | null | undefined) => r ?? null,
+    }),
+    adminRepresentatives: b.query<Representative[], number>({
+      query: (id) => `/admin/verifications/${id}/representatives`,
+      transformResponse: (r: Representative[] | null | undefined) => r ?? [],
+    }),
+    adminBankingInfo: b.query<BankingInfo | null, number>({
+      query: (id) => `/admin/verifications/${id}/banking-info`,
+      transformResponse: (r: BankingInfo | null | undefined) => r ?? null,
+    }),
+    adminTradeInfo: b.query<TradeInfo | null, number>({
+      query: (id) => `/admin/verifications/${id}/trade-info`,
+      transformResponse: (r: TradeInfo | null | undefined) => r ?? null,
+    }),
+    adminDocuments: b.query<VerificationDocument[], number>({
+      query: (id) => `/admin/verifications/${id}/documents`,
+      transformResponse: (r: VerificationDocument[] | null | undefined) => r ?? [],
+    }),
+    adminEvents: b.query<AuditEvent[], number>({
+      query: (id) => `/admin/verifications/${id}/events`,
+      transformResponse: (r: AuditEvent[] | null | undefined) => r ?? [],
+      providesTags: (_r, _e, id) => [{ type: 'AuditEvents', id }],
+    }),
+    approveVerification: b.mutation<AdminVerification, number>({
+      query: (id) => ({ url: `/admin/verifications/${id}/approve`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => decided(id),
+    }),
+    rejectVerification: b.mutation<AdminVerification, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/reject`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, _e, { id }) => decided(id),
+    }),
+    revokeVerification: b.mutation<AdminVerification, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/revoke`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, _e, { id }) => decided(id),
+    }),
+    generateCis: b.mutation<AdminVerification, number>({
+      query: (id) => ({ url: `/admin/verifications/${id}/generate-cis`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => decided(id),
+    }),
+    // Fetched when the admin asks for the file; a mutation so a failure is never cached.
+    adminFetchCis: b.mutation<{ url: string; generatedAt: string }, number>({
+      query: (id) => ({ url: `/admin/verifications/${id}/cis-form`, method: 'GET' }),
+    }),
+    adminDeleteVerification: b.mutation<void, number>({
+      query: (id) => ({ url: `/verifications/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => decided(id),
+    }),
+  }),
+})
+
+export const {
+  useAdminListVerificationsQuery,
+  useAdminStatsQuery,
+  useAdminGetVerificationQuery,
+  useAdminCompanyInfoQuery,
+  useAdminRepresentativesQuery,
+  useAdminBankingInfoQuery,
+  useAdminTradeInfoQuery,
+  useAdminDocumentsQuery,
+  useAdminEventsQuery,
+  useApproveVerificationMutation,
+  useRejectVerificationMutation,
+  useRevokeVerificationMutation,
+  useGenerateCisMutation,
+  useAdminFetchCisMutation,
+  useAdminDeleteVerificationMutation,
+} = adminApi

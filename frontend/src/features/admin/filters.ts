@@ -1,0 +1,75 @@
+import { PAGE_SIZE } from '../../lib/constants'
+
+export interface AdminFilters {
+  status: string
+  tier: string
+  email: string
+  publicId: string
+  id: string
+}
+
+/** The review queue opens on what needs a decision: In Review (spec 9). */
+export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all', email: '', publicId: '', id: '' }
+
+/** Clear All Filters shows everything. */
+export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', publicId: '', id: '' }
+
+export const ADMIN_STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'submitted', label: 'Submitted' },
+  { value: 'in_review', label: 'In Review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'draft', label: 'Draft' },
+] as const
+
+export const ADMIN_TIER_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'basic', label: 'Basic' },
+  { value: 'top', label: 'TOP' },
+] as const
+
+export const ADMIN_POLLING_MS = 30_000
+
+/** isFiltered tells whether anything differs from showing every verification. */
+export function isFiltered(f: AdminFilters): boolean {
+  return (Object.keys(CLEARED_FILTERS) as (keyof AdminFilters)[]).some((k) => f[k].trim() !== CLEARED_FILTERS[k])
+}
+
+/**
+ * filterParams turns the filters into query parameters: 'all' and blank values are left out, the
+ * database ID only when it is a positive whole number. `withStatus` is false for the stats call,
+ * whose five counts are per status.
+ */
+export function filterParams(f: AdminFilters, withStatus = true): URLSearchParams {
+  const q = new URLSearchParams()
+  if (withStatus && f.status !== 'all') q.set('status', f.status)
+  if (f.tier !== 'all') q.set('tier', f.tier)
+  if (f.email.trim()) q.set('email', f.email.trim())
+  if (f.publicId.trim()) q.set('publicId', f.publicId.trim())
+  const id = f.id.trim()
+  if (/^\d+$/.test(id) && Number(id) > 0) q.set('id', id)
+  return q
+}
+
+export interface AdminListArgs {
+  filters: AdminFilters
+  page: number
+}
+
+/** adminListQuery is the list call's query string: filters, page, 10 per page, newest first. */
+export function adminListQuery({ filters, page }: AdminListArgs): string {
+  const q = filterParams(filters)
+  q.set('page', String(page))
+  q.set('pageSize', String(PAGE_SIZE))
+  q.set('sort', 'createdAt')
+  q.set('order', 'desc')
+  return q.toString()
+}
+
+/** idProblem is the DB ID field's message, or null when it is empty or a valid ID. */
+export function idProblem(id: string): string | null {
+  const t = id.trim()
+  if (t === '') return null
+  return /^\d+$/.test(t) && Number(t) > 0 ? null : 'Enter a number'
+}

@@ -81,6 +81,10 @@ func Seed(ctx context.Context, db *DB, o SeedOptions) (*SeedResult, error) {
 		}
 	}
 	res.Verifications = o.Verifications
+	// Fresh statistics, as a database in service has, so the planner sees the new rows.
+	if _, err := db.ExecContext(ctx, "ANALYZE"); err != nil {
+		return nil, fmt.Errorf("analyze after seeding: %w", err)
+	}
 	return res, nil
 }
 

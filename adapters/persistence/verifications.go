@@ -186,7 +186,9 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 	}
 	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.*").ColumnExpr("u.email AS user_email").
 		Join("JOIN users AS u ON u.id = v.user_id")
-	r.filter(q, f, true)
+	if err := r.filter(ctx, q, f, true); err != nil {
+		return nil, 0, err
+	}
 	q = q.OrderExpr(col + " " + dir).OrderExpr("v.id " + dir).Limit(int64(f.PageSize)).Offset(int64((f.Page - 1) * f.PageSize))
 	var total int
 	if countable(f) {
@@ -227,10 +229,9 @@ func (r *Verifications) CountByStatus(ctx context.Context, f application.Verific
 	}
 	var rows []statusCount
 	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.status, COUNT(*) AS n").GroupExpr("v.status")
-	if f.Email != "" {
-		q = q.Join("JOIN users AS u ON u.id = v.user_id")
+	if err := r.filter(ctx, q, f, false); err != nil {
+		return nil, err
 	}
-	r.filter(q, f, false)
 	if err := q.Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("count verifications: %w", err)
 	}
@@ -279,7 +280,7 @@ func (r *Verifications) counted(ctx context.Context, tier *verification.Tier) (m
 	return byStatus(rows)
 }
 
-func (r *Verifications) filter(q *bun.SelectQuery, f application.VerificationFilter, byStatus bool) {
+func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f application.VerificationFilter, byStatus bool) error {
 	q.Where("v.deleted = ?", false)
 	if f.UserID != 0 {
 		q.Where("v.user_id = ?", f.UserID)
@@ -298,7 +299,9 @@ func (r *Verifications) filter(q *bun.SelectQuery, f application.VerificationFil
 		q.Where("v.tier = ?", f.Tier.String())
 	}
 	if f.Email != "" {
-		q.Where("u.email LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(f.Email))+"%")
+		if err := r.filterByEmail(ctx, q, f.Email); err != nil {
+			return err
+		}
 	}
 	if f.PublicID != "" {
 		q.Where("v.public_id = ?", f.PublicID)
@@ -306,6 +309,31 @@ func (r *Verifications) filter(q *bun.SelectQuery, f application.VerificationFil
 	if f.ID != 0 {
 		q.Where("v.id = ?", f.ID)
 	}
+	return nil
+}
+
+// maxListedUsers is how many users an e-mail search may match and still be looked up first.
+const maxListedUsers = 500
+
+// filterByEmail keeps the verifications of users whose e-mail contains part. A search that matches
+// few users (the usual case: one company) looks them up first, so the verifications come from the
+// per-user index; a broad one filters with a subquery instead of a long id list.
+func (r *Verifications) filterByEmail(ctx context.Context, q *bun.SelectQuery, part string) error {
+	pattern := "%" + escapeLike(strings.ToLower(part)) + "%"
+	var ids []int64
+	err := conn(ctx, r.db).NewSelect().Table("users").Column("id").Where("email LIKE ? ESCAPE '\\'", pattern).
+		Limit(maxListedUsers+1).Scan(ctx, &ids)
+	switch {
+	case err != nil:
+		return fmt.Errorf("find users matching %q: %w", part, err)
+	case len(ids) > maxListedUsers:
+		q.Where("v.user_id IN (SELECT id FROM users WHERE email LIKE ? ESCAPE '\\')", pattern)
+	case len(ids) == 0:
+		q.Where("1 = 0")
+	default:
+		q.Where("v.user_id IN (?)", bun.List(ids))
+	}
+	return nil
 }
 
 // escapeLike makes user input match literally inside a LIKE pattern.

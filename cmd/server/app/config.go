@@ -75,8 +75,8 @@ func LoadConfig() (*Config, error) {
 	if c.ShareLinkTTL, err = time.ParseDuration(env("SHARE_LINK_TTL", DefaultShareLinkTTL.String())); err != nil || c.ShareLinkTTL <= 0 {
 		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 168h")
 	}
-	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "10s")); err != nil || c.PublicCacheTTL < 0 {
-		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 10s (0 turns the cache off)")
+	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "60s")); err != nil || c.PublicCacheTTL < 0 {
+		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 60s (0 turns the cache off)")
 	}
 	if c.BenchBaseline, err = boolEnv("BENCH_BASELINE", false); err != nil {
 		return nil, err

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tttverify/tttverify/adapters/persistence"
 )
 
 // admin creates an administrator and returns a client signed in as them.
@@ -356,5 +358,38 @@ func TestPublicViewIsCachedButNeverStale(t *testing.T) {
 		}
 		adm.must(http.StatusNoContent, "DELETE", "/api/verifications/"+itoa(v.ID), nil)
 		anon.must(http.StatusNotFound, "GET", "/api/public/verifications/"+v.PublicID, nil)
+	})
+}
+
+// TestEmailSearchAtAnyBreadth checks the e-mail filter both when it matches a few users (looked up
+// first) and when it matches more than can be listed (filtered by a subquery): same answers.
+func TestEmailSearchAtAnyBreadth(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		if _, err := persistence.Seed(context.Background(), e.DB, persistence.SeedOptions{Verifications: 600, PerUser: 1,
+			PasswordHash: "x", Now: e.clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		adm := e.admin(t)
+		var stats map[string]float64
+		total := func(query string) string {
+			return adm.must(http.StatusOK, "GET", "/api/admin/verifications?"+query, nil).Header.Get("X-Total-Count")
+		}
+		if got := total("email=trader000012"); got != "1" { // one user
+			t.Fatalf("one user: total %s", got)
+		}
+		if got := total("email=seed.example"); got != "600" { // 600 users: more than are listed
+			t.Fatalf("broad search: total %s", got)
+		}
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats?email=SEED.EXAMPLE", nil).JSON(t, &stats)
+		if stats["total"] != 600 {
+			t.Fatalf("broad stats %v", stats)
+		}
+		var rows []map[string]any
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications?email=seed.example&status=approved&pageSize=5", nil).JSON(t, &rows)
+		for _, r := range rows {
+			if r["status"] != "approved" || !strings.HasSuffix(r["userEmail"].(string), "@seed.example") {
+				t.Fatalf("row %v", r)
+			}
+		}
 	})
 }

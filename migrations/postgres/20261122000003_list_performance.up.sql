@@ -8,7 +8,8 @@ CREATE INDEX verifications_status_created_idx ON verifications (status, created_
 --bun:split
 CREATE INDEX verifications_created_idx ON verifications (created_at DESC) WHERE NOT deleted;
 --bun:split
-CREATE INDEX verifications_user_created_idx ON verifications (user_id, created_at DESC) WHERE NOT deleted;
+-- An e-mail search reads the matching users' rows per status; the count is then index-only.
+CREATE INDEX verifications_user_status_created_idx ON verifications (user_id, status, created_at DESC) WHERE NOT deleted;
 --bun:split
 -- Live counts per status and tier, so the review queue's totals and the dashboard's cards do not
 -- count a million rows on every request. Kept by statement-level triggers in the same transaction.

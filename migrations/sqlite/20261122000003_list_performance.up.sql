@@ -4,7 +4,8 @@ CREATE INDEX verifications_status_created_idx ON verifications (status, created_
 --bun:split
 CREATE INDEX verifications_created_idx ON verifications (created_at DESC) WHERE deleted = 0;
 --bun:split
-CREATE INDEX verifications_user_created_idx ON verifications (user_id, created_at DESC) WHERE deleted = 0;
+-- An e-mail search reads the matching users' rows per status; the count is then index-only.
+CREATE INDEX verifications_user_status_created_idx ON verifications (user_id, status, created_at DESC) WHERE deleted = 0;
 --bun:split
 -- Live counts per status and tier (see the PostgreSQL migration); kept by row triggers.
 CREATE TABLE verification_counts (

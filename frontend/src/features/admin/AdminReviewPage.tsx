@@ -1,10 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { AlertCircle, AlertTriangle, ArrowLeft, Award, Ban, CheckCircle2, Download, ExternalLink, FileCog, FileText, ShieldCheck, XCircle } from 'lucide-react'
+import { AlertTriangle, ArrowLeft, Award, Ban, CheckCircle2, Download, ExternalLink, FileCog, FileText, ShieldCheck, XCircle } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router'
 import { Badge, StatusBadge } from '../../components/ui/Badge'
 import { Banner, InfoField as Field } from '../../components/ui/Banner'
 import { Button, ButtonLink, buttonClass } from '../../components/ui/Button'
+import { StateCard as SharedStateCard } from '../../components/ui/StateCard'
 import { Card, CardBody, CardHeader } from '../../components/ui/Card'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { toast } from '../../components/ui/toast-store'
@@ -42,18 +43,7 @@ function BackButton() {
 }
 
 function StateCard({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="mx-auto max-w-lg py-12">
-      <Card className="p-8 text-center">
-        <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
-        <h1 className="mt-3 text-xl font-semibold text-slate-900">{title}</h1>
-        <p className="mt-2 text-sm text-slate-600">{text}</p>
-        <div className="mt-6">
-          <BackButton />
-        </div>
-      </Card>
-    </div>
-  )
+  return <SharedStateCard title={title} text={text} action={<BackButton />} />
 }
 
 export default function AdminReviewPage() {

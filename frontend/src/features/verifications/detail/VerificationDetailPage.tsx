@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { StatusBadge } from '../../../components/ui/Badge'
 import { ButtonLink } from '../../../components/ui/Button'
-import { Card } from '../../../components/ui/Card'
+import { StateCard as SharedStateCard } from '../../../components/ui/StateCard'
 import { Dialog } from '../../../components/ui/Dialog'
 import { FullPageSpinner } from '../../../components/ui/Spinner'
 import { toast } from '../../../components/ui/toast-store'
@@ -42,18 +42,12 @@ const STATUS_ICON = {
 } as const
 
 function StateCard({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="mx-auto max-w-lg py-12">
-      <Card className="p-8 text-center">
-        <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
-        <h1 className="mt-3 text-xl font-semibold text-slate-900">{title}</h1>
-        <p className="mt-2 text-sm text-slate-600">{text}</p>
-        <ButtonLink to="/verifications" variant="outline" className="mt-6" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
-          Back to Verifications
-        </ButtonLink>
-      </Card>
-    </div>
+  const back = (
+    <ButtonLink to="/verifications" variant="outline" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+      Back to Verifications
+    </ButtonLink>
   )
+  return <SharedStateCard title={title} text={text} action={back} />
 }
 
 export default function VerificationDetailPage() {

@@ -143,18 +143,7 @@ func (s *Server) listDocuments(c *echo.Context) error {
 }
 
 func (s *Server) deleteDocument(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	docID, err := pathID(c, "docId")
-	if err != nil {
-		return err
-	}
-	if err := s.Documents.Delete(c.Request().Context(), currentUser(c), id, docID); err != nil {
-		return err
-	}
-	return c.NoContent(http.StatusNoContent)
+	return deleteChild(c, "docId", s.Documents.Delete)
 }
 
 // downloadFile checks, on this request, that the user may read a stored file, then streams it

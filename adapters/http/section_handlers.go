@@ -96,15 +96,21 @@ func (s *Server) updateRepresentative(c *echo.Context) error {
 }
 
 func (s *Server) deleteRepresentative(c *echo.Context) error {
+	return deleteChild(c, "repId", s.Sections.DeleteRepresentative)
+}
+
+// deleteChild removes a record that belongs to the verification in the path (a representative, a
+// document) and answers 204.
+func deleteChild(c *echo.Context, param string, del func(context.Context, *application.User, int64, int64) error) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return err
 	}
-	repID, err := pathID(c, "repId")
+	childID, err := pathID(c, param)
 	if err != nil {
 		return err
 	}
-	if err := s.Sections.DeleteRepresentative(c.Request().Context(), currentUser(c), id, repID); err != nil {
+	if err := del(c.Request().Context(), currentUser(c), id, childID); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -24,6 +24,7 @@ cleanup() {
 	[[ -n ${STRIPE_MOCK_PID:-} ]] && scripts/stripe-mock.sh stop >/dev/null 2>&1 || true
 	[[ -n ${MINIO_DIR:-} ]] && scripts/minio.sh stop >/dev/null 2>&1 || true
 	[[ -n ${PG_DIR:-} ]] && scripts/postgres.sh stop "$PG_DIR" >/dev/null 2>&1 || true
+	[[ -n ${results:-} ]] && rm -rf "$results"
 	exit $rc
 }
 trap cleanup EXIT
@@ -47,7 +48,9 @@ log "go vet"
 go vet ./...
 
 log "go test (domain, application, adapters, integration on SQLite and PostgreSQL, MinIO, stripe-mock)"
-go test -count=1 ./...
+results=$(mktemp -d)
+go test -count=1 -v ./... >"$results/go.log" 2>&1 || { grep -E -- '^(ok|FAIL|panic)|--- FAIL|_test.go:[0-9]+:' "$results/go.log"; exit 1; }
+grep -E '^(ok|FAIL)' "$results/go.log"
 
 log "bench harness smoke run (every scenario must run; figures not checked)"
 scripts/bench.sh -smoke -sizes 500,2000 -duration 2s -out ''
@@ -55,7 +58,14 @@ scripts/bench.sh -smoke -sizes 500,2000 -duration 2s -out ''
 # npm install rather than npm ci: the registry here lacks the optional binaries of other platforms
 # that the lock file lists, which npm ci refuses; the lock still pins every version installed.
 log "frontend: install, unit tests, build"
-(cd frontend && npm install --no-audit --no-fund --loglevel=error && npm test && npm run build)
+(cd frontend && npm install --no-audit --no-fund --loglevel=error && npm test && npm run build) | tee "$results/vitest.log"
 
 log "browser end-to-end tests (Playwright, Debian Chromium, real server)"
-(cd frontend && npm run e2e)
+(cd frontend && npm run e2e) | tee "$results/e2e.log"
+
+# One closing line for every suite: Go tests and subtests, Vitest tests, Playwright tests.
+strip() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
+go_passed=$(grep -c -- '--- PASS' "$results/go.log" || true)
+unit_passed=$(strip "$results/vitest.log" | sed -n 's/^ *Tests *\([0-9]*\) passed.*/\1/p' | tail -n1)
+e2e_passed=$(strip "$results/e2e.log" | sed -n 's/^ *\([0-9]*\) passed.*/\1/p' | tail -n1)
+printf '\n%s passed, 0 failed\n' "$((go_passed + ${unit_passed:-0} + ${e2e_passed:-0}))"

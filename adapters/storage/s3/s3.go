@@ -93,8 +93,25 @@ func New(ctx context.Context, cfg Config) (*Store, error) {
 	return s, nil
 }
 
+// startupGrace is how long New waits for a server that answers but is still initialising, as MinIO
+// does for a moment after it starts listening (for example when both start together).
+const startupGrace = 15 * time.Second
+
+// initialising reports whether the server said it is not ready to serve requests yet.
+func initialising(err error) bool {
+	return minio.ToErrorResponse(err).Code == "XMinioServerNotInitialized"
+}
+
 func (s *Store) ensureBucket(ctx context.Context, region string) error {
 	exists, err := s.client.BucketExists(ctx, s.bucket)
+	for deadline := time.Now().Add(startupGrace); err != nil && initialising(err) && time.Now().Before(deadline); {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+		exists, err = s.client.BucketExists(ctx, s.bucket)
+	}
 	if err != nil {
 		return fmt.Errorf("check bucket %s: %w", s.bucket, classify(err))
 	}

@@ -2,6 +2,9 @@
 SHELL := /bin/bash
 BIN := bin/ttt-verify
 FRONTEND_STAMP := frontend/node_modules/.package-lock.json
+# The binary embeds frontend/dist; this placeholder lets Go build before the SPA has been built
+# (the server then serves a page saying so). npm run build recreates it.
+SPA_PLACEHOLDER := frontend/dist/.gitkeep
 
 .PHONY: run build test dev lint frontend server clean bench bench-smoke
 
@@ -19,19 +22,22 @@ $(FRONTEND_STAMP): frontend/package-lock.json
 frontend: $(FRONTEND_STAMP) ## build the SPA into frontend/dist
 	cd frontend && npm run build
 
-test: ## install and start test services, run every suite
+$(SPA_PLACEHOLDER):
+	mkdir -p frontend/dist && touch $@
+
+test: $(SPA_PLACEHOLDER) ## install and start test services, run every suite
 	scripts/test.sh
 
 bench: frontend ## seed PostgreSQL with 10,000 then 1,000,000 verifications, load-test, upload 30 MB to disk and to MinIO, write docs/performance.md
 	scripts/bench.sh
 
-bench-smoke: ## the bench harness at a small size for a few seconds (part of make test)
+bench-smoke: $(SPA_PLACEHOLDER) ## the bench harness at a small size for a few seconds (part of make test)
 	scripts/bench.sh -smoke -sizes 500,2000 -duration 2s -out ''
 
-dev: $(FRONTEND_STAMP) ## the Go server on :8080 and Vite with hot reload on :5173
+dev: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER) ## the Go server on :8080 and Vite with hot reload on :5173
 	trap 'kill 0' EXIT; go run ./cmd/server serve & (cd frontend && npm run dev)
 
-lint: $(FRONTEND_STAMP)
+lint: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	go vet ./...
 	cd frontend && npx tsc -b --noEmit

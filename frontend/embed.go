@@ -9,7 +9,8 @@ import (
 //go:embed all:dist
 var dist embed.FS
 
-// Dist returns the built app; it holds only a placeholder until `npm run build` has run.
+// Dist returns the built app. The folder is build output: `make frontend` fills it, and the
+// Makefile creates an empty placeholder so that Go builds before that.
 func Dist() fs.FS {
 	sub, err := fs.Sub(dist, "dist")
 	if err != nil {

@@ -2,8 +2,6 @@ package application
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -78,21 +76,6 @@ func (s *Admin) Events(ctx context.Context, id int64) ([]AuditEvent, error) {
 // decide applies an administrator's decision in one transaction with its audit event.
 func (s *Admin) decide(ctx context.Context, actor *User, id int64, action, reason string,
 	change func(*verification.Verification) error) (*verification.Verification, error) {
-	var out *verification.Verification
-	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		v, err := s.repo.GetForUpdate(ctx, id)
-		if err != nil {
-			return err
-		}
-		from := v.Status()
-		if err := change(v); err != nil {
-			return err
-		}
-		if err := s.repo.Save(ctx, v); err != nil {
-			return fmt.Errorf("save %s of %d: %w", action, id, err)
-		}
-		out = v
-		return record(ctx, s.audit, actor, v, action, from, strings.TrimSpace(reason))
-	})
-	return out, err
+	return applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: action, reason: reason, may: anyone,
+		apply: func(_ context.Context, v *verification.Verification) error { return change(v) }})
 }

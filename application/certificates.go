@@ -187,24 +187,12 @@ func (s *Certificates) GenerateCIS(ctx context.Context, actor *User, id int64) (
 	if _, err := s.blobs.Put(ctx, key, bytes.NewReader(pdf), int64(len(pdf)), "application/pdf"); err != nil {
 		return nil, fmt.Errorf("store CIS of %d: %w", id, err)
 	}
-	var out *verification.Verification
 	var previous string
-	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		v, err := s.repo.GetForUpdate(ctx, id)
-		if err != nil {
-			return err
-		}
-		previous = v.CISFormPath()
-		from := v.Status()
-		if err := v.AttachCIS(key, s.clock.Now()); err != nil {
-			return err
-		}
-		if err := s.repo.Save(ctx, v); err != nil {
-			return err
-		}
-		out = v
-		return record(ctx, s.audit, actor, v, "generate-cis", from, "")
-	})
+	out, err := applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: "generate-cis", may: anyone,
+		apply: func(_ context.Context, v *verification.Verification) error {
+			previous = v.CISFormPath()
+			return v.AttachCIS(key, s.clock.Now())
+		}})
 	if err != nil {
 		s.removeObject(key)
 		return nil, err

@@ -55,77 +55,34 @@ func (s *Verifications) Get(ctx context.Context, actor *User, id int64) (*verifi
 
 // Delete soft-deletes a verification: the owner's never-paid draft, or any for an administrator.
 func (s *Verifications) Delete(ctx context.Context, actor *User, id int64) error {
-	return s.transition(ctx, actor, id, "delete", func(v *verification.Verification) error {
-		return v.Delete(actor.IsAdmin, s.clock.Now())
-	}, true)
+	_, err := s.change(ctx, actor, id, stateChange{action: "delete",
+		may: func(v *verification.Verification) bool { return v.OwnedBy(actor.ID) || actor.IsAdmin },
+		apply: func(_ context.Context, v *verification.Verification) error {
+			return v.Delete(actor.IsAdmin, s.clock.Now())
+		}})
+	return err
 }
 
 // Submit sends a complete draft for review.
 func (s *Verifications) Submit(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
-	var out *verification.Verification
-	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		v, err := ownedBy(ctx, s.repo.GetForUpdate, actor, id)
-		if err != nil {
-			return err
-		}
-		c, err := s.sections.Completeness(ctx, id)
-		if err != nil {
-			return fmt.Errorf("completeness of %d: %w", id, err)
-		}
-		from := v.Status()
-		if err := v.Submit(c, s.clock.Now()); err != nil {
-			return err
-		}
-		if err := s.repo.Save(ctx, v); err != nil {
-			return err
-		}
-		out = v
-		return record(ctx, s.audit, actor, v, "submit", from, "")
-	})
-	return out, err
+	return s.change(ctx, actor, id, stateChange{action: "submit", may: owner(actor),
+		apply: func(ctx context.Context, v *verification.Verification) error {
+			c, err := s.sections.Completeness(ctx, id)
+			if err != nil {
+				return fmt.Errorf("completeness of %d: %w", id, err)
+			}
+			return v.Submit(c, s.clock.Now())
+		}})
 }
 
 // Resubmit reopens a rejected verification for editing.
 func (s *Verifications) Resubmit(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
-	var out *verification.Verification
-	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		v, err := ownedBy(ctx, s.repo.GetForUpdate, actor, id)
-		if err != nil {
-			return err
-		}
-		from := v.Status()
-		if err := v.Resubmit(s.clock.Now()); err != nil {
-			return err
-		}
-		if err := s.repo.Save(ctx, v); err != nil {
-			return err
-		}
-		out = v
-		return record(ctx, s.audit, actor, v, "resubmit", from, "")
-	})
-	return out, err
+	return s.change(ctx, actor, id, stateChange{action: "resubmit", may: owner(actor),
+		apply: func(_ context.Context, v *verification.Verification) error { return v.Resubmit(s.clock.Now()) }})
 }
 
-// transition loads a verification the actor may change, applies change, saves and audits it.
-func (s *Verifications) transition(ctx context.Context, actor *User, id int64, action string,
-	change func(*verification.Verification) error, adminMay bool) error {
-	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		v, err := s.repo.GetForUpdate(ctx, id)
-		if err != nil {
-			return err
-		}
-		if !v.OwnedBy(actor.ID) && !(adminMay && actor.IsAdmin) {
-			return ErrNotFound
-		}
-		from := v.Status()
-		if err := change(v); err != nil {
-			return err
-		}
-		if err := s.repo.Save(ctx, v); err != nil {
-			return err
-		}
-		return record(ctx, s.audit, actor, v, action, from, "")
-	})
+func (s *Verifications) change(ctx context.Context, actor *User, id int64, c stateChange) (*verification.Verification, error) {
+	return applyChange(ctx, s.tx, s.repo, s.audit, actor, id, c)
 }
 
 // ownedBy loads a verification with load and hides it unless actor owns it.

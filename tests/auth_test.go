@@ -3,11 +3,10 @@ package tests
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/labstack/echo/v5"
 )
 
 func TestSessionLifecycle(t *testing.T) {
@@ -81,9 +80,10 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 func TestLoginIsRateLimited(t *testing.T) {
 	e := newEnv(t, "")
 	e.cfg.AuthRateLimit = 10
-	srv := e.Handler() // a handler with the limit on
+	srv := httptest.NewServer(e.Handler()) // a handler with the limit on
+	t.Cleanup(srv.Close)
 	c := e.client(t)
-	c.base = serve(t, srv)
+	c.base = srv.URL
 	statuses := map[int]int{}
 	for range 12 {
 		statuses[c.do("POST", "/api/login", map[string]string{"email": "x@acme.example", "password": "whatever"}).Status]++
@@ -222,11 +222,4 @@ func TestListPagingSortingFiltering(t *testing.T) {
 			c.must(http.StatusBadRequest, "GET", "/api/verifications?"+bad, nil)
 		}
 	})
-}
-
-func serve(t *testing.T, h *echo.Echo) string {
-	t.Helper()
-	srv := newServer(h)
-	t.Cleanup(srv.Close)
-	return srv.URL
 }

@@ -16,6 +16,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -321,7 +322,7 @@ func submitted(t *testing.T, c *client, tier string) verificationJSON {
 	return v
 }
 
-func itoa(n int64) string { return strconvFormat(n) }
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // objectCount counts the files in the local blob store, to prove failures leave nothing behind.
 func (e *env) objectCount(t *testing.T) int {
@@ -341,7 +342,7 @@ func (e *env) documentCount(t *testing.T) int {
 	return int(n)
 }
 
-// users returns the user repository for direct checks.
+// user reads an account straight from the database.
 func (e *env) user(t *testing.T, email string) *application.User {
 	t.Helper()
 	var u struct {

@@ -2,15 +2,10 @@ package tests
 
 import (
 	"io/fs"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"path/filepath"
-	"strconv"
 	"testing"
 )
-
-func strconvFormat(n int64) string { return strconv.FormatInt(n, 10) }
 
 // walkFiles calls fn once per regular file under root; a missing root has none.
 func walkFiles(root string, fn func()) error {
@@ -33,5 +28,3 @@ func mustURL(t *testing.T, raw string) *url.URL {
 	}
 	return u
 }
-
-func newServer(h http.Handler) *httptest.Server { return httptest.NewServer(h) }

@@ -79,11 +79,8 @@ func statusOf(err error) (int, errorBody) {
 		return http.StatusForbidden, errorBody{Message: application.ErrForbidden.Error()}
 	case errors.Is(err, application.ErrEmailTaken):
 		return http.StatusConflict, errorBody{Message: application.ErrEmailTaken.Error(), Errors: map[string]string{"email": application.ErrEmailTaken.Error()}}
-	case errors.Is(err, application.ErrConflict), errors.Is(err, verification.ErrNotEditable),
-		errors.Is(err, verification.ErrNotDeletable), errors.Is(err, verification.ErrAlreadyPaid),
-		errors.Is(err, verification.ErrPaymentNotDue), errors.Is(err, verification.ErrNotApproved),
-		errors.Is(err, verification.ErrAlreadyRevoked):
-		return http.StatusConflict, errorBody{Message: conflictMessage(err)}
+	case conflict(err) != nil:
+		return http.StatusConflict, errorBody{Message: capitalize(conflict(err).Error())}
 	case errors.Is(err, application.ErrStoreUnavailable):
 		return http.StatusServiceUnavailable, errorBody{Message: application.ErrStoreUnavailable.Error()}
 	case errors.As(err, &httpErr):
@@ -99,15 +96,18 @@ func statusOf(err error) (int, errorBody) {
 	return http.StatusInternalServerError, errorBody{Message: "Something went wrong on our side. Please try again."}
 }
 
-// conflictMessage is the domain's own sentence for a refused state change.
-func conflictMessage(err error) string {
-	for _, known := range []error{application.ErrConflict, verification.ErrNotEditable, verification.ErrNotDeletable,
-		verification.ErrAlreadyPaid, verification.ErrPaymentNotDue, verification.ErrNotApproved, verification.ErrAlreadyRevoked} {
+// conflicts are refusals because of the record's current state; their sentences are the messages.
+var conflicts = []error{application.ErrConflict, verification.ErrNotEditable, verification.ErrNotDeletable,
+	verification.ErrAlreadyPaid, verification.ErrPaymentNotDue, verification.ErrNotApproved, verification.ErrAlreadyRevoked}
+
+// conflict returns the state conflict err is, or nil.
+func conflict(err error) error {
+	for _, known := range conflicts {
 		if errors.Is(err, known) {
-			return capitalize(known.Error())
+			return known
 		}
 	}
-	return err.Error()
+	return nil
 }
 
 func capitalize(s string) string {

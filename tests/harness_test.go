@@ -14,18 +14,16 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tttverify/tttverify/adapters/payment/stripe/stripetest"
+	"github.com/tttverify/tttverify/adapters/persistence/dbtest"
 	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
@@ -81,34 +79,7 @@ func forEachBackend(t *testing.T, fn func(t *testing.T, e *env), opts ...envOpti
 // postgresDatabase creates a fresh database on the test server and drops it when the test ends.
 func postgresDatabase(t *testing.T) string {
 	t.Helper()
-	base := os.Getenv("TEST_DATABASE_URL")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("TEST_DATABASE_URL is not set: CI must run the PostgreSQL suite (make test starts a cluster)")
-		}
-		t.Skip("TEST_DATABASE_URL not set; run `make test` to include PostgreSQL")
-	}
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("connect to %s: %v", base, err)
-	}
-	defer admin.Close(ctx)
-	name := "t_" + randomHex(8)
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatalf("create database: %v", err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), base)
-		if err != nil {
-			return
-		}
-		defer c.Close(context.Background())
-		_, _ = c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	})
-	u, _ := url.Parse(base)
-	u.Path = "/" + name
-	return u.String()
+	return dbtest.PostgresURL(t)
 }
 
 func randomHex(n int) string {

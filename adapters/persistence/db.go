@@ -130,6 +130,9 @@ func (t *Transactor) WithinTx(ctx context.Context, fn func(ctx context.Context) 
 	if _, ok := ctx.Value(txKey{}).(bun.Tx); ok {
 		return fn(ctx)
 	}
+	if t.db.postgres {
+		return t.withinConnTx(ctx, fn)
+	}
 	return t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		return fn(context.WithValue(ctx, txKey{}, tx))
 	})

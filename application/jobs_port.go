@@ -1,0 +1,61 @@
+package application
+
+import (
+	"context"
+	"time"
+)
+
+// JobQueue queues work that must happen after a change: an e-mail, a CIS, a scan. Enqueue takes
+// part in the transaction that ctx carries (the one WithinTx passes to its function), so a change
+// that rolls back queues nothing and a committed change never loses its jobs. Without a
+// transaction in ctx the jobs are inserted on their own.
+type JobQueue interface {
+	Enqueue(ctx context.Context, jobs ...Job) error
+}
+
+// Job is one kind of queued work; its fields are the job's arguments, stored as JSON.
+type Job interface {
+	// JobKind names the kind of work; workers are registered by it.
+	JobKind() string
+}
+
+// SendEmail delivers one message. The message's IdempotencyKey makes a retried job send nothing
+// twice.
+type SendEmail struct {
+	Message Message `json:"message"`
+}
+
+// GenerateCIS renders and stores the CIS of an approved verification.
+type GenerateCIS struct {
+	VerificationID int64 `json:"verificationId"`
+}
+
+// ExpiryScan finds certificates 30 days from expiry and expired ones and queues each reminder
+// once. It runs daily, on one instance at a time.
+type ExpiryScan struct{}
+
+// JobKind names the kind of work.
+func (SendEmail) JobKind() string { return "send_email" }
+
+// JobKind names the kind of work.
+func (GenerateCIS) JobKind() string { return "generate_cis" }
+
+// JobKind names the kind of work.
+func (ExpiryScan) JobKind() string { return "expiry_scan" }
+
+// FailedJob is a job that kept failing and was given up (discarded) after its last attempt.
+type FailedJob struct {
+	ID          int64
+	Kind        string
+	Args        string // the arguments, shortened for display
+	Attempts    int
+	MaxAttempts int
+	LastError   string
+	FailedAt    time.Time
+	CreatedAt   time.Time
+}
+
+// FailedJobs lists the jobs that failed permanently, newest first, for administrators.
+type FailedJobs interface {
+	ListFailed(ctx context.Context, page, pageSize int) (jobs []FailedJob, total int, err error)
+}

@@ -1,0 +1,159 @@
+package mail_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tttverify/tttverify/adapters/mail"
+	"github.com/tttverify/tttverify/application"
+)
+
+const base = "https://verify.example.com"
+
+var (
+	when = time.Date(2026, 11, 23, 14, 5, 0, 0, time.UTC)
+	href = regexp.MustCompile(`href="([^"]*)"`)
+	url  = regexp.MustCompile(`https?://[^\s"<>]+`)
+)
+
+// emailCases lists every e-mail with what its subject, plain text and HTML must say.
+var emailCases = []struct {
+	data    application.EmailData
+	subject string
+	both    []string // in the text and in the HTML
+}{
+	{application.AccountCreated{Email: "ana@acme.test"}, "Welcome to TTT Verify",
+		[]string{"ana@acme.test", base + "/dashboard"}},
+	{application.VerificationSubmitted{VerificationID: 12, CompanyName: "Acme Ltd", Tier: "top"},
+		"Verification submitted: Acme Ltd", []string{"Acme Ltd", "Top tier", "pay for the verification", base + "/payment/12"}},
+	{application.PaymentReceipt{VerificationID: 12, ReceiptNumber: "R-2026-000012", PaidAt: when, CompanyName: "Acme Ltd",
+		Tier: "top", Currency: "usd", PriceCents: 149900, CouponCode: "LAUNCH20", DiscountCents: 29980, AmountCents: 119920,
+		CardBrand: "visa", CardLast4: "4242", TestMode: true},
+		"Receipt R-2026-000012: $1,199.20 for Acme Ltd",
+		[]string{"R-2026-000012", "23 November 2026", "Top verification", "$1,499.00", "LAUNCH20", "$299.80", "$1,199.20",
+			"Visa ending in 4242", "Test mode", base + "/verification/12"}},
+	{application.VerificationApproved{VerificationID: 12, CompanyName: "Acme Ltd", PublicID: "pub_AbC123",
+		CertificateNumber: "TTT-2026-0012", ExpiresAt: when.AddDate(1, 0, 0)},
+		"Approved: Acme Ltd is verified",
+		[]string{"TTT-2026-0012", "23 November 2027", base + "/api/verifications/12/certificate", base + "/v/pub_AbC123"}},
+	{application.VerificationRejected{VerificationID: 12, CompanyName: "Acme Ltd", Reason: "The bank letter is older than 3 months"},
+		"Action needed: verification of Acme Ltd was not approved",
+		[]string{"The bank letter is older than 3 months", base + "/verification/12", "resubmit"}},
+	{application.CISReady{VerificationID: 12, CompanyName: "Acme Ltd"}, "Your Company Information Sheet is ready: Acme Ltd",
+		[]string{base + "/api/verifications/12/cis-form", base + "/verification/12"}},
+	{application.CertificateExpiring{VerificationID: 12, CompanyName: "Acme Ltd", PublicID: "pub_AbC123", ExpiresAt: when},
+		"Your certificate for Acme Ltd expires on 23 November 2026",
+		[]string{"23 November 2026", base + "/verifications", base + "/v/pub_AbC123"}},
+	{application.CertificateExpired{VerificationID: 12, CompanyName: "Acme Ltd", ExpiredAt: when},
+		"Your certificate for Acme Ltd has expired", []string{"23 November 2026", "renew", base + "/verifications"}},
+	{application.CertificateRevoked{VerificationID: 12, CompanyName: "Acme Ltd", Reason: "Sanctions listing", RevokedAt: when},
+		"Your certificate for Acme Ltd was revoked", []string{"Sanctions listing", "23 November 2026", base + "/verification/12"}},
+	{application.PasswordChanged{ChangedAt: when}, "Your TTT Verify password was changed",
+		[]string{"23 November 2026, 14:05 UTC", "signed out", base + "/auth"}},
+	{application.PasswordReset{Token: "tok+/=en", ValidFor: time.Hour}, "Reset your TTT Verify password",
+		[]string{"within 1 hour", "works once"}},
+	{application.ReviewEntered{VerificationID: 12, CompanyName: "Acme Ltd", Tier: "basic"},
+		"[Review] Acme Ltd (Basic) is waiting for review", []string{base + "/admin/verifications/12"}},
+	{application.JobFailedPermanently{Job: application.FailedJob{ID: 99, Kind: "send_email", Args: `{"subject":"Receipt"}`,
+		Attempts: 25, MaxAttempts: 25, LastError: "dial tcp: connection refused", FailedAt: when, CreatedAt: when.Add(-time.Hour)}},
+		"[Jobs] A send_email job failed permanently",
+		[]string{"99", "failed 25 times", "dial tcp: connection refused", "13:05 UTC", base + "/admin"}},
+	{application.ScreeningAlert{VerificationID: 12, CompanyName: "Acme Ltd", Hits: 2, Lists: []string{"OFAC SDN", "UN"}},
+		"[Screening] 2 possible matches for Acme Ltd", []string{"OFAC SDN, UN", base + "/admin/verifications/12"}},
+}
+
+func TestEveryEmailRendersHTMLAndText(t *testing.T) {
+	tmpl, err := mail.NewTemplates(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(emailCases) != len(mail.Names) {
+		t.Fatalf("%d cases for %d templates: test every e-mail", len(emailCases), len(mail.Names))
+	}
+	for _, c := range emailCases {
+		t.Run(c.data.Template(), func(t *testing.T) {
+			m, err := tmpl.Render("ana@acme.test", "key:"+c.data.Template(), c.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Subject != c.subject {
+				t.Errorf("subject = %q, want %q", m.Subject, c.subject)
+			}
+			if len(m.To) != 1 || m.To[0] != "ana@acme.test" || m.IdempotencyKey != "key:"+c.data.Template() {
+				t.Errorf("to %v key %q", m.To, m.IdempotencyKey)
+			}
+			html := strings.ReplaceAll(m.HTML, "&#43;", "+")
+			for _, want := range c.both {
+				if !strings.Contains(m.Text, want) {
+					t.Errorf("text lacks %q:\n%s", want, m.Text)
+				}
+				if !strings.Contains(html, want) {
+					t.Errorf("HTML lacks %q:\n%s", want, m.HTML)
+				}
+			}
+			for _, part := range []string{m.Text, m.HTML} {
+				if strings.Contains(part, "<no value>") || strings.Contains(part, "{{") {
+					t.Errorf("unfilled template:\n%s", part)
+				}
+			}
+			if !strings.Contains(m.HTML, "<title>"+htmlEscape(c.subject)+"</title>") || !strings.Contains(m.HTML, "TTT <span") {
+				t.Errorf("HTML lacks the title or the logo:\n%s", m.HTML)
+			}
+			// Every link points at the public base URL.
+			for _, l := range href.FindAllStringSubmatch(m.HTML, -1) {
+				if !strings.HasPrefix(l[1], base+"/") {
+					t.Errorf("HTML link %q is not under %s", l[1], base)
+				}
+			}
+			for _, l := range url.FindAllString(m.Text, -1) {
+				if !strings.HasPrefix(l, base+"/") {
+					t.Errorf("text link %q is not under %s", l, base)
+				}
+			}
+		})
+	}
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}
+
+func TestResetLinkEscapesTheToken(t *testing.T) {
+	tmpl, err := mail.NewTemplates(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := tmpl.Render("ana@acme.test", "reset:1", application.PasswordReset{Token: "tok+/=en", ValidFor: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = base + "/reset-password?token=tok%2B%2F%3Den"
+	if !strings.Contains(m.Text, want) || !strings.Contains(m.HTML, `href="`+want+`"`) {
+		t.Errorf("reset link %s missing:\n%s\n%s", want, m.Text, m.HTML)
+	}
+}
+
+func TestUserTextIsEscapedInHTML(t *testing.T) {
+	tmpl, err := mail.NewTemplates(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := tmpl.Render("ana@acme.test", "r:1", application.VerificationRejected{VerificationID: 1,
+		CompanyName: `<script>alert(1)</script>`, Reason: `<a href="https://evil.test">click</a>`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(m.HTML, "<script>") || strings.Contains(m.HTML, "evil.test\">") {
+		t.Errorf("user text reached the HTML unescaped:\n%s", m.HTML)
+	}
+}
+
+func TestTemplatesNeedAnHTTPBaseURL(t *testing.T) {
+	for _, bad := range []string{"", "verify.example.com", "ftp://x"} {
+		if _, err := mail.NewTemplates(bad); err == nil {
+			t.Errorf("NewTemplates(%q) accepted", bad)
+		}
+	}
+}

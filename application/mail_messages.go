@@ -1,0 +1,132 @@
+package application
+
+import "time"
+
+// Emails renders the product's e-mails: the adapter owns the templates, the look and every link
+// (built from PUBLIC_BASE_URL). A use case renders a message and queues it in its transaction:
+//
+//	msg, err := s.emails.Render(user.Email, fmt.Sprintf("receipt:%d", p.ID), application.PaymentReceipt{…})
+//	if err != nil { return err }
+//	return s.jobs.Enqueue(ctx, application.SendEmail{Message: msg})
+type Emails interface {
+	Render(to, idempotencyKey string, data EmailData) (Message, error)
+}
+
+// EmailData is the content of one kind of e-mail; its Template names the template that shows it.
+type EmailData interface{ Template() string }
+
+// AccountCreated welcomes a new user.
+type AccountCreated struct{ Email string }
+
+// VerificationSubmitted confirms that an application was submitted.
+type VerificationSubmitted struct {
+	VerificationID int64
+	CompanyName    string
+	Tier           string // "basic" or "top"
+	Paid           bool   // a resubmission that was paid for before goes straight to review
+}
+
+// PaymentReceipt is our own receipt for a payment.
+type PaymentReceipt struct {
+	VerificationID int64
+	ReceiptNumber  string
+	PaidAt         time.Time
+	CompanyName    string
+	Tier           string
+	Currency       string // ISO 4217, e.g. "usd"
+	PriceCents     int64  // the tier's price before any coupon
+	CouponCode     string // empty without a coupon
+	DiscountCents  int64
+	AmountCents    int64  // what was charged
+	CardBrand      string // e.g. "visa", when the provider tells
+	CardLast4      string
+	TestMode       bool // the simulated provider or Stripe's test mode
+}
+
+// VerificationApproved tells the applicant the certificate is issued.
+type VerificationApproved struct {
+	VerificationID    int64
+	CompanyName       string
+	PublicID          string
+	CertificateNumber string
+	ExpiresAt         time.Time
+}
+
+// VerificationRejected tells the applicant why, and how to resubmit.
+type VerificationRejected struct {
+	VerificationID int64
+	CompanyName    string
+	Reason         string
+}
+
+// CISReady tells the applicant the Company Information Sheet can be downloaded.
+type CISReady struct {
+	VerificationID int64
+	CompanyName    string
+}
+
+// CertificateExpiring warns 30 days before a certificate expires.
+type CertificateExpiring struct {
+	VerificationID int64
+	CompanyName    string
+	PublicID       string
+	ExpiresAt      time.Time
+}
+
+// CertificateExpired tells the applicant the certificate lapsed and how to renew.
+type CertificateExpired struct {
+	VerificationID int64
+	CompanyName    string
+	ExpiredAt      time.Time
+}
+
+// CertificateRevoked tells the applicant an administrator revoked the certificate.
+type CertificateRevoked struct {
+	VerificationID int64
+	CompanyName    string
+	Reason         string
+	RevokedAt      time.Time
+}
+
+// PasswordChanged confirms a password change (and that other sessions ended).
+type PasswordChanged struct{ ChangedAt time.Time }
+
+// PasswordReset carries a one-time reset link.
+type PasswordReset struct {
+	Token    string
+	ValidFor time.Duration
+}
+
+// ReviewEntered tells administrators a verification waits for review.
+type ReviewEntered struct {
+	VerificationID int64
+	CompanyName    string
+	Tier           string
+}
+
+// JobFailedPermanently tells administrators a job was given up.
+type JobFailedPermanently struct{ Job FailedJob }
+
+// ScreeningAlert tells administrators that screening found possible matches.
+type ScreeningAlert struct {
+	VerificationID int64
+	CompanyName    string
+	Hits           int
+	Lists          []string
+}
+
+// Template names the template of each e-mail.
+func (AccountCreated) Template() string        { return "account_created" }
+func (VerificationSubmitted) Template() string { return "verification_submitted" }
+func (PaymentReceipt) Template() string        { return "payment_receipt" }
+func (VerificationApproved) Template() string  { return "verification_approved" }
+func (VerificationRejected) Template() string  { return "verification_rejected" }
+func (CISReady) Template() string              { return "cis_ready" }
+func (CertificateExpiring) Template() string   { return "certificate_expiring" }
+func (CertificateExpired) Template() string    { return "certificate_expired" }
+func (CertificateRevoked) Template() string    { return "certificate_revoked" }
+func (PasswordChanged) Template() string       { return "password_changed" }
+func (PasswordReset) Template() string         { return "password_reset" }
+func (ReviewEntered) Template() string         { return "review_entered" }
+func (JobFailedPermanently) Template() string  { return "job_failed" }
+func (ScreeningAlert) Template() string        { return "screening_alert" }

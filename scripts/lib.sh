@@ -46,3 +46,49 @@ build_pinned() {
 	fi
 	exec 9>&-
 }
+
+# wait_ready PID LOGFILE TIMEOUT NAME CMD [ARG...] runs CMD until it succeeds. It returns 1 when
+# process PID exits first (most likely its port was taken meanwhile, so the caller may retry on
+# another) and dies, showing the log's tail, when TIMEOUT seconds pass.
+wait_ready() {
+	local pid=$1 logfile=$2 timeout=$3 name=$4 deadline
+	shift 4
+	deadline=$((SECONDS + timeout))
+	until "$@" 2>/dev/null; do
+		alive "$pid" || return 1
+		if ((SECONDS >= deadline)); then
+			kill -KILL "$pid" 2>/dev/null || true
+			tail -n 20 "$logfile" >&2 || true
+			die "$name did not answer within ${timeout}s"
+		fi
+		sleep 0.1
+	done
+}
+
+# terminate PID [SECONDS] asks process PID to stop and kills it if it still runs after SECONDS
+# (default 5).
+terminate() {
+	local pid=$1 deadline=$((SECONDS + ${2:-5}))
+	kill -TERM "$pid" 2>/dev/null || true
+	while alive "$pid" && ((SECONDS < deadline)); do
+		sleep 0.1
+	done
+	kill -KILL "$pid" 2>/dev/null || true
+}
+
+# launch_retrying NAME LOGFILE CMD [ARG...] runs CMD, a launch function that prints what it
+# started, up to three times: a free port may be taken before the server binds it. It prints
+# CMD's output, or shows the log's tail and returns 1 when every try failed.
+launch_retrying() {
+	local name=$1 logfile=$2 started
+	shift 2
+	for _ in 1 2 3; do
+		if started=$("$@"); then
+			printf '%s\n' "$started"
+			return
+		fi
+		log "$name exited during start; retrying on other ports"
+	done
+	tail -n 20 "$logfile" >&2 || true
+	return 1
+}

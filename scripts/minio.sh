@@ -55,7 +55,7 @@ random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
 
 # launch starts MinIO in dir on a free port; it prints the port and pid once the server is live.
 launch() {
-	local dir=$1 user=$2 password=$3 port console pid deadline
+	local dir=$1 user=$2 password=$3 port console pid
 	port=$(free_port)
 	console=$(free_port)
 	# setsid: the server must outlive the shell that started it, and its output must not hold
@@ -64,36 +64,19 @@ launch() {
 		setsid "$BIN" server --quiet --address "127.0.0.1:$port" --console-address "127.0.0.1:$console" \
 		"$dir/data" </dev/null >>"$dir/minio.log" 2>&1 &
 	pid=$!
-	deadline=$((SECONDS + START_TIMEOUT))
-	until curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/minio/health/ready" 2>/dev/null; do
-		if ! alive "$pid"; then
-			return 1 # it exited, most likely because the port was taken meanwhile
-		fi
-		if ((SECONDS >= deadline)); then
-			kill -KILL "$pid" 2>/dev/null || true
-			tail -n 20 "$dir/minio.log" >&2 || true
-			die "MinIO did not become live within ${START_TIMEOUT}s"
-		fi
-		sleep 0.2
-	done
+	wait_ready "$pid" "$dir/minio.log" "$START_TIMEOUT" MinIO \
+		curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/minio/health/ready" || return 1
 	printf '%s %s\n' "$port" "$pid"
 }
 
 cmd_start() {
 	cmd_build >/dev/null
-	local dir user password started=""
+	local dir user password started
 	dir=$(mktemp -d "${TMPDIR:-/tmp}/ttt-minio.XXXXXX")
 	touch "$dir/$MARKER"
 	user=ttt$(random_hex 8)
 	password=$(random_hex 20)
-	for _ in 1 2 3; do
-		if started=$(launch "$dir" "$user" "$password"); then
-			break
-		fi
-		log "MinIO exited during start; retrying on another port"
-	done
-	if [[ -z $started ]]; then
-		tail -n 20 "$dir/minio.log" >&2 || true
+	if ! started=$(launch_retrying MinIO "$dir/minio.log" launch "$dir" "$user" "$password"); then
 		rm -rf -- "$dir"
 		die "MinIO failed to start"
 	fi
@@ -125,12 +108,7 @@ cmd_stop() {
 		pid=$(pgrep -f -- "$dir/data" | head -n 1 || true)
 	fi
 	if [[ -n $pid ]] && serves "$pid" "$dir"; then
-		kill -TERM "$pid" 2>/dev/null || true
-		local deadline=$((SECONDS + 10))
-		while alive "$pid" && ((SECONDS < deadline)); do
-			sleep 0.1
-		done
-		kill -KILL "$pid" 2>/dev/null || true
+		terminate "$pid" 10
 	fi
 	rm -rf -- "$dir"
 }

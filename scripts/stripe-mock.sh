@@ -31,42 +31,23 @@ cmd_build() {
 
 # launch starts stripe-mock on a free port; it prints the port and pid once the server answers.
 launch() {
-	local logfile=$1 port pid deadline
+	local logfile=$1 port pid
 	port=$(free_port)
 	# setsid: the server outlives the shell that started it and does not hold open the pipe of a
 	# command substitution like $(stripe-mock.sh start).
 	setsid "$BIN" -http-addr "127.0.0.1:$port" </dev/null >>"$logfile" 2>&1 &
 	pid=$!
-	deadline=$((SECONDS + START_TIMEOUT))
 	# Any HTTP answer means it is up (without a key it answers 401).
-	until curl -sS -o /dev/null --max-time 2 "http://127.0.0.1:$port/v1/payment_intents" 2>/dev/null; do
-		if ! alive "$pid"; then
-			return 1 # most likely the port was taken meanwhile
-		fi
-		if ((SECONDS >= deadline)); then
-			kill -KILL "$pid" 2>/dev/null || true
-			tail -n 20 "$logfile" >&2 || true
-			die "stripe-mock did not answer within ${START_TIMEOUT}s"
-		fi
-		sleep 0.1
-	done
+	wait_ready "$pid" "$logfile" "$START_TIMEOUT" stripe-mock \
+		curl -sS -o /dev/null --max-time 2 "http://127.0.0.1:$port/v1/payment_intents" || return 1
 	printf '%s %s\n' "$port" "$pid"
 }
 
 cmd_start() {
 	cmd_build >/dev/null
-	local logfile started=""
+	local logfile started
 	logfile=$(mktemp "${TMPDIR:-/tmp}/ttt-stripe-mock.XXXXXX.log")
-	for _ in 1 2 3; do
-		if started=$(launch "$logfile"); then
-			break
-		fi
-		log "stripe-mock exited during start; retrying on another port"
-	done
-	if [[ -z $started ]]; then
-		tail -n 20 "$logfile" >&2 || true
-		die "stripe-mock failed to start"
-	fi
+	started=$(launch_retrying stripe-mock "$logfile" launch "$logfile") || die "stripe-mock failed to start"
 	local port=${started% *} pid=${started#* }
 	printf 'export %s=%q\n' TEST_STRIPE_MOCK_URL "http://127.0.0.1:$port" STRIPE_MOCK_PID "$pid"
 }
@@ -83,12 +64,7 @@ cmd_stop() {
 	[[ -n $pid ]] || die "usage: stripe-mock.sh stop PID (or set STRIPE_MOCK_PID)"
 	# A stale PID may name another process by now: only a stripe-mock is stopped.
 	if is_mock "$pid"; then
-		kill -TERM "$pid" 2>/dev/null || true
-		local deadline=$((SECONDS + 5))
-		while alive "$pid" && ((SECONDS < deadline)); do
-			sleep 0.1
-		done
-		kill -KILL "$pid" 2>/dev/null || true
+		terminate "$pid"
 	fi
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test.sh is `make test`: it installs and starts what the tests need (PostgreSQL, MinIO, stripe-mock,
-# Chromium, poppler), runs every suite, and stops the services again. Under CI=true a missing
-# component fails the run instead of skipping tests.
+# MailDev as the SMTP server, Chromium, poppler), runs every suite, and stops the services again.
+# Under CI=true a missing component fails the run instead of skipping tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +22,7 @@ ensure_packages() {
 cleanup() {
 	local rc=$?
 	[[ -n ${STRIPE_MOCK_PID:-} ]] && scripts/stripe-mock.sh stop >/dev/null 2>&1 || true
+	[[ -n ${SMTP_DIR:-} ]] && scripts/smtp.sh stop >/dev/null 2>&1 || true
 	[[ -n ${MINIO_DIR:-} ]] && scripts/minio.sh stop >/dev/null 2>&1 || true
 	[[ -n ${PG_DIR:-} ]] && scripts/postgres.sh stop "$PG_DIR" >/dev/null 2>&1 || true
 	[[ -n ${results:-} ]] && rm -rf "$results"
@@ -43,11 +44,15 @@ if [[ -x scripts/stripe-mock.sh ]]; then
 	env=$(scripts/stripe-mock.sh start) || exit 1
 	eval "$env"
 fi
+if [[ -z ${TEST_SMTP_URL:-} ]]; then
+	env=$(scripts/smtp.sh start) || exit 1
+	eval "$env"
+fi
 
 log "go vet"
 go vet ./...
 
-log "go test (domain, application, adapters, integration on SQLite and PostgreSQL, MinIO, stripe-mock)"
+log "go test (domain, application, adapters, integration on SQLite and PostgreSQL, MinIO, stripe-mock, SMTP)"
 results=$(mktemp -d)
 go test -count=1 -v ./... >"$results/go.log" 2>&1 || { grep -E -- '^(ok|FAIL|panic)|--- FAIL|_test.go:[0-9]+:' "$results/go.log"; exit 1; }
 grep -E '^(ok|FAIL)' "$results/go.log"

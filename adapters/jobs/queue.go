@@ -174,3 +174,8 @@ func riverConfig(cfg Config) (*river.Config, error) {
 
 // errNoTx is returned for an engine that needs a transaction it cannot find in ctx.
 var errNoTx = errors.New("the transaction in ctx is not one this queue can join")
+
+// SendWith is the SendEmail handler that delivers through m.
+func SendWith(m application.Mailer) func(context.Context, application.SendEmail) error {
+	return func(ctx context.Context, job application.SendEmail) error { return m.Send(ctx, job.Message) }
+}

@@ -42,6 +42,9 @@ func (e *riverEngine[TTx]) insert(ctx context.Context, params []river.InsertMany
 
 func (e *riverEngine[TTx]) start(ctx context.Context) error { return e.client.Start(ctx) }
 func (e *riverEngine[TTx]) stop(ctx context.Context) error  { return e.client.Stop(ctx) }
+func (e *riverEngine[TTx]) stopAndCancel(ctx context.Context) error {
+	return e.client.StopAndCancel(ctx)
+}
 func (e *riverEngine[TTx]) close() {
 	if e.release != nil {
 		e.release()

@@ -278,3 +278,43 @@ func TestPeriodicJobRunsOnceAcrossInstances(t *testing.T) {
 		}
 	})
 }
+
+// Stop waits for running jobs until its context ends, then cancels them; a cancelled job runs
+// again on another instance.
+func TestStopCancelsLongJobsAndTheyRunAgain(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, db *persistence.DB, url string) {
+		started, again := make(chan struct{}, 1), make(chan struct{})
+		var calls atomic.Int32
+		cis := func(ctx context.Context, _ application.GenerateCIS) error {
+			if calls.Add(1) == 1 {
+				started <- struct{}{}
+				<-ctx.Done() // a job that outlives the shutdown
+				return ctx.Err()
+			}
+			close(again)
+			return nil
+		}
+		cfg := jobs.Config{DatabaseURL: url, Workers: 1, PollInterval: 50 * time.Millisecond,
+			RetryDelay: func(int) time.Duration { return 50 * time.Millisecond }, Handlers: jobs.Handlers{GenerateCIS: cis}}
+		first, err := jobs.New(context.Background(), db, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := first.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if err := first.Enqueue(context.Background(), application.GenerateCIS{VerificationID: 5}); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the long job", started)
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer cancel()
+		begun := time.Now()
+		_ = first.Stop(ctx)
+		if d := time.Since(begun); d > 8*time.Second {
+			t.Fatalf("Stop took %v", d)
+		}
+		newQueue(t, db, url, cfg)
+		waitFor(t, "the job on the next instance", again)
+	})
+}

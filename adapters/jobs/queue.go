@@ -57,6 +57,7 @@ type Queue struct {
 	db      *persistence.DB
 	engine  engine
 	workers bool
+	started bool
 	log     *slog.Logger
 }
 
@@ -66,6 +67,7 @@ type engine interface {
 	insert(ctx context.Context, params []river.InsertManyParams) error
 	start(ctx context.Context) error
 	stop(ctx context.Context) error
+	stopAndCancel(ctx context.Context) error
 	close()
 }
 
@@ -96,27 +98,37 @@ func New(ctx context.Context, db *persistence.DB, cfg Config) (*Queue, error) {
 	return &Queue{db: db, engine: e, workers: cfg.Workers > 0, log: cfg.Log}, nil
 }
 
-// Start runs the workers and, on the elected leader among the instances, the periodic jobs.
-// A web-only instance (Workers 0) starts nothing.
+// Start runs the workers and, on the elected leader among the instances, the periodic jobs,
+// until Stop; cancelling ctx does not stop them (Stop lets running jobs finish). A web-only
+// instance (Workers 0) starts nothing.
 func (q *Queue) Start(ctx context.Context) error {
 	if !q.workers {
 		q.log.Info("job workers off on this instance (WORKERS=0); jobs are only queued")
 		return nil
 	}
-	if err := q.engine.start(ctx); err != nil {
+	if err := q.engine.start(context.WithoutCancel(ctx)); err != nil {
 		return fmt.Errorf("start job workers: %w", err)
 	}
+	q.started = true
 	return nil
 }
 
-// Stop lets running jobs finish until ctx ends, then cancels them, and releases River's pool.
-// Jobs cancelled this way run again later (on this or another instance).
+// Stop lets running jobs finish until ctx ends, then cancels the rest, and releases River's
+// pool. A cancelled job runs again later, on this or another instance.
 func (q *Queue) Stop(ctx context.Context) error {
 	defer q.engine.close()
-	if !q.workers {
+	if !q.started {
 		return nil
 	}
-	return q.engine.stop(ctx)
+	q.started = false
+	err := q.engine.stop(ctx)
+	if err != nil && ctx.Err() != nil {
+		q.log.Warn("jobs still running at shutdown; cancelling them", "error", err)
+		cancelCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		return q.engine.stopAndCancel(cancelCtx)
+	}
+	return err
 }
 
 // Enqueue inserts jobs in the transaction that ctx carries, so they exist exactly when the change

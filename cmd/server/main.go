@@ -85,6 +85,9 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 		}
 		log.Info("administrator ready", "email", cfg.AdminEmail)
 	}
+	if err := a.StartWorkers(ctx); err != nil {
+		return err
+	}
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: 120 * time.Second}
 	errc := make(chan error, 1)

@@ -21,12 +21,13 @@ import (
 
 // App is the wired application: adapters behind the use cases.
 type App struct {
-	DB    *persistence.DB
-	Blobs application.BlobStore
-	Auth  *application.Auth
-	Svc   httpapi.Services
-	cfg   *Config
-	log   *slog.Logger
+	DB        *persistence.DB
+	Blobs     application.BlobStore
+	Auth      *application.Auth
+	Svc       httpapi.Services
+	Messaging *Messaging
+	cfg       *Config
+	log       *slog.Logger
 }
 
 // OpenDatabase connects and brings the schema up to date.
@@ -108,7 +109,12 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
 	}
-	return &App{DB: db, Blobs: blobs, Auth: auth, cfg: cfg, log: log, Svc: httpapi.Services{
+	messaging, err := openMessaging(ctx, cfg, db, log)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
 		Auth:          auth,
 		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock),
 		Sections:      application.NewSections(tx, verifications, sections, documents, clock),
@@ -139,8 +145,9 @@ func (a *App) Handler() *echo.Echo {
 	}, a.Svc)
 }
 
-// Close releases the database and the object store.
+// Close stops the job workers and releases the database and the object store.
 func (a *App) Close() {
+	a.stopWorkers()
 	if c, ok := a.Blobs.(interface{ Close() error }); ok {
 		_ = c.Close()
 	}

@@ -43,6 +43,11 @@ type Config struct {
 	StripeWebhookSecret  string
 	StripeAPIBase        string // another API endpoint, e.g. stripe-mock
 
+	// Background jobs and e-mail.
+	Workers  int    // jobs this instance works at once; 0: web-only, it only queues them
+	SMTPURL  string // smtp://user:pass@host:port or smtps://…; empty: .eml files in DATA_DIR/outbox
+	SMTPFrom string // sender of every e-mail
+
 	// Set by tests, never from the environment.
 	Clock        application.Clock // nil: the system clock
 	PasswordCost int               // 0: bcrypt's default cost
@@ -77,6 +82,9 @@ func LoadConfig() (*Config, error) {
 	}
 	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "60s")); err != nil || c.PublicCacheTTL < 0 {
 		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 60s (0 turns the cache off)")
+	}
+	if err := c.loadMail(); err != nil {
+		return nil, err
 	}
 	if c.BenchBaseline, err = boolEnv("BENCH_BASELINE", false); err != nil {
 		return nil, err

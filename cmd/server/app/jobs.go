@@ -1,0 +1,105 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	netmail "net/mail"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/tttverify/tttverify/adapters/jobs"
+	"github.com/tttverify/tttverify/adapters/mail"
+	"github.com/tttverify/tttverify/adapters/persistence"
+	"github.com/tttverify/tttverify/application"
+)
+
+// DefaultWorkers is how many jobs an instance works at once unless WORKERS says otherwise.
+const DefaultWorkers = 4
+
+// loadMail reads WORKERS, SMTP_URL and SMTP_FROM.
+func (c *Config) loadMail() error {
+	workers, err := strconv.Atoi(env("WORKERS", strconv.Itoa(DefaultWorkers)))
+	if err != nil || workers < 0 {
+		return fmt.Errorf("WORKERS must be a number >= 0 (0: this instance works no jobs)")
+	}
+	c.Workers = workers
+	c.SMTPURL = os.Getenv("SMTP_URL")
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+			return fmt.Errorf("SMTP_URL must look like smtp://user:pass@host:port or smtps://user:pass@host:port")
+		}
+	}
+	c.SMTPFrom = os.Getenv("SMTP_FROM")
+	if c.SMTPFrom == "" {
+		c.SMTPFrom = c.defaultFrom()
+	}
+	if _, err := netmail.ParseAddress(c.SMTPFrom); err != nil {
+		return fmt.Errorf("SMTP_FROM must be an e-mail address such as \"TTT Verify <no-reply@example.com>\": %v", err)
+	}
+	return nil
+}
+
+// defaultFrom is no-reply at the public host.
+func (c *Config) defaultFrom() string {
+	host := "localhost"
+	if u, err := url.Parse(c.PublicBaseURL); err == nil && u.Hostname() != "" {
+		host = u.Hostname()
+	}
+	return "TTT Verify <no-reply@" + host + ">"
+}
+
+// Messaging is the job queue and the e-mail it sends.
+type Messaging struct {
+	Jobs   *jobs.Queue
+	Mailer *mail.Mailer
+	Emails *mail.Templates
+}
+
+// openMessaging builds the mailer (SMTP or the outbox), the e-mail templates and the job queue
+// (River, migrated). Workers start with StartWorkers.
+func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *slog.Logger) (*Messaging, error) {
+	from := cfg.SMTPFrom
+	if from == "" {
+		from = cfg.defaultFrom()
+	}
+	mailer, err := mail.New(mail.Config{URL: cfg.SMTPURL, From: from, OutboxDir: filepath.Join(cfg.DataDir, "outbox"),
+		Log: log}, db.DB)
+	if err != nil {
+		return nil, err
+	}
+	emails, err := mail.NewTemplates(cfg.PublicBaseURL)
+	if err != nil {
+		return nil, err
+	}
+	queue, err := jobs.New(ctx, db, jobs.Config{
+		DatabaseURL: cfg.DatabaseURL,
+		Workers:     cfg.Workers,
+		Log:         log,
+		Handlers:    jobs.Handlers{SendEmail: jobs.SendWith(mailer)},
+		OnDiscarded: func(ctx context.Context, j application.FailedJob) {
+			log.ErrorContext(ctx, "job failed permanently", "job_id", j.ID, "kind", j.Kind, "attempts", j.Attempts,
+				"error", j.LastError)
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	log.Info("messaging ready", "mail", mailer.String(), "workers", cfg.Workers)
+	return &Messaging{Jobs: queue, Mailer: mailer, Emails: emails}, nil
+}
+
+// StartWorkers runs this instance's job workers (none with WORKERS=0) until Close.
+func (a *App) StartWorkers(ctx context.Context) error { return a.Messaging.Jobs.Start(ctx) }
+
+// stopWorkers lets running jobs finish for a few seconds, then cancels them; they run again later.
+func (a *App) stopWorkers() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := a.Messaging.Jobs.Stop(ctx); err != nil {
+		a.log.Warn("stop job workers", "error", err)
+	}
+}

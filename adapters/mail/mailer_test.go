@@ -4,11 +4,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	netmail "net/mail"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tttverify/tttverify/adapters/mail"
 	"github.com/tttverify/tttverify/adapters/mail/smtptest"
@@ -173,5 +175,55 @@ func TestConfigErrors(t *testing.T) {
 		if _, err := mail.New(cfg, db); err == nil {
 			t.Errorf("New(%+v) accepted", cfg)
 		}
+	}
+}
+
+// The sent_emails claims on each engine: concurrent sends of one key deliver it once, and a claim
+// whose worker died is taken over.
+func TestSentEmailClaims(t *testing.T) {
+	srv := smtptest.Start(t)
+	for _, engine := range dbtest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			t.Parallel()
+			db, _ := dbtest.Open(t, engine)
+			m, err := mail.New(mail.Config{URL: srv.URL, From: from}, db.DB)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Run("concurrent sends of one key deliver once", func(t *testing.T) {
+				to := rcpt()
+				msg := receipt(t, to, "concurrent:"+to)
+				errs := make(chan error, 8)
+				for range cap(errs) {
+					go func() { errs <- m.Send(context.Background(), msg) }()
+				}
+				for range cap(errs) {
+					if err := <-errs; err != nil && !errors.Is(err, mail.ErrBeingSent) {
+						t.Errorf("Send: %v", err)
+					}
+				}
+				if err := m.Send(context.Background(), msg); err != nil { // sent by now: nothing to do
+					t.Fatal(err)
+				}
+				time.Sleep(300 * time.Millisecond)
+				if got := srv.Messages(t, to); len(got) != 1 {
+					t.Fatalf("%d messages arrived, want 1", len(got))
+				}
+			})
+			t.Run("an abandoned claim is taken over", func(t *testing.T) {
+				to := rcpt()
+				msg := receipt(t, to, "abandoned:"+to)
+				// A worker claimed the key an hour ago and died before it sent or marked the message.
+				if _, err := db.NewRaw(`INSERT INTO sent_emails (idempotency_key, message_id, recipients, subject, claimed_at)
+					VALUES (?, 'x', ?, ?, ?)`, msg.IdempotencyKey, to, msg.Subject, time.Now().UTC().Add(-time.Hour)).
+					Exec(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				if err := m.Send(context.Background(), msg); err != nil {
+					t.Fatal(err)
+				}
+				srv.WaitFor(t, to, 1)
+			})
+		})
 	}
 }

@@ -146,3 +146,17 @@ func migrate[TTx any](ctx context.Context, driver riverdriver.Driver[TTx], log *
 	}
 	return nil
 }
+
+// Migrate applies River's migrations without building a client (the `migrate` subcommand); New
+// applies them too.
+func Migrate(ctx context.Context, db *persistence.DB, databaseURL string, log *slog.Logger) error {
+	if !db.Postgres() {
+		return migrate(ctx, riversqlite.New(db.DB.DB), log)
+	}
+	pool, err := pgxpool.New(ctx, databaseURL)
+	if err != nil {
+		return fmt.Errorf("open job queue pool: %w", err)
+	}
+	defer pool.Close()
+	return migratePostgres(ctx, pool, riverpgxv5.New(pool), log)
+}

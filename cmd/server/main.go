@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/jobs"
 	"github.com/tttverify/tttverify/cmd/server/app"
 )
 
@@ -55,7 +56,8 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 		if err != nil {
 			return err
 		}
-		return db.Close()
+		defer func() { _ = db.Close() }()
+		return jobs.Migrate(ctx, db, cfg.DatabaseURL, log)
 	case "coupon":
 		return couponCommand(ctx, cfg, log, args)
 	case "create-admin":

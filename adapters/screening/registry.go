@@ -3,6 +3,7 @@ package screening
 import (
 	"sort"
 
+	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/screening"
 )
 
@@ -27,15 +28,20 @@ func NewRegistry() *Registry {
 	return r
 }
 
+var _ application.ListParsers = (*Registry)(nil)
+
 func (r *Registry) add(p Parser, version string) {
 	r.parsers[p.Source()] = p
 	r.versions[p.Source()] = version
 }
 
 // Parser returns the parser of a list and its version.
-func (r *Registry) Parser(src screening.Source) (Parser, string, bool) {
+func (r *Registry) Parser(src screening.Source) (application.ListParser, string, bool) {
 	p, ok := r.parsers[src]
-	return p, r.versions[src], ok
+	if !ok {
+		return nil, "", false
+	}
+	return p, r.versions[src], true
 }
 
 // Sources lists the lists the registry reads, sorted.

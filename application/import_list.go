@@ -96,7 +96,7 @@ func (s *Screening) ImportList(ctx context.Context, actor *User, src screening.S
 		}
 		return &ImportResult{Version: v, Unchanged: true}, nil
 	}
-	if err := s.index.Rebuild(ctx); err != nil {
+	if err := s.index.rebuildIfUsed(ctx); err != nil {
 		// The version is in force; searches keep the previous index until a rebuild succeeds.
 		s.log.Error("rebuild screening index after import", "source", src, "error", err)
 	}

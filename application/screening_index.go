@@ -24,6 +24,7 @@ type ScreeningIndexHolder struct {
 	checkEvery time.Duration
 
 	current   atomic.Pointer[indexSnapshot]
+	used      atomic.Bool  // a server builds the index; a one-off import from the command line does not
 	rebuildMu sync.Mutex   // one rebuild at a time
 	checkedAt atomic.Int64 // unix nanoseconds of the last check for imports elsewhere
 }
@@ -43,6 +44,7 @@ func NewScreeningIndexHolder(lists ScreeningLists, build IndexBuilder, checkEver
 
 // Rebuild builds the index from the lists in force and swaps it in.
 func (h *ScreeningIndexHolder) Rebuild(ctx context.Context) error {
+	h.used.Store(true)
 	h.rebuildMu.Lock()
 	defer h.rebuildMu.Unlock()
 	return h.rebuildLocked(ctx)
@@ -75,6 +77,14 @@ func (h *ScreeningIndexHolder) rebuildLocked(ctx context.Context) error {
 		h.log.Info("screening index built", "entries", len(entries), "lists", len(versions), "took", time.Since(started).String())
 	}
 	return nil
+}
+
+// rebuildIfUsed rebuilds the index after an import, unless nothing in this process searches.
+func (h *ScreeningIndexHolder) rebuildIfUsed(ctx context.Context) error {
+	if !h.used.Load() {
+		return nil
+	}
+	return h.Rebuild(ctx)
 }
 
 // snapshot returns the current index, building the first one, and starts a background rebuild

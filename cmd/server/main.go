@@ -25,6 +25,9 @@ commands:
   seed [--verifications N] [--per-user N] [--out FILE]
                                           create demonstration or benchmark data
   coupon create CODE PERCENT [--max N] [--expires YYYY-MM-DD] | coupon list | coupon disable CODE
+  screening import SOURCE FILE… | screening fetch [SOURCE…] | screening lists | screening changes VERSION_ID
+  screening check NAME [--person|--company] [--dob YYYY[-MM-DD]] [--country CC] [--id VALUE]
+                                          sanctions and PEP lists (see screening help)
 `
 
 func main() {
@@ -62,6 +65,8 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 		return createAdmin(ctx, cfg, log, args)
 	case "seed":
 		return seedCommand(ctx, cfg, log, args)
+	case "screening":
+		return screeningCommand(ctx, cfg, log, args, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -85,6 +90,7 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 		}
 		log.Info("administrator ready", "email", cfg.AdminEmail)
 	}
+	a.StartScreeningIndex(ctx)
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: 120 * time.Second}
 	errc := make(chan error, 1)

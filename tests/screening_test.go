@@ -1,0 +1,180 @@
+package tests
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/screening"
+)
+
+// listFile reads a list file: rel under the shared sanctions folder (../shared/data/sanctions
+// beside the repository), or a fixture of the parsers when rel starts with "testdata/".
+func listFile(t *testing.T, rel string) application.ListFile {
+	t.Helper()
+	p := filepath.Join("..", "..", "shared", "data", "sanctions", rel)
+	if strings.HasPrefix(rel, "testdata/") {
+		p = filepath.Join("..", "adapters", "screening", rel)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("list file %s (see ../shared/data/sanctions/README.md): %v", rel, err)
+	}
+	return application.ListFile{Name: filepath.Base(p), Data: b}
+}
+
+// importList imports one list through the use case, as the `screening import` subcommand does.
+func (e *env) importList(t *testing.T, src screening.Source, files ...application.ListFile) *application.ImportResult {
+	t.Helper()
+	res, err := e.Svc.Screening.ImportList(context.Background(), application.System, src, files)
+	if err != nil {
+		t.Fatalf("import %s: %v", src, err)
+	}
+	return res
+}
+
+type listVersionJSON struct {
+	ID         int64  `json:"id"`
+	Source     string `json:"source"`
+	EntryCount int    `json:"entryCount"`
+	Added      int    `json:"added"`
+	Changed    int    `json:"changed"`
+	PreviousID *int64 `json:"previousId"`
+	InForce    bool   `json:"inForce"`
+}
+
+type searchJSON struct {
+	Hits []struct {
+		Score float64 `json:"score"`
+		Entry struct {
+			Source       string   `json:"source"`
+			SourceID     string   `json:"sourceId"`
+			ListVersion  int64    `json:"listVersion"`
+			Kind         string   `json:"kind"`
+			Name         string   `json:"name"`
+			DatesOfBirth []string `json:"datesOfBirth"`
+			Countries    []string `json:"countries"`
+		} `json:"entry"`
+		Explanation []struct {
+			Feature string `json:"feature"`
+		} `json:"explanation"`
+	} `json:"hits"`
+	ListVersions []listVersionJSON `json:"listVersions"`
+}
+
+func TestScreeningLists(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		csl := e.importList(t, screening.USCSL, listFile(t, "us_csl/consolidated.csv")).Version
+		eu := e.importList(t, screening.EU, listFile(t, "testdata/eu/export.xml")).Version
+		e.importList(t, screening.UK, listFile(t, "testdata/uk/UK-Sanctions-List.xml"))
+		if csl.EntryCount != 115 || csl.Added != 115 || !eu.InForce {
+			t.Fatalf("versions %+v %+v", csl, eu)
+		}
+		objects := e.objectCount(t) // the raw files, kept as evidence
+		if objects == 0 {
+			t.Fatal("the raw files were not kept")
+		}
+
+		adm := e.admin(t)
+		var lists struct{ InForce, History []listVersionJSON }
+		adm.must(http.StatusOK, "GET", "/api/admin/screening/lists", nil).JSON(t, &lists)
+		if len(lists.InForce) != 3 || len(lists.History) != 3 {
+			t.Fatalf("lists %+v", lists)
+		}
+
+		// A listed person and a listed company are found, naming the list version they come from.
+		var found searchJSON
+		adm.must(http.StatusOK, "POST", "/api/admin/screening/search", map[string]any{"name": "KUZNETSOV Ivan Sergeyevich",
+			"kind": "person", "dateOfBirth": "1971-03-14", "country": "ru"}).JSON(t, &found)
+		if len(found.Hits) == 0 || found.Hits[0].Entry.SourceID != "900001" || found.Hits[0].Entry.ListVersion != eu.ID ||
+			found.Hits[0].Entry.DatesOfBirth[0] != "1971-03-14" || len(found.Hits[0].Explanation) == 0 || len(found.ListVersions) != 3 {
+			t.Fatalf("person search %+v", found)
+		}
+		found = searchJSON{}
+		adm.must(http.StatusOK, "POST", "/api/admin/screening/search", map[string]any{"name": "200G PSA Holdings LLC",
+			"kind": "company", "identifiers": []map[string]string{{"value": "80-0890696"}}, "limit": 5}).JSON(t, &found)
+		if len(found.Hits) == 0 || found.Hits[0].Entry.Name != "200G PSA HOLDINGS LLC" || found.Hits[0].Entry.ListVersion != csl.ID {
+			t.Fatalf("company search %+v", found)
+		}
+
+		// Bad input is refused field by field.
+		for body, field := range map[string]map[string]any{
+			"name":                 {"name": "  "},
+			"kind":                 {"name": "Ivan", "kind": "ship"},
+			"limit":                {"name": "Ivan", "limit": 0},
+			"dateOfBirth":          {"name": "Ivan", "dateOfBirth": "1971-13-01"},
+			"country":              {"name": "Ivan", "country": "Russia"},
+			"identifiers[0].value": {"name": "Ivan", "identifiers": []map[string]string{{"type": "passport"}}},
+			"identifiers[0].type":  {"name": "Ivan", "identifiers": []map[string]string{{"type": "visa", "value": "1"}}},
+		} {
+			r := adm.must(http.StatusBadRequest, "POST", "/api/admin/screening/search", field)
+			if errs, _ := r.Map(t)["errors"].(map[string]any); errs[body] == nil {
+				t.Errorf("%v: errors %s, want one for %s", field, r.Body, body)
+			}
+		}
+		adm.must(http.StatusBadRequest, "POST", "/api/admin/screening/search", map[string]any{"name": "Ivan", "limit": "ten"})
+
+		// Only administrators screen, and see the lists.
+		applicant := e.register(t, "applicant@trader.example")
+		applicant.must(http.StatusForbidden, "POST", "/api/admin/screening/search", map[string]any{"name": "Ivan"})
+		applicant.must(http.StatusForbidden, "GET", "/api/admin/screening/lists", nil)
+		e.client(t).must(http.StatusUnauthorized, "POST", "/api/admin/screening/search", map[string]any{"name": "Ivan"})
+		if _, err := e.Svc.Screening.Search(ctx, e.user(t, "applicant@trader.example"), application.SearchInput{Name: "Ivan"}); !errors.Is(err, application.ErrForbidden) {
+			t.Fatalf("use case lets a non-admin search: %v", err)
+		}
+
+		// The same files again make no new version.
+		if again := e.importList(t, screening.USCSL, listFile(t, "us_csl/consolidated.csv")); !again.Unchanged || again.Version.ID != csl.ID {
+			t.Fatalf("identical import %+v", again)
+		}
+
+		// A garbled file fails, and the version in force stays, with its entries searchable.
+		garbled := listFile(t, "testdata/eu/export.xml")
+		garbled.Data = garbled.Data[:len(garbled.Data)*2/3]
+		if _, err := e.Svc.Screening.ImportList(ctx, application.System, screening.EU, []application.ListFile{garbled}); !errors.Is(err, application.ErrInvalidList) ||
+			!strings.Contains(err.Error(), "truncated") {
+			t.Fatalf("garbled import: %v", err)
+		}
+		if _, err := e.Svc.Screening.ImportList(ctx, application.System, screening.EU, []application.ListFile{{Name: "export.xml"}}); !errors.Is(err, application.ErrInvalidList) {
+			t.Fatalf("empty import: %v", err)
+		}
+		lists.InForce, lists.History = nil, nil
+		adm.must(http.StatusOK, "GET", "/api/admin/screening/lists", nil).JSON(t, &lists)
+		if len(lists.History) != 3 || e.objectCount(t) != objects {
+			t.Fatalf("after failed imports: %+v, %d files", lists, e.objectCount(t))
+		}
+		found = searchJSON{}
+		adm.must(http.StatusOK, "POST", "/api/admin/screening/search", map[string]any{"name": "Ivan Kuznetsov"}).JSON(t, &found)
+		if len(found.Hits) == 0 || found.Hits[0].Entry.ListVersion != eu.ID {
+			t.Fatalf("search after a failed import %+v", found)
+		}
+
+		// A new publication records what changed; the per-entry diff is kept.
+		next := listFile(t, "testdata/eu/export.xml")
+		next.Data = []byte(strings.Replace(string(next.Data), `wholeName="OOO Severmetkom"`, `wholeName="OOO Severmetkom Trade"`, 1))
+		v2 := e.importList(t, screening.EU, next).Version
+		if v2.PreviousID != eu.ID || v2.Added != 0 || v2.Removed != 0 || v2.Changed != 1 {
+			t.Fatalf("second version %+v", v2)
+		}
+		_, changes, err := e.Svc.Screening.ListChanges(ctx, application.System, v2.ID)
+		if err != nil || len(changes) != 1 || changes[0].SourceID != "900003" || changes[0].Kind != screening.Changed {
+			t.Fatalf("changes %v %v", changes, err)
+		}
+		found = searchJSON{}
+		adm.must(http.StatusOK, "POST", "/api/admin/screening/search", map[string]any{"name": "Severmetkom Trade", "kind": "company"}).JSON(t, &found)
+		if len(found.Hits) == 0 || found.Hits[0].Entry.ListVersion != v2.ID {
+			t.Fatalf("search after the second import %+v", found)
+		}
+		lists.InForce, lists.History = nil, nil
+		adm.must(http.StatusOK, "GET", "/api/admin/screening/lists", nil).JSON(t, &lists)
+		if len(lists.InForce) != 3 || len(lists.History) != 4 {
+			t.Fatalf("lists after the second import %+v", lists)
+		}
+	})
+}

@@ -13,14 +13,9 @@ import (
 
 // EU reads the EU Financial Sanctions Files consolidated list in its XML format (version 1.1:
 // root <export generationDate=…>, one <sanctionEntity> per listed person or organisation).
-var EU Parser = euParser{}
+var EU Parser = euParser{oneFile{screening.EU, "export.xml"}}
 
-const euFile = "export.xml"
-
-type euParser struct{}
-
-func (euParser) Source() screening.Source { return screening.EU }
-func (euParser) Files() []string          { return []string{euFile} }
+type euParser struct{ oneFile }
 
 type euEntity struct {
 	LogicalID   string   `xml:"logicalId,attr"`
@@ -57,46 +52,23 @@ type euEntity struct {
 	} `xml:"address"`
 }
 
-func (euParser) Parse(files map[string]io.Reader) (screening.List, error) {
-	list := screening.List{Source: screening.EU}
-	data, err := readListFile(screening.EU, files, euFile)
-	if err != nil {
+func (p euParser) Parse(files map[string]io.Reader) (screening.List, error) {
+	var published string
+	list, _, err := parseXMLList[euEntity](p.source, files, p.file, "export", "sanctionEntity", func(attrs []xml.Attr) {
+		for _, a := range attrs {
+			if a.Name.Local == "generationDate" {
+				published = a.Value
+			}
+		}
+	})
+	if err != nil || published == "" {
 		return list, err
 	}
-	var published string
-	err = xmlEntries(screening.EU, euFile, data, "export", "sanctionEntity",
-		func(attrs []xml.Attr) {
-			for _, a := range attrs {
-				if a.Name.Local == "generationDate" {
-					published = a.Value
-				}
-			}
-		},
-		func(d *xml.Decoder, start xml.StartElement) error {
-			var raw euEntity
-			if err := d.DecodeElement(&raw, &start); err != nil {
-				return err
-			}
-			e, err := raw.entry()
-			if err != nil {
-				return err
-			}
-			list.Entries = append(list.Entries, e)
-			return nil
-		})
+	t, err := time.Parse(time.RFC3339, published)
 	if err != nil {
-		return screening.List{Source: screening.EU}, err
+		return screening.List{Source: screening.EU}, errors.New("eu: export.xml: generationDate " + strconv.Quote(published) + " is not a date and time")
 	}
-	if len(list.Entries) == 0 {
-		return list, errors.New("eu: export.xml lists no sanctionEntity: the file is incomplete")
-	}
-	if published != "" {
-		t, err := time.Parse(time.RFC3339, published)
-		if err != nil {
-			return screening.List{Source: screening.EU}, errors.New("eu: export.xml: generationDate " + strconv.Quote(published) + " is not a date and time")
-		}
-		list.Published = t.UTC()
-	}
+	list.Published = t.UTC()
 	return list, nil
 }
 

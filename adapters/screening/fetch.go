@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"sort"
 	"strings"
 	"time"
 
@@ -73,14 +72,7 @@ func NewFetcher(parsers *Registry, cfg FetcherConfig) (*Fetcher, error) {
 }
 
 // Sources are the lists with an address.
-func (f *Fetcher) Sources() []screening.Source {
-	out := make([]screening.Source, 0, len(f.addresses))
-	for s := range f.addresses {
-		out = append(out, s)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
-}
+func (f *Fetcher) Sources() []screening.Source { return sortedSources(f.addresses) }
 
 // Fetch downloads every file of src. A list's first file is required; a later one the
 // publisher does not have (404) is left out, as its parser treats it as optional.

@@ -14,14 +14,11 @@ import (
 // FTM reads FollowTheMoney entities as JSON lines, the format of licensed data such as the
 // OpenSanctions PEP collections. Persons, companies, organisations, vessels and aircraft become
 // entries; other schemata (addresses, sanctions, relationships) are skipped.
-var FTM Parser = ftmParser{}
+var FTM Parser = ftmParser{oneFile{screening.FTM, ftmFile}}
 
 const ftmFile = "entities.ftm.json"
 
-type ftmParser struct{}
-
-func (ftmParser) Source() screening.Source { return screening.FTM }
-func (ftmParser) Files() []string          { return []string{ftmFile} }
+type ftmParser struct{ oneFile }
 
 var ftmKinds = map[string]screening.Kind{
 	"Person": screening.Person, "Company": screening.Organisation, "Organization": screening.Organisation,

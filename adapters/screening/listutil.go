@@ -13,6 +13,15 @@ import (
 	"github.com/tttverify/tttverify/domain/screening"
 )
 
+// oneFile names a list read from a single file.
+type oneFile struct {
+	source screening.Source
+	file   string
+}
+
+func (o oneFile) Source() screening.Source { return o.source }
+func (o oneFile) Files() []string          { return []string{o.file} }
+
 // readListFile reads the named file of a list and refuses a missing, empty or non-UTF-8 one.
 func readListFile(src screening.Source, files map[string]io.Reader, name string) ([]byte, error) {
 	r, ok := files[name]
@@ -83,6 +92,42 @@ func xmlEntries(src screening.Source, name string, data []byte, root, item strin
 			depth--
 		}
 	}
+}
+
+// xmlRecord is an item element of an XML list, decoded into a struct that makes an entry.
+type xmlRecord[T any] interface {
+	*T
+	entry() (screening.Entry, error)
+}
+
+// parseXMLList reads a one-file XML list: each item element under root is decoded into a T and
+// made an entry. It returns the file too, for the parser to read the publication date from.
+func parseXMLList[T any, R xmlRecord[T]](src screening.Source, files map[string]io.Reader, file, root, item string,
+	rootAttrs func([]xml.Attr)) (screening.List, []byte, error) {
+	list := screening.List{Source: src}
+	data, err := readListFile(src, files, file)
+	if err != nil {
+		return list, nil, err
+	}
+	err = xmlEntries(src, file, data, root, item, rootAttrs, func(d *xml.Decoder, start xml.StartElement) error {
+		raw := R(new(T))
+		if err := d.DecodeElement(raw, &start); err != nil {
+			return err
+		}
+		e, err := raw.entry()
+		if err != nil {
+			return err
+		}
+		list.Entries = append(list.Entries, e)
+		return nil
+	})
+	if err != nil {
+		return screening.List{Source: src}, nil, err
+	}
+	if len(list.Entries) == 0 {
+		return list, nil, fmt.Errorf("%s: %s lists no %s: the file is incomplete", src, file, item)
+	}
+	return list, data, nil
 }
 
 // splitList splits a publisher's delimited field, trimming the parts and dropping empty ones.

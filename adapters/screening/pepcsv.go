@@ -11,7 +11,7 @@ import (
 // persons (README, "PEP CSV format"): a header row, then one person or organisation per row.
 // Columns id and name are required; kind, aliases, dates_of_birth, countries, position,
 // identifiers and remarks are optional; list fields are separated by ";".
-var PEPCSV Parser = csvListParser{source: screening.PEPCSV, file: "pep.csv",
+var PEPCSV Parser = csvListParser{oneFile: oneFile{screening.PEPCSV, "pep.csv"},
 	required: []string{"id", "name"},
 	optional: []string{"kind", "aliases", "dates_of_birth", "countries", "position", "identifiers", "remarks"},
 	what:     "a PEP list in the product's CSV format (see the README)", row: pepRow}

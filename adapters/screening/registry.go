@@ -45,9 +45,12 @@ func (r *Registry) Parser(src screening.Source) (application.ListParser, string,
 }
 
 // Sources lists the lists the registry reads, sorted.
-func (r *Registry) Sources() []screening.Source {
-	out := make([]screening.Source, 0, len(r.parsers))
-	for s := range r.parsers {
+func (r *Registry) Sources() []screening.Source { return sortedSources(r.parsers) }
+
+// sortedSources returns the keys of m in order.
+func sortedSources[V any](m map[screening.Source]V) []screening.Source {
+	out := make([]screening.Source, 0, len(m))
+	for s := range m {
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })

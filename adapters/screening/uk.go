@@ -13,14 +13,9 @@ import (
 
 // UK reads the UK Sanctions List published by the FCDO in its XML format (root <Designations>,
 // one <Designation> per listed person, entity or ship).
-var UK Parser = ukParser{}
+var UK Parser = ukParser{oneFile{screening.UK, "UK-Sanctions-List.xml"}}
 
-const ukFile = "UK-Sanctions-List.xml"
-
-type ukParser struct{}
-
-func (ukParser) Source() screening.Source { return screening.UK }
-func (ukParser) Files() []string          { return []string{ukFile} }
+type ukParser struct{ oneFile }
 
 type ukDesignation struct {
 	UniqueID string `xml:"UniqueID"`
@@ -50,46 +45,24 @@ type ukDesignation struct {
 	Flags         []string `xml:"ShipDetails>Ship>CurrentBelievedFlagOfShips>CurrentBelievedFlagOfShip"`
 }
 
-func (ukParser) Parse(files map[string]io.Reader) (screening.List, error) {
-	list := screening.List{Source: screening.UK}
-	data, err := readListFile(screening.UK, files, ukFile)
+func (p ukParser) Parse(files map[string]io.Reader) (screening.List, error) {
+	list, data, err := parseXMLList[ukDesignation](p.source, files, p.file, "Designations", "Designation", nil)
 	if err != nil {
 		return list, err
-	}
-	var generated string
-	err = xmlEntries(screening.UK, ukFile, data, "Designations", "Designation", nil,
-		func(d *xml.Decoder, start xml.StartElement) error {
-			var raw ukDesignation
-			if err := d.DecodeElement(&raw, &start); err != nil {
-				return err
-			}
-			e, err := raw.entry()
-			if err != nil {
-				return err
-			}
-			list.Entries = append(list.Entries, e)
-			return nil
-		})
-	if err != nil {
-		return screening.List{Source: screening.UK}, err
-	}
-	if len(list.Entries) == 0 {
-		return list, errors.New("uk: " + ukFile + " lists no Designation: the file is incomplete")
 	}
 	// DateGenerated is a sibling of the designations; a second light pass finds it.
 	var head struct {
 		Generated string `xml:"DateGenerated"`
 	}
-	if err := xml.Unmarshal(data, &head); err == nil {
-		generated = strings.TrimSpace(head.Generated)
+	if err := xml.Unmarshal(data, &head); err != nil || strings.TrimSpace(head.Generated) == "" {
+		return list, nil
 	}
-	if generated != "" {
-		t, err := time.Parse("02/01/2006", generated)
-		if err != nil {
-			return screening.List{Source: screening.UK}, errors.New("uk: DateGenerated " + strconv.Quote(generated) + " is not a dd/mm/yyyy date")
-		}
-		list.Published = t
+	generated := strings.TrimSpace(head.Generated)
+	t, err := time.Parse("02/01/2006", generated)
+	if err != nil {
+		return screening.List{Source: screening.UK}, errors.New("uk: DateGenerated " + strconv.Quote(generated) + " is not a dd/mm/yyyy date")
 	}
+	list.Published = t
 	return list, nil
 }
 

@@ -16,23 +16,19 @@ import (
 // USCSL reads the US Consolidated Screening List, trade.gov's CSV with a header row. Its column
 // `source` names the sub-list (SDN, Entity List, Denied Persons List …); list fields are
 // separated by ";".
-var USCSL Parser = csvListParser{source: screening.USCSL, file: "consolidated.csv",
+var USCSL Parser = csvListParser{oneFile: oneFile{screening.USCSL, "consolidated.csv"},
 	required: []string{"source", "entity_number", "type", "programs", "name", "alt_names", "dates_of_birth",
 		"citizenships", "nationalities", "addresses", "ids", "remarks"},
 	what: "the trade.gov consolidated screening list CSV", row: usCSLRow}
 
 // csvListParser reads a one-file CSV list with a header row; row turns one record into an entry.
 type csvListParser struct {
-	source   screening.Source
-	file     string
+	oneFile
 	required []string
 	optional []string // with required, every column the format knows; nil accepts any other column
 	what     string
 	row      func(col func(string) string) (screening.Entry, error)
 }
-
-func (p csvListParser) Source() screening.Source { return p.source }
-func (p csvListParser) Files() []string          { return []string{p.file} }
 
 func (p csvListParser) Parse(files map[string]io.Reader) (screening.List, error) {
 	list := screening.List{Source: p.source}

@@ -3,11 +3,14 @@ package tests
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/screening"
@@ -175,6 +178,83 @@ func TestScreeningLists(t *testing.T) {
 		adm.must(http.StatusOK, "GET", "/api/admin/screening/lists", nil).JSON(t, &lists)
 		if len(lists.InForce) != 3 || len(lists.History) != 4 {
 			t.Fatalf("lists after the second import %+v", lists)
+		}
+	})
+}
+
+// TestScreeningIndexSwap: searches keep answering from the old index while an import builds the
+// new one, and a server notices an import made by another process (the `screening` subcommand).
+func TestScreeningIndexSwap(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		e.importList(t, screening.EU, listFile(t, "testdata/eu/export.xml"))
+		search := func() (*application.SearchResult, error) {
+			return e.Svc.Screening.Search(ctx, application.System, application.SearchInput{Name: "Ivan Kuznetsov", Kind: "person"})
+		}
+		if _, err := search(); err != nil {
+			t.Fatal(err)
+		}
+
+		stop := make(chan struct{})
+		failures := make(chan string, 4)
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					res, err := search()
+					if err != nil || len(res.Hits) == 0 {
+						failures <- fmt.Sprintf("search during an import: %v, %d hits", err, len(res.Hits))
+						return
+					}
+				}
+			}()
+		}
+		next := listFile(t, "testdata/eu/export.xml")
+		next.Data = []byte(strings.Replace(string(next.Data), "Head of procurement of", "Former head of procurement of", 1))
+		v2 := e.importList(t, screening.EU, next).Version
+		e.importList(t, screening.UK, listFile(t, "testdata/uk/UK-Sanctions-List.xml"))
+		close(stop)
+		wg.Wait()
+		close(failures)
+		for f := range failures {
+			t.Error(f)
+		}
+		if res, _ := search(); len(res.ListVersions) != 2 || res.Hits[0].ListVersion.ID != v2.ID {
+			t.Fatalf("after the imports the index has %+v", res.ListVersions)
+		}
+
+		// Another process imports; this server's next searches find the new version.
+		other, err := wire(e.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		third := listFile(t, "testdata/eu/export.xml")
+		third.Data = []byte(strings.Replace(string(third.Data), "Tula", "Tula Oblast", 1))
+		v3, err := other.Svc.Screening.ImportList(ctx, application.System, screening.EU, []application.ListFile{third})
+		if err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			res, err := search()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Hits) > 0 && res.Hits[0].ListVersion.ID == v3.Version.ID {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the server still searches %+v after another process imported version %d", res.ListVersions, v3.Version.ID)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
 	})
 }

@@ -251,7 +251,7 @@ func screeningCheck(ctx context.Context, s *application.Screening, args []string
 	}
 	lists := make([]string, len(res.ListVersions))
 	for i, v := range res.ListVersions {
-		lists[i] = fmt.Sprintf("%s v%d of %s", v.Source, v.ID, published(&res.ListVersions[i]))
+		lists[i] = fmt.Sprintf("%s v%d (%s)", v.Source, v.ID, published(&res.ListVersions[i]))
 	}
 	if len(lists) == 0 {
 		lists = []string{"none: import a list first"}

@@ -87,7 +87,7 @@ func TestScreeningCommand(t *testing.T) {
 
 	// A listed person and a listed company are found, with the explanation of the score.
 	out := mustCLI(t, cfg, "Ivan Sergeyevich Kuznetsov", "check", "Kuznetsov", "Ivan", "Sergeyevich", "--person", "--dob", "1971-03-14")
-	if !strings.Contains(out, "name") || !strings.Contains(out, "date_of_birth") || !strings.Contains(out, "eu v2 of 2026-11-20") {
+	if !strings.Contains(out, "name") || !strings.Contains(out, "date_of_birth") || !strings.Contains(out, "eu v2 (2026-11-20)") {
 		t.Fatalf("person check:\n%s", out)
 	}
 	mustCLI(t, cfg, "200G PSA HOLDINGS LLC", "check", "200G PSA Holdings LLC", "--company", "--country", "US")

@@ -59,8 +59,8 @@ type NewListVersion struct {
 
 // ScreeningLists stores list versions, their entries and their differences.
 type ScreeningLists interface {
-	// InForce returns the version of src in force, or ErrNotFound. forUpdate locks it until
-	// the transaction ends, so that two imports of one list serialise.
+	// InForce returns the version of src in force, or ErrNotFound. forUpdate locks the list
+	// until the transaction ends, so that two imports of one list serialise.
 	InForce(ctx context.Context, src screening.Source, forUpdate bool) (*ListVersion, error)
 	// AllInForce returns the version in force of every list.
 	AllInForce(ctx context.Context) ([]ListVersion, error)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/persistence"
+	screeninglists "github.com/tttverify/tttverify/adapters/screening"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/screening"
 )
@@ -255,6 +259,108 @@ func TestScreeningIndexSwap(t *testing.T) {
 				t.Fatalf("the server still searches %+v after another process imported version %d", res.ListVersions, v3.Version.ID)
 			}
 			time.Sleep(20 * time.Millisecond)
+		}
+	})
+}
+
+// failingLists fails an import after writing it, inside the transaction.
+type failingLists struct{ application.ScreeningLists }
+
+func (f failingLists) Create(ctx context.Context, nv application.NewListVersion) error {
+	if err := f.ScreeningLists.Create(ctx, nv); err != nil {
+		return err
+	}
+	return errors.New("the disk is full")
+}
+
+// rendezvousLists holds an import, once it has read the version in force for update, until a
+// second import has done the same or half a second has passed.
+type rendezvousLists struct {
+	application.ScreeningLists
+	arrived chan struct{}
+}
+
+func (r *rendezvousLists) InForce(ctx context.Context, src screening.Source, forUpdate bool) (*application.ListVersion, error) {
+	v, err := r.ScreeningLists.InForce(ctx, src, forUpdate)
+	if forUpdate {
+		r.arrived <- struct{}{}
+		deadline := time.After(500 * time.Millisecond)
+		for len(r.arrived) < 2 {
+			select {
+			case <-deadline:
+				return v, err
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}
+	return v, err
+}
+
+// TestScreeningImportIsAllOrNothing: a failure inside the transaction leaves the previous version
+// in force with its entries and removes the raw file; two imports of one list at once both land,
+// one after the other, with exactly one version in force.
+func TestScreeningImportIsAllOrNothing(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		v1 := e.importList(t, screening.EU, listFile(t, "testdata/eu/export.xml")).Version
+		objects := e.objectCount(t)
+		repo := persistence.NewScreeningLists(e.DB)
+		holder := application.NewScreeningIndexHolder(repo, screeninglists.NewSimpleIndex, 0, nil)
+		deps := application.ScreeningDeps{Tx: persistence.NewTransactor(e.DB), Lists: failingLists{repo}, Blobs: e.Blobs,
+			Parsers: screeninglists.NewRegistry(), Index: holder, Clock: e.clock, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		changed := listFile(t, "testdata/eu/export.xml")
+		changed.Data = []byte(strings.Replace(string(changed.Data), "Tula", "Tula Oblast", 1))
+		if _, err := application.NewScreening(deps).ImportList(ctx, application.System, screening.EU, []application.ListFile{changed}); err == nil ||
+			!strings.Contains(err.Error(), "the disk is full") {
+			t.Fatalf("failing import: %v", err)
+		}
+		inForce, err := repo.InForce(ctx, screening.EU, false)
+		if err != nil || inForce.ID != v1.ID {
+			t.Fatalf("in force after a failed import: %+v %v", inForce, err)
+		}
+		if versions, _ := repo.Versions(ctx); len(versions) != 1 {
+			t.Fatalf("versions after a failed import: %+v", versions)
+		}
+		if entries, _ := repo.Entries(ctx, v1.ID); len(entries) != 3 || entries[0].DatesOfBirth[0].From.Year != 1971 {
+			t.Fatalf("entries after a failed import: %+v", entries)
+		}
+		if n := e.objectCount(t); n != objects {
+			t.Fatalf("%d stored files after a failed import, want %d", n, objects)
+		}
+
+		// Two publications imported at once: both become versions, chained, one in force. Each
+		// import waits inside its transaction, after reading the version in force, for the other
+		// to get there too (a while at most): without a lock on the list they would overlap.
+		deps.Lists = &rendezvousLists{ScreeningLists: repo, arrived: make(chan struct{}, 2)}
+		racing := application.NewScreening(deps)
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for i, city := range []string{"Tula Oblast", "Tula City"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				f := listFile(t, "testdata/eu/export.xml")
+				f.Data = []byte(strings.Replace(string(f.Data), "Tula", city, 1))
+				_, errs[i] = racing.ImportList(ctx, application.System, screening.EU, []application.ListFile{f})
+			}()
+		}
+		wg.Wait()
+		if errs[0] != nil || errs[1] != nil {
+			t.Fatalf("concurrent imports: %v", errs)
+		}
+		versions, err := repo.Versions(ctx)
+		if err != nil || len(versions) != 3 {
+			t.Fatalf("versions %+v %v", versions, err)
+		}
+		inForceCount := 0
+		for _, v := range versions {
+			if v.InForce {
+				inForceCount++
+			}
+		}
+		// Newest first: each new version was compared with the one in force when it committed.
+		if inForceCount != 1 || !versions[0].InForce || versions[0].PreviousID != versions[1].ID || versions[1].PreviousID != v1.ID {
+			t.Fatalf("versions after concurrent imports: %+v", versions)
 		}
 	})
 }

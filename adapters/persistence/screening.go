@@ -88,12 +88,17 @@ var _ application.ScreeningLists = (*ScreeningLists)(nil)
 
 // InForce returns the version of src in force.
 func (r *ScreeningLists) InForce(ctx context.Context, src screening.Source, forUpdate bool) (*application.ListVersion, error) {
-	row := new(listVersionRow)
-	q := conn(ctx, r.db).NewSelect().Model(row).Where("source = ?", string(src)).Where("in_force")
+	db := conn(ctx, r.db)
 	if forUpdate && r.db.postgres {
-		q = q.For("UPDATE")
+		// A lock on the list, not on its row in force: a second import waiting on that row would
+		// find it no longer in force once the first commits, and see no version at all. SQLite
+		// needs nothing: its write transactions run one at a time.
+		if _, err := db.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtext(?))", "screening_list:"+string(src)); err != nil {
+			return nil, fmt.Errorf("lock the %s list: %w", src, err)
+		}
 	}
-	if err := q.Scan(ctx); err != nil {
+	row := new(listVersionRow)
+	if err := db.NewSelect().Model(row).Where("source = ?", string(src)).Where("in_force").Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
 	return row.toApp()

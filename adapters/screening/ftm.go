@@ -54,11 +54,11 @@ func (ftmParser) Parse(files map[string]io.Reader) (screening.List, error) {
 			continue
 		}
 		var raw struct {
-			ID         string              `json:"id"`
-			Schema     string              `json:"schema"`
-			Caption    string              `json:"caption"`
-			Properties map[string][]string `json:"properties"`
-			Topics     []string            `json:"topics"`
+			ID         string                       `json:"id"`
+			Schema     string                       `json:"schema"`
+			Caption    string                       `json:"caption"`
+			Properties map[string][]json.RawMessage `json:"properties"`
+			Topics     []string                     `json:"topics"`
 		}
 		if err := json.Unmarshal(text, &raw); err != nil {
 			return screening.List{Source: screening.FTM}, fmt.Errorf("ftm: %s line %d is not a JSON entity (truncated or garbled?): %w", ftmFile, line, err)
@@ -74,7 +74,7 @@ func (ftmParser) Parse(files map[string]io.Reader) (screening.List, error) {
 			return screening.List{Source: screening.FTM}, fmt.Errorf("ftm: %s line %d: the id %q appears twice", ftmFile, line, raw.ID)
 		}
 		seen[raw.ID] = true
-		list.Entries = append(list.Entries, ftmEntry(raw.ID, kind, raw.Caption, raw.Properties, raw.Topics))
+		list.Entries = append(list.Entries, ftmEntry(raw.ID, kind, raw.Caption, ftmStrings(raw.Properties), raw.Topics))
 	}
 	if err := sc.Err(); err != nil {
 		return screening.List{Source: screening.FTM}, fmt.Errorf("ftm: read %s: %w", ftmFile, err)
@@ -83,6 +83,22 @@ func (ftmParser) Parse(files map[string]io.Reader) (screening.List, error) {
 		return list, fmt.Errorf("ftm: %s has no person, company, organisation, vessel or aircraft", ftmFile)
 	}
 	return list, nil
+}
+
+// ftmStrings keeps the text values of the properties. Nested exports (OpenSanctions'
+// targets.nested.json) put whole related entities in some properties; those are not the
+// entity's own names or identifiers.
+func ftmStrings(props map[string][]json.RawMessage) map[string][]string {
+	out := make(map[string][]string, len(props))
+	for name, values := range props {
+		for _, v := range values {
+			var s string
+			if json.Unmarshal(v, &s) == nil {
+				out[name] = append(out[name], s)
+			}
+		}
+	}
+	return out
 }
 
 func ftmEntry(id string, kind screening.Kind, caption string, p map[string][]string, topics []string) screening.Entry {

@@ -145,8 +145,11 @@ func TestFTMParser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(l.Entries) != 3 {
+	if len(l.Entries) != 4 {
 		t.Fatalf("%d entries (the address must be skipped)", len(l.Entries))
+	}
+	if nested := entryByID(t, l, "pep-nested-4"); nested.Name != "Petar Primerov" || len(nested.Aliases) != 0 {
+		t.Fatalf("nested entity %+v", nested)
 	}
 	p := entryByID(t, l, "pep-example-1")
 	if p.Kind != screening.Person || !slices.Equal(p.Topics, []screening.Topic{screening.PEP}) || !slices.Equal(p.Countries, []string{"BG"}) ||
@@ -206,7 +209,7 @@ func TestParsersRefuseBadFiles(t *testing.T) {
 		{"us_csl truncated", USCSL, append(half(csl), '"'), "not a complete CSV"},
 		{"us_csl other csv", USCSL, pep, `no column "source"`},
 		{"us_csl header only", USCSL, csl[:bytes.IndexByte(csl, '\n')+1], "no entries"},
-		{"ftm garbled", FTM, append(append([]byte{}, ftm...), []byte("{\"id\": \"x\", \"sch")...), "line 5 is not a JSON entity"},
+		{"ftm garbled", FTM, append(append([]byte{}, ftm...), []byte("{\"id\": \"x\", \"sch")...), "line 6 is not a JSON entity"},
 		{"ftm csv", FTM, pep, "line 1 is not a JSON entity"},
 		{"pep unknown column", PEPCSV, []byte("id,name,birthday\n1,A,1970\n"), `unknown column "birthday"`},
 		{"pep bad date", PEPCSV, []byte("id,name,dates_of_birth\n1,A,March 1970\n"), "line 2: entry 1: date of birth"},

@@ -1,6 +1,7 @@
 package screening
 
 import (
+	"bytes"
 	"encoding/xml"
 	"errors"
 	"io"
@@ -50,20 +51,39 @@ func (p ukParser) Parse(files map[string]io.Reader) (screening.List, error) {
 	if err != nil {
 		return list, err
 	}
-	// DateGenerated is a sibling of the designations; a second light pass finds it.
-	var head struct {
-		Generated string `xml:"DateGenerated"`
-	}
-	if err := xml.Unmarshal(data, &head); err != nil || strings.TrimSpace(head.Generated) == "" {
+	generated := ukDateGenerated(data)
+	if generated == "" {
 		return list, nil
 	}
-	generated := strings.TrimSpace(head.Generated)
 	t, err := time.Parse("02/01/2006", generated)
 	if err != nil {
 		return screening.List{Source: screening.UK}, errors.New("uk: DateGenerated " + strconv.Quote(generated) + " is not a dd/mm/yyyy date")
 	}
 	list.Published = t
 	return list, nil
+}
+
+// ukDateGenerated finds <DateGenerated>, which precedes the designations, reading no further.
+func ukDateGenerated(data []byte) string {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return ""
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			switch se.Name.Local {
+			case "DateGenerated":
+				var s string
+				if d.DecodeElement(&s, &se) != nil {
+					return ""
+				}
+				return strings.TrimSpace(s)
+			case "Designation":
+				return ""
+			}
+		}
+	}
 }
 
 func (raw *ukDesignation) entry() (screening.Entry, error) {

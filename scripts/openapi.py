@@ -192,6 +192,7 @@ schemas.update({
       sha256=S(pattern="^[0-9a-f]{64}$"), entryCount=I(), importedAt=T, importedBy=S(), parserVersion=S(), files=arr(listfile),
       added=I(), removed=I(), changed=I(), previousId=NI(), inForce=B)),
   "ScreeningLists": obj(dict(inForce=arr(ref("ListVersion")), history=arr(ref("ListVersion")))),
+  "ListChanges": obj(dict(version=ref("ListVersion"), changes=arr(obj(dict(sourceId=S(), change=S(enum=["added","removed","changed"]), name=S()))))),
   "ScreeningSearch": obj(dict(name=S(), kind=S(enum=["person","company","any"]), dateOfBirth=S(description="YYYY, YYYY-MM or YYYY-MM-DD"),
       country=S(description="ISO 3166-1 alpha-2"), identifiers=arr(obj(dict(type=S(), value=S()), ["value"])), limit=I()), ["name"]),
   "ScreeningIdentifier": obj(dict(type=S(enum=["passport","national_id","registration","tax_id","swift_bic","imo","other"]), value=S(),
@@ -205,6 +206,8 @@ schemas.update({
 })
 op("/api/admin/screening/lists", "get", "Sanctions and PEP list versions in force, and every import", resp("Versions", ref("ScreeningLists")),
    codes=("401","403"), tag="screening")
+op("/api/admin/screening/lists/{id}/changes", "get", "What a version added, removed and changed against the one before, by the publisher's entry id",
+   resp("The changes", ref("ListChanges")), params=[idp()], codes=AU, tag="screening")
 op("/api/admin/screening/search", "post", "Screen a name against the lists in force (POST: personal data stays out of URLs and logs)",
    resp("Hits, best first", ref("ScreeningResult")), jbody("ScreeningSearch"), codes=("400","401","403","413","415"), tag="screening")
 

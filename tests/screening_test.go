@@ -169,10 +169,16 @@ func TestScreeningLists(t *testing.T) {
 		if v2.PreviousID != eu.ID || v2.Added != 0 || v2.Removed != 0 || v2.Changed != 1 {
 			t.Fatalf("second version %+v", v2)
 		}
-		_, changes, err := e.Svc.Screening.ListChanges(ctx, application.System, v2.ID)
-		if err != nil || len(changes) != 1 || changes[0].SourceID != "900003" || changes[0].Kind != screening.Changed {
-			t.Fatalf("changes %v %v", changes, err)
+		var diff struct {
+			Version listVersionJSON
+			Changes []struct{ SourceID, Change, Name string }
 		}
+		adm.must(http.StatusOK, "GET", "/api/admin/screening/lists/"+itoa(v2.ID)+"/changes", nil).JSON(t, &diff)
+		if diff.Version.ID != v2.ID || len(diff.Changes) != 1 || diff.Changes[0].SourceID != "900003" || diff.Changes[0].Change != "changed" {
+			t.Fatalf("changes %+v", diff)
+		}
+		adm.must(http.StatusNotFound, "GET", "/api/admin/screening/lists/999999/changes", nil)
+		applicant.must(http.StatusForbidden, "GET", "/api/admin/screening/lists/"+itoa(v2.ID)+"/changes", nil)
 		found = searchJSON{}
 		adm.must(http.StatusOK, "POST", "/api/admin/screening/search", map[string]any{"name": "Severmetkom Trade", "kind": "company"}).JSON(t, &found)
 		if len(found.Hits) == 0 || found.Hits[0].Entry.ListVersion != v2.ID {

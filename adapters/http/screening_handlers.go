@@ -15,6 +15,7 @@ import (
 // administrator too.
 func (s *Server) screeningRoutes(g *echo.Group) {
 	g.GET("/screening/lists", s.screeningLists)
+	g.GET("/screening/lists/:id/changes", s.screeningChanges)
 	g.POST("/screening/search", s.screeningSearch)
 }
 
@@ -78,6 +79,29 @@ func (s *Server) screeningLists(c *echo.Context) error {
 		}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"inForce": listVersionViews(inForce), "history": listVersionViews(versions)})
+}
+
+type listChangeDTO struct {
+	SourceID string `json:"sourceId"`
+	Change   string `json:"change"`
+	Name     string `json:"name"`
+}
+
+// screeningChanges answers what a version added, removed and changed against the one before.
+func (s *Server) screeningChanges(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	v, changes, err := s.Screening.ListChanges(c.Request().Context(), currentUser(c), id)
+	if err != nil {
+		return err
+	}
+	out := make([]listChangeDTO, len(changes))
+	for i, ch := range changes {
+		out[i] = listChangeDTO{SourceID: ch.SourceID, Change: string(ch.Kind), Name: ch.Name}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"version": listVersionView(v), "changes": out})
 }
 
 type screeningSearchRequest struct {

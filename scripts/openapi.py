@@ -1,6 +1,6 @@
 # Generates adapters/http/openapi.json, the API description served at /api/openapi.json.
 # Edit this file, then run: python3 scripts/openapi.py [extra.json]
-import json, sys
+import json, os, sys
 S = lambda **kw: dict(type="string", **kw)
 NS = lambda **kw: dict(type="string", nullable=True, **kw)
 I = lambda **kw: dict(type="integer", **kw)
@@ -185,6 +185,32 @@ op(V+"/upgrade", "post", "Upgrade a Basic verification to Top", resp("Upgraded o
 # 404: no webhook secret is configured (the simulated provider, or Stripe without STRIPE_WEBHOOK_SECRET).
 op("/api/webhooks/stripe", "post", "Stripe events (signature verified)", resp("Received", ref("WebhookResult")), codes=("400","404","413"), tag="payments")
 
+# Screening (admin only): the lists in force and their history, and an ad-hoc check.
+listfile = obj(dict(name=S(), size=I(), sha256=S(pattern="^[0-9a-f]{64}$")))
+schemas.update({
+  "ListVersion": obj(dict(id=I(), source=S(), published=NS(format="date", description="the publisher's date of the file; null when it carries none"),
+      sha256=S(pattern="^[0-9a-f]{64}$"), entryCount=I(), importedAt=T, importedBy=S(), parserVersion=S(), files=arr(listfile),
+      added=I(), removed=I(), changed=I(), previousId=NI(), inForce=B)),
+  "ScreeningLists": obj(dict(inForce=arr(ref("ListVersion")), history=arr(ref("ListVersion")))),
+  "ListChanges": obj(dict(version=ref("ListVersion"), changes=arr(obj(dict(sourceId=S(), change=S(enum=["added","removed","changed"]), name=S()))))),
+  "ScreeningSearch": obj(dict(name=S(), kind=S(enum=["person","company","any"]), dateOfBirth=S(description="YYYY, YYYY-MM or YYYY-MM-DD"),
+      country=S(description="ISO 3166-1 alpha-2"), identifiers=arr(obj(dict(type=S(), value=S()), ["value"])), limit=I()), ["name"]),
+  "ScreeningIdentifier": obj(dict(type=S(enum=["passport","national_id","registration","tax_id","swift_bic","imo","other"]), value=S(),
+      country=S(), label=S())),
+  "ScreeningEntry": obj(dict(source=S(), sourceId=S(), listVersion=I(), kind=S(enum=["person","organisation","vessel","aircraft","unknown"]),
+      name=S(), aliases=arr(S()), datesOfBirth=arr(S(description="YYYY-MM-DD, YYYY-MM, YYYY, or a range of years YYYY/YYYY")),
+      countries=arr(S()), identifiers=arr(ref("ScreeningIdentifier")), programs=arr(S()), topics=arr(S()), remarks=S())),
+  "ScreeningHit": obj(dict(score=dict(type="number", minimum=0, maximum=1), matchedName=S(), entry=ref("ScreeningEntry"),
+      explanation=arr(obj(dict(feature=S(), score=dict(type="number"), detail=S()))))),
+  "ScreeningResult": obj(dict(hits=arr(ref("ScreeningHit")), listVersions=arr(ref("ListVersion")))),
+})
+op("/api/admin/screening/lists", "get", "Sanctions and PEP list versions in force, and every import", resp("Versions", ref("ScreeningLists")),
+   codes=("401","403"), tag="screening")
+op("/api/admin/screening/lists/{id}/changes", "get", "What a version added, removed and changed against the one before, by the publisher's entry id",
+   resp("The changes", ref("ListChanges")), params=[idp()], codes=AU, tag="screening")
+op("/api/admin/screening/search", "post", "Screen a name against the lists in force (POST: personal data stays out of URLs and logs)",
+   resp("Hits, best first", ref("ScreeningResult")), jbody("ScreeningSearch"), codes=("400","401","403","413","415"), tag="screening")
+
 doc = {"openapi": "3.0.3", "info": {"title": "TTT Verify API", "version": "1.0.0",
   "description": "Verification of commodity traders. Sessions are an HttpOnly cookie set by login and register. Errors are {message, errors?}."},
   "paths": paths, "components": {"schemas": schemas}}
@@ -193,5 +219,6 @@ if extra:
     more = json.load(open(extra))
     doc["paths"].update(more.get("paths", {}))
     doc["components"]["schemas"].update(more.get("schemas", {}))
-json.dump(doc, open("/work/main/adapters/http/openapi.json", "w"), indent=1, sort_keys=False)
+out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "adapters", "http", "openapi.json")
+json.dump(doc, open(out, "w"), indent=1, sort_keys=False)
 print(len(paths), "paths")

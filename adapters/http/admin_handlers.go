@@ -29,6 +29,7 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.POST("/verifications/:id/reject", s.adminReject)
 	g.POST("/verifications/:id/revoke", s.adminRevoke)
 	g.POST("/verifications/:id/generate-cis", s.adminGenerateCIS)
+	s.screeningRoutes(g)
 }
 
 // adminFilter adds the administrators' filters (e-mail, public id, database id) to the list filter.

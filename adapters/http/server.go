@@ -45,6 +45,7 @@ type Services struct {
 	Payments      *application.Payments
 	Admin         *application.Admin
 	Certificates  *application.Certificates
+	Screening     *application.Screening
 }
 
 // Server holds the handlers' dependencies.

@@ -26,6 +26,9 @@ commands:
   seed [--verifications N] [--per-user N] [--out FILE]
                                           create demonstration or benchmark data
   coupon create CODE PERCENT [--max N] [--expires YYYY-MM-DD] | coupon list | coupon disable CODE
+  screening import SOURCE FILE… | screening fetch [SOURCE…] | screening lists | screening changes VERSION_ID
+  screening check NAME [--person|--company] [--dob YYYY[-MM-DD]] [--country CC] [--id VALUE]
+                                          sanctions and PEP lists (see screening help)
 `
 
 func main() {
@@ -64,6 +67,8 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 		return createAdmin(ctx, cfg, log, args)
 	case "seed":
 		return seedCommand(ctx, cfg, log, args)
+	case "screening":
+		return screeningCommand(ctx, cfg, log, args, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -90,6 +95,7 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 	if err := a.StartWorkers(ctx); err != nil {
 		return err
 	}
+	a.StartScreeningIndex(ctx)
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: 120 * time.Second}
 	errc := make(chan error, 1)

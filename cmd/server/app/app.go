@@ -13,6 +13,7 @@ import (
 	"github.com/tttverify/tttverify/adapters/password"
 	"github.com/tttverify/tttverify/adapters/pdf"
 	"github.com/tttverify/tttverify/adapters/persistence"
+	screeninglists "github.com/tttverify/tttverify/adapters/screening"
 	"github.com/tttverify/tttverify/adapters/storage/filesystem"
 	"github.com/tttverify/tttverify/adapters/storage/s3"
 	"github.com/tttverify/tttverify/application"
@@ -114,7 +115,13 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, err
 	}
+	screening, err := newScreening(cfg, log, db, tx, blobs, clock)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
 	return &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
+		Screening:     screening,
 		Auth:          auth,
 		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock),
 		Sections:      application.NewSections(tx, verifications, sections, documents, clock),
@@ -126,6 +133,40 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 			application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
 				PublicCache: publicCache}),
 	}}, nil
+}
+
+// newScreening wires the list use cases: the parsers, the publishers' addresses, the list
+// repository and the in-memory index.
+func newScreening(cfg *Config, log *slog.Logger, db *persistence.DB, tx application.Transactor, blobs application.BlobStore,
+	clock application.Clock) (*application.Screening, error) {
+	parsers := screeninglists.NewRegistry()
+	timeout, maxBytes := cfg.ScreeningFetchTimeout, cfg.ScreeningFetchMaxBytes
+	if timeout == 0 {
+		timeout = DefaultScreeningFetchTimeout
+	}
+	if maxBytes == 0 {
+		maxBytes = DefaultScreeningFetchMaxBytes
+	}
+	fetcher, err := screeninglists.NewFetcher(parsers, screeninglists.FetcherConfig{Timeout: timeout, MaxBytes: maxBytes,
+		Getenv: func(name string) string { return cfg.ScreeningURLs[name] }})
+	if err != nil {
+		return nil, err
+	}
+	lists := persistence.NewScreeningLists(db)
+	// MERGE: build with the domain engine, e.g. func(es) { return engineIndex{screening.NewIndex(es, translit)} }.
+	index := application.NewScreeningIndexHolder(lists, screeninglists.NewSimpleIndex, cfg.ScreeningIndexCheck, log)
+	return application.NewScreening(application.ScreeningDeps{Tx: tx, Lists: lists, Blobs: blobs, Parsers: parsers,
+		Source: fetcher, Index: index, Clock: clock, Log: log}), nil
+}
+
+// StartScreeningIndex builds the screening index in the background, so that the server answers
+// at once and the first search finds the index ready.
+func (a *App) StartScreeningIndex(ctx context.Context) {
+	go func() {
+		if err := a.Svc.Screening.Index().Rebuild(ctx); err != nil {
+			a.log.Error("build screening index", "error", err)
+		}
+	}()
 }
 
 // Handler builds the HTTP routes.

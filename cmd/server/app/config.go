@@ -37,6 +37,13 @@ type Config struct {
 	PublicCacheTTL  time.Duration
 	BenchBaseline   bool
 
+	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
+	// variable name) and how often a server looks for imports made by another process.
+	ScreeningFetchTimeout  time.Duration
+	ScreeningFetchMaxBytes int64
+	ScreeningURLs          map[string]string
+	ScreeningIndexCheck    time.Duration
+
 	// Stripe; without a secret key the simulated provider runs.
 	StripeSecretKey      string
 	StripePublishableKey string
@@ -86,6 +93,9 @@ func LoadConfig() (*Config, error) {
 	if err := c.loadMail(); err != nil {
 		return nil, err
 	}
+	if err := c.loadScreening(); err != nil {
+		return nil, err
+	}
 	if c.BenchBaseline, err = boolEnv("BENCH_BASELINE", false); err != nil {
 		return nil, err
 	}
@@ -102,6 +112,33 @@ func LoadConfig() (*Config, error) {
 		return nil, errors.New("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither")
 	}
 	return c, nil
+}
+
+// Defaults of the list downloads: the largest official file (the EU's XML) is tens of MB.
+const (
+	DefaultScreeningFetchTimeout        = 5 * time.Minute
+	DefaultScreeningFetchMaxBytes int64 = 256 << 20
+)
+
+// loadScreening reads the SCREENING_* variables.
+func (c *Config) loadScreening() error {
+	var err error
+	if c.ScreeningFetchTimeout, err = time.ParseDuration(env("SCREENING_FETCH_TIMEOUT", DefaultScreeningFetchTimeout.String())); err != nil || c.ScreeningFetchTimeout <= 0 {
+		return fmt.Errorf("SCREENING_FETCH_TIMEOUT must be a positive duration such as 5m")
+	}
+	if c.ScreeningFetchMaxBytes, err = strconv.ParseInt(env("SCREENING_FETCH_MAX_BYTES", strconv.FormatInt(DefaultScreeningFetchMaxBytes, 10)), 10, 64); err != nil || c.ScreeningFetchMaxBytes <= 0 {
+		return fmt.Errorf("SCREENING_FETCH_MAX_BYTES must be a positive number of bytes")
+	}
+	if c.ScreeningIndexCheck, err = time.ParseDuration(env("SCREENING_INDEX_CHECK", "30s")); err != nil || c.ScreeningIndexCheck < 0 {
+		return fmt.Errorf("SCREENING_INDEX_CHECK must be a duration such as 30s")
+	}
+	c.ScreeningURLs = map[string]string{}
+	for _, kv := range os.Environ() {
+		if name, value, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "SCREENING_URL_") {
+			c.ScreeningURLs[name] = value
+		}
+	}
+	return nil
 }
 
 // DefaultShareLinkTTL is how long a CIS share link works: a week.

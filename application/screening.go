@@ -1,0 +1,39 @@
+package application
+
+import (
+	"log/slog"
+)
+
+// Screening holds the sanctions and PEP list use cases: import, fetch, list versions and
+// search. Who may do what is checked here: administrators, or the System actor.
+type Screening struct {
+	tx      Transactor
+	lists   ScreeningLists
+	blobs   BlobStore
+	parsers ListParsers
+	source  ListSource // nil: nothing to fetch from
+	index   *ScreeningIndexHolder
+	clock   Clock
+	log     *slog.Logger
+}
+
+// ScreeningDeps are the ports the screening use cases need.
+type ScreeningDeps struct {
+	Tx      Transactor
+	Lists   ScreeningLists
+	Blobs   BlobStore
+	Parsers ListParsers
+	Source  ListSource
+	Index   *ScreeningIndexHolder
+	Clock   Clock
+	Log     *slog.Logger
+}
+
+// NewScreening wires the screening use cases.
+func NewScreening(d ScreeningDeps) *Screening {
+	return &Screening{tx: d.Tx, lists: d.Lists, blobs: d.Blobs, parsers: d.Parsers, source: d.Source, index: d.Index,
+		clock: d.Clock, log: d.Log}
+}
+
+// Index is the holder of the in-memory index, for the server to build it at start.
+func (s *Screening) Index() *ScreeningIndexHolder { return s.index }

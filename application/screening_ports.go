@@ -1,0 +1,144 @@
+package application
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/screening"
+)
+
+// ErrInvalidList wraps the parser's account of a list file that cannot be read: empty, truncated,
+// garbled or of another format. The list in force stays in force.
+var ErrInvalidList = errors.New("the list file cannot be imported")
+
+// System is the actor of work nobody signed in for: the `screening` subcommand run by an
+// operator on the server, and scheduled fetches.
+var System = &User{Email: "system", IsAdmin: true}
+
+// ListFile is one file of a list publication, named as its parser expects (e.g. "sdn.csv").
+type ListFile struct {
+	Name string
+	Data []byte
+}
+
+// StoredListFile is where an imported file is kept as evidence.
+type StoredListFile struct {
+	Name   string `json:"name"`
+	Key    string `json:"key"` // blob store key
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// ListVersion is one import of a list: what was read, from which files, and how it differs
+// from the version before it.
+type ListVersion struct {
+	ID            int64
+	Source        screening.Source
+	Published     time.Time // the publisher's date of the file; zero when it carries none
+	SHA256        string    // of all files: identical files make no new version
+	EntryCount    int
+	ImportedAt    time.Time
+	ImportedBy    string
+	ParserVersion string
+	Files         []StoredListFile
+	Added         int
+	Removed       int
+	Changed       int
+	PreviousID    int64 // 0 for a list's first version
+	InForce       bool
+}
+
+// NewListVersion is what an import writes in one transaction.
+type NewListVersion struct {
+	Version *ListVersion // ID is set on success
+	Entries []screening.Entry
+	Changes []screening.Change
+}
+
+// ScreeningLists stores list versions, their entries and their differences.
+type ScreeningLists interface {
+	// InForce returns the version of src in force, or ErrNotFound. forUpdate locks the list
+	// until the transaction ends, so that two imports of one list serialise.
+	InForce(ctx context.Context, src screening.Source, forUpdate bool) (*ListVersion, error)
+	// AllInForce returns the version in force of every list.
+	AllInForce(ctx context.Context) ([]ListVersion, error)
+	// Versions returns every version, newest first per list.
+	Versions(ctx context.Context) ([]ListVersion, error)
+	Version(ctx context.Context, id int64) (*ListVersion, error)
+	// Entries returns the entries of the given versions.
+	Entries(ctx context.Context, versionIDs ...int64) ([]screening.Entry, error)
+	Changes(ctx context.Context, versionID int64) ([]screening.Change, error)
+	// Create writes a version with its entries and changes and puts it in force in place of
+	// the list's previous version.
+	Create(ctx context.Context, v NewListVersion) error
+}
+
+// ListParser reads one publisher's files (adapters/screening implements it per list).
+type ListParser interface {
+	Source() screening.Source
+	// Files names the files the parser reads; the first is required.
+	Files() []string
+	Parse(files map[string]io.Reader) (screening.List, error)
+}
+
+// ListParsers finds the parser of a list and the version recorded with its imports.
+type ListParsers interface {
+	Parser(src screening.Source) (p ListParser, version string, ok bool)
+	Sources() []screening.Source
+}
+
+// ListSource downloads a list's current files from its publisher.
+type ListSource interface {
+	// Fetch returns the files of src; it fails when src has no address configured.
+	Fetch(ctx context.Context, src screening.Source) ([]ListFile, error)
+	// Sources are the lists that have an address to fetch from.
+	Sources() []screening.Source
+}
+
+// QueryKind narrows a screening query to persons, companies or neither.
+type QueryKind string
+
+// The kinds a query may ask for.
+const (
+	QueryPerson  QueryKind = "person"
+	QueryCompany QueryKind = "company"
+	QueryAny     QueryKind = "any"
+)
+
+// ScreeningQuery is one name to check, with the evidence that confirms or refutes a match.
+type ScreeningQuery struct {
+	Name        string
+	Kind        QueryKind
+	DateOfBirth *screening.Date
+	Countries   []string
+	Identifiers []screening.Identifier
+	Limit       int
+}
+
+// HitFeature is one reason behind a hit's score: a name similarity, an equal or conflicting
+// date of birth, country or identifier.
+type HitFeature struct {
+	Feature string  // e.g. "name", "date_of_birth", "country", "identifier"
+	Score   float64 // its contribution, negative when it counts against the match
+	Detail  string  // for people: what matched what
+}
+
+// ScreeningHit is one listed entry a query matched.
+type ScreeningHit struct {
+	Entry       *screening.Entry
+	Score       float64 // 0 to 1
+	MatchedName string  // the entry's name or alias that matched best
+	Explanation []HitFeature
+}
+
+// ScreeningIndex answers queries from memory; it is built once per set of lists in force and
+// never changes afterwards, so concurrent searches need no locks.
+type ScreeningIndex interface {
+	// Search returns the hits at or above the index's threshold, best first, at most q.Limit.
+	Search(q ScreeningQuery) []ScreeningHit
+}
+
+// IndexBuilder builds the index over the entries of the lists in force.
+type IndexBuilder func(entries []screening.Entry) ScreeningIndex

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tttverify/tttverify/cmd/server/app"
+)
+
+// sanctionsData is the shared folder of real list files: ../shared/data/sanctions beside the
+// repository, here and under CI.
+func sanctionsData(t *testing.T, rel string) string {
+	t.Helper()
+	p := filepath.Join("..", "..", "..", "shared", "data", "sanctions", rel)
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("the shared list files are needed (see ../shared/data/sanctions/README.md): %v", err)
+	}
+	return p
+}
+
+// screeningCLI runs `server screening ARGS…` on cfg and returns what it printed.
+func screeningCLI(t *testing.T, cfg *app.Config, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	err := screeningCommand(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), args, &out)
+	return out.String(), err
+}
+
+func mustCLI(t *testing.T, cfg *app.Config, want string, args ...string) string {
+	t.Helper()
+	out, err := screeningCLI(t, cfg, args...)
+	if err != nil {
+		t.Fatalf("screening %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	if !strings.Contains(out, want) {
+		t.Fatalf("screening %s printed\n%s\nwant %q", strings.Join(args, " "), out, want)
+	}
+	return out
+}
+
+func TestScreeningCommand(t *testing.T) {
+	euFixture := filepath.Join("..", "..", "adapters", "screening", "testdata", "eu", "export.xml")
+	var served []byte // what the fake publisher serves for the EU list
+	publisher := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if served == nil {
+			http.Error(w, "down", http.StatusBadGateway)
+			return
+		}
+		_, _ = w.Write(served)
+	}))
+	defer publisher.Close()
+	cfg := &app.Config{DataDir: t.TempDir(), PublicBaseURL: "http://verify.test",
+		ScreeningURLs: map[string]string{"SCREENING_URL_EU": publisher.URL + "/eu.xml", "SCREENING_URL_UK": publisher.URL + "/uk.xml"}}
+
+	mustCLI(t, cfg, "no list has been imported", "lists")
+	mustCLI(t, cfg, "us_csl: version 1 in force, 115 entries", "import", "us_csl", sanctionsData(t, "us_csl/consolidated.csv"))
+	mustCLI(t, cfg, "no new version", "import", "us_csl", sanctionsData(t, "us_csl/consolidated.csv"))
+	mustCLI(t, cfg, "eu: version 2 in force, 3 entries, published 2026-11-20; the first version", "import", "eu", euFixture)
+
+	// A truncated file fails, says why, and leaves version 2 in force.
+	eu, err := os.ReadFile(euFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	truncated := filepath.Join(t.TempDir(), "export.xml")
+	if err := os.WriteFile(truncated, eu[:len(eu)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := screeningCLI(t, cfg, "import", "eu", truncated); err == nil || !strings.Contains(err.Error(), "truncated") {
+		t.Fatalf("truncated import: %v\n%s", err, out)
+	}
+	if out, err := screeningCLI(t, cfg, "import", "nato", truncated); err == nil || !strings.Contains(err.Error(), `Unknown list "nato"`) {
+		t.Fatalf("unknown list: %v\n%s", err, out)
+	}
+	lists := mustCLI(t, cfg, "eu", "lists")
+	if strings.Count(lists, "yes") != 2 || strings.Count(lists, "\n") != 3 {
+		t.Fatalf("lists after a failed import:\n%s", lists)
+	}
+
+	// A listed person and a listed company are found, with the explanation of the score.
+	out := mustCLI(t, cfg, "Ivan Sergeyevich Kuznetsov", "check", "Kuznetsov", "Ivan", "Sergeyevich", "--person", "--dob", "1971-03-14")
+	if !strings.Contains(out, "name") || !strings.Contains(out, "date_of_birth") || !strings.Contains(out, "eu v2 (2026-11-20)") {
+		t.Fatalf("person check:\n%s", out)
+	}
+	mustCLI(t, cfg, "200G PSA HOLDINGS LLC", "check", "200G PSA Holdings LLC", "--company", "--country", "US")
+	mustCLI(t, cfg, "identifier", "check", "Unknown Name Trading", "--id", "SVMKRUMM")
+	mustCLI(t, cfg, "0 hits", "check", "Nobody Atall", "--person")
+	if _, err := screeningCLI(t, cfg, "check", "Someone", "--dob", "14.03.1971"); err == nil || !strings.Contains(err.Error(), "Date of birth must be") {
+		t.Fatalf("bad date: %v", err)
+	}
+
+	// Fetching: a failed download keeps the version in force, says so and fails the command.
+	out, err = screeningCLI(t, cfg, "fetch", "eu")
+	if err == nil || !strings.Contains(out, "eu: FAILED") || !strings.Contains(out, "version 2 (published 2026-11-20") {
+		t.Fatalf("failed fetch: %v\n%s", err, out)
+	}
+	served = []byte("<html>maintenance</html>") // a download that is not the list
+	if out, err = screeningCLI(t, cfg, "fetch", "eu"); err == nil || !strings.Contains(out, "want <export>") || !strings.Contains(out, "stays in force") {
+		t.Fatalf("unparseable fetch: %v\n%s", err, out)
+	}
+	served = bytes.Replace(eu, []byte("Supplier of dual-use goods."), []byte("Supplier of dual-use goods and steel."), 1)
+	mustCLI(t, cfg, "eu: version 3 in force, 3 entries, published 2026-11-20; against version 2: 0 added, 0 removed, 1 changed", "fetch", "eu")
+	mustCLI(t, cfg, "changed  900003  Limited Liability Company Severnaya", "changes", "3")
+}

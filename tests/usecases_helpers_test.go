@@ -186,15 +186,25 @@ func (u *useCases) expect(owner *application.User, id int64, status verification
 }
 
 // actions counts a verification's audit events by action, as a reviewer reads them.
-func (u *useCases) actions(reviewer *application.User, id int64) map[string]int {
+func (u *useCases) actions(id int64) map[string]int {
+	u.t.Helper()
+	out := map[string]int{}
+	for _, action := range u.trail(id) {
+		out[action]++
+	}
+	return out
+}
+
+// trail lists a verification's audit actions, oldest first.
+func (u *useCases) trail(id int64) []string {
 	u.t.Helper()
 	events, err := u.e.Svc.Admin.Events(u.ctx, id)
 	if err != nil {
 		u.t.Fatalf("events of %d: %v", id, err)
 	}
-	out := map[string]int{}
-	for _, ev := range events {
-		out[ev.Action]++
+	out := make([]string, len(events))
+	for i, ev := range events {
+		out[i] = ev.Action
 	}
 	return out
 }

@@ -18,7 +18,6 @@ func TestUseCaseSettlementRaceBrowserAndWebhook(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		u := newUseCases(t, e)
 		alice := u.applicant("alice@example.com")
-		admin := u.reviewer("admin@ttt.example")
 		for round := range 3 {
 			id := u.submitted(alice, "basic")
 			in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", "")
@@ -48,7 +47,7 @@ func TestUseCaseSettlementRaceBrowserAndWebhook(t *testing.T) {
 			if s.Payment.Amount != 4900 || s.Payment.ID != in.IntentID {
 				t.Errorf("round %d: payment %+v, want 4900 cents by %s", round, s.Payment, in.IntentID)
 			}
-			if a := u.actions(admin, id); a["payment.succeeded"] != 1 {
+			if a := u.actions(id); a["payment.succeeded"] != 1 {
 				t.Errorf("round %d: audit %v, want exactly one payment.succeeded", round, a)
 			}
 		}
@@ -62,7 +61,6 @@ func TestUseCaseSettlementRaceSimulatedCard(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		u := newUseCases(t, e)
 		alice := u.applicant("alice@example.com")
-		admin := u.reviewer("admin@ttt.example")
 		id := u.submitted(alice, "top")
 		in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", "")
 		if err != nil {
@@ -86,7 +84,7 @@ func TestUseCaseSettlementRaceSimulatedCard(t *testing.T) {
 		if s.Payment.Amount != 29900 {
 			t.Errorf("paid %d cents, want the top tier's 29900", s.Payment.Amount)
 		}
-		if a := u.actions(admin, id); a["payment.succeeded"] != 1 || a["payment.failed"] != 0 {
+		if a := u.actions(id); a["payment.succeeded"] != 1 || a["payment.failed"] != 0 {
 			t.Errorf("audit %v, want exactly one payment.succeeded and no failure", a)
 		}
 	})
@@ -97,7 +95,6 @@ func TestUseCaseSettlementRaceSimulatedCard(t *testing.T) {
 func TestUseCaseFreeCouponLastUseRace(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		u := newUseCases(t, e)
-		admin := u.reviewer("admin@ttt.example")
 		e.coupon(t, "FREEONCE", 100, 1, nil)
 		owners := []*application.User{u.applicant("alice@example.com"), u.applicant("bob@example.com")}
 		ids := []int64{u.submitted(owners[0], "basic"), u.submitted(owners[1], "basic")}
@@ -121,12 +118,12 @@ func TestUseCaseFreeCouponLastUseRace(t *testing.T) {
 				if s.Payment.Amount != 0 {
 					t.Errorf("winner %d paid %d cents, want 0", i, s.Payment.Amount)
 				}
-				if a := u.actions(admin, ids[i]); a["payment.succeeded"] != 1 || a["coupon.redeemed"] != 1 {
+				if a := u.actions(ids[i]); a["payment.succeeded"] != 1 || a["coupon.redeemed"] != 1 {
 					t.Errorf("winner %d audit %v, want one payment and one redemption", i, a)
 				}
 			case errors.Is(err, pricing.ErrCouponExhausted):
 				u.expect(owners[i], ids[i], verification.Submitted, verification.PaymentPending)
-				if a := u.actions(admin, ids[i]); a["coupon.redeemed"] != 0 || a["payment.succeeded"] != 0 {
+				if a := u.actions(ids[i]); a["coupon.redeemed"] != 0 || a["payment.succeeded"] != 0 {
 					t.Errorf("loser %d audit %v, want no payment and no redemption", i, a)
 				}
 			default:
@@ -149,7 +146,6 @@ func TestUseCasePaymentFlow(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		u := newUseCases(t, e)
 		alice, mallory := u.applicant("alice@example.com"), u.applicant("mallory@example.com")
-		admin := u.reviewer("admin@ttt.example")
 		e.coupon(t, "QUARTER", 25, 0, nil)
 
 		draft := u.draft(alice, "basic")
@@ -215,7 +211,7 @@ func TestUseCasePaymentFlow(t *testing.T) {
 			t.Errorf("coupon redeemed %d times, want 1", c.Redemptions)
 		}
 		want := map[string]int{"create": 1, "submit": 1, "payment.failed": 1, "payment.succeeded": 1, "coupon.redeemed": 1}
-		if diff := cmp.Diff(want, u.actions(admin, id)); diff != "" {
+		if diff := cmp.Diff(want, u.actions(id)); diff != "" {
 			t.Errorf("audit trail by action (-want +got):\n%s", diff)
 		}
 	})

@@ -263,6 +263,8 @@ func runVerifications(t *testing.T, open Open) {
 		f := newFixture(t, open)
 		v := f.in(f.user("owner@acme.example"), verification.Basic, verification.Submitted)
 		locked, release := make(chan struct{}), make(chan struct{})
+		releaseOnce := sync.OnceFunc(func() { close(release) })
+		t.Cleanup(releaseOnce) // a failing test must not leave the first transaction open
 		firstDone := make(chan error, 1)
 		go func() {
 			firstDone <- f.r.Tx.WithinTx(f.ctx, func(ctx context.Context) error {
@@ -298,7 +300,7 @@ func runVerifications(t *testing.T, open Open) {
 			t.Fatalf("second GetForUpdate returned (%v, %v) while the first transaction held the row", r.status, r.err)
 		case <-time.After(300 * time.Millisecond):
 		}
-		close(release)
+		releaseOnce()
 		if err := <-firstDone; err != nil {
 			t.Fatalf("first transaction: %v", err)
 		}

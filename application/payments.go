@@ -423,7 +423,7 @@ func (s *Payments) ConfirmCard(ctx context.Context, actor *User, intentID string
 		return nil, err
 	}
 	if rec.Status != RecordSucceeded {
-		if err := ensurePayable(v, rec.Purpose); err != nil {
+		if err := ensurePayable(v, rec.Purpose); err != nil && !s.settledSince(ctx, intentID) {
 			return nil, err
 		}
 	}
@@ -443,6 +443,14 @@ func (s *Payments) ConfirmCard(ctx context.Context, actor *User, intentID string
 		return nil, err
 	}
 	return intent, nil
+}
+
+// settledSince reports whether the intent's record is now settled: a concurrent confirmation (a
+// double click) may have paid the verification after this one read the record, and a repeated
+// confirmation answers as the first did.
+func (s *Payments) settledSince(ctx context.Context, intentID string) bool {
+	rec, err := s.records.Get(ctx, intentID)
+	return err == nil && rec.Status == RecordSucceeded
 }
 
 // WebhookResult says what a provider notification did.

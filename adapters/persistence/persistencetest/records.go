@@ -1,0 +1,444 @@
+package persistencetest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tttverify/tttverify/adapters/persistence"
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/pricing"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+func runRecords(t *testing.T, open Open) {
+	t.Run("Users", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t, open)
+		u := f.user("alice@acme.example")
+		if u.ID == 0 {
+			t.Fatal("Create gave no id")
+		}
+		want := *u
+		for name, read := range map[string]func() (*application.User, error){
+			"ByEmail": func() (*application.User, error) { return f.r.Users.ByEmail(f.ctx, u.Email) },
+			"ByID":    func() (*application.User, error) { return f.r.Users.ByID(f.ctx, u.ID) },
+		} {
+			got, err := read()
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if diff := cmp.Diff(&want, got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", name, diff)
+			}
+		}
+		err := f.r.Users.Create(f.ctx, &application.User{Email: u.Email, PasswordHash: "x", CreatedAt: f.tick()})
+		expectErr(t, "Create with a taken e-mail", err, application.ErrEmailTaken)
+		_, err = f.r.Users.ByEmail(f.ctx, "nobody@acme.example")
+		expectErr(t, "ByEmail of an unknown e-mail", err, application.ErrNotFound)
+		_, err = f.r.Users.ByID(f.ctx, u.ID+100)
+		expectErr(t, "ByID of an unknown id", err, application.ErrNotFound)
+
+		if err := f.r.Users.UpdatePassword(f.ctx, u.ID, "new-hash"); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.r.Users.SetAdmin(f.ctx, u.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		want.PasswordHash, want.IsAdmin = "new-hash", true
+		got, err := f.r.Users.ByID(f.ctx, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(&want, got); diff != "" {
+			t.Errorf("after UpdatePassword and SetAdmin (-want +got):\n%s", diff)
+		}
+		expectErr(t, "UpdatePassword of an unknown user", f.r.Users.UpdatePassword(f.ctx, u.ID+100, "h"), application.ErrNotFound)
+		expectErr(t, "SetAdmin of an unknown user", f.r.Users.SetAdmin(f.ctx, u.ID+100, true), application.ErrNotFound)
+	})
+
+	t.Run("Sessions", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t, open)
+		alice, bob := f.user("alice@acme.example"), f.user("bob@bolt.example")
+		now := f.tick()
+		session := func(id string, u *application.User, life time.Duration) application.Session {
+			s := application.Session{ID: id, UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(life)}
+			if err := f.r.Sessions.Create(f.ctx, s); err != nil {
+				t.Fatalf("create session %s: %v", id, err)
+			}
+			return s
+		}
+		laptop, phone, tablet := session("laptop-token", alice, time.Hour), session("phone-token", alice, time.Hour),
+			session("tablet-token", alice, time.Hour)
+		bobs := session("bob-token", bob, time.Hour)
+		session("short-token", alice, time.Minute)
+
+		s, u, err := f.r.Sessions.Active(f.ctx, laptop.ID, now)
+		if err != nil {
+			t.Fatalf("Active: %v", err)
+		}
+		if diff := cmp.Diff(&laptop, s); diff != "" {
+			t.Errorf("Active session (-want +got):\n%s", diff)
+		}
+		if u.ID != alice.ID || u.Email != alice.Email || u.PasswordHash != alice.PasswordHash {
+			t.Errorf("Active user %+v, want %+v", u, alice)
+		}
+		_, _, err = f.r.Sessions.Active(f.ctx, "short-token", now.Add(time.Minute))
+		expectErr(t, "Active at the instant the session expires", err, application.ErrNotFound)
+		_, _, err = f.r.Sessions.Active(f.ctx, "unknown-token", now)
+		expectErr(t, "Active of an unknown session", err, application.ErrNotFound)
+		_, _, err = f.r.Sessions.Active(f.ctx, persistence.HashToken(laptop.ID), now)
+		expectErr(t, "Active with the stored form of a token instead of the token", err, application.ErrNotFound)
+
+		if err := f.r.Sessions.Revoke(f.ctx, phone.ID); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = f.r.Sessions.Active(f.ctx, phone.ID, now)
+		expectErr(t, "Active after Revoke", err, application.ErrNotFound)
+
+		if err := f.r.Sessions.RevokeAllExcept(f.ctx, alice.ID, laptop.ID); err != nil {
+			t.Fatal(err)
+		}
+		for id, live := range map[string]bool{laptop.ID: true, tablet.ID: false, bobs.ID: true} {
+			_, _, err := f.r.Sessions.Active(f.ctx, id, now)
+			if (err == nil) != live {
+				t.Errorf("after RevokeAllExcept(alice, laptop): session %s active error %v, want live %v", id, err, live)
+			}
+		}
+	})
+
+	t.Run("Sections", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t, open)
+		v := f.draft(f.user("alice@acme.example"), verification.Basic)
+		id := v.ID()
+		c, err := f.r.Sections.Completeness(f.ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(verification.Completeness{}, c); diff != "" {
+			t.Errorf("completeness of an empty draft (-want +got):\n%s", diff)
+		}
+		for name, read := range map[string]func() error{
+			"Company": func() error { _, err := f.r.Sections.Company(f.ctx, id); return err },
+			"Banking": func() error { _, err := f.r.Sections.Banking(f.ctx, id); return err },
+			"Trade":   func() error { _, err := f.r.Sections.Trade(f.ctx, id); return err },
+		} {
+			expectErr(t, name+" never saved", read(), application.ErrNotFound)
+		}
+
+		company := &application.CompanyRecord{VerificationID: id, CompanyInfo: verification.CompanyInfo{
+			CompanyName: "Acme Metals Ltd", RegistrationNumber: "REG-1", RegisteredAddress: "1 Harbour Rd",
+			OperatingAddress: "2 Dock St", PhoneNumber: "+65 6000 0000", Email: "ops@acme.example",
+			Website: "https://acme.example", CountryOfIncorporation: "SG", DateOfIncorporation: "2012-05-01", TaxID: "TAX-7"}}
+		if err := f.r.Sections.SaveCompany(f.ctx, company); err != nil {
+			t.Fatal(err)
+		}
+		first := company.Stamps
+		company.CompanyName, company.TaxID = "Acme Metals Pte", ""
+		if err := f.r.Sections.SaveCompany(f.ctx, company); err != nil {
+			t.Fatal(err)
+		}
+		if company.CreatedAt != first.CreatedAt || !company.UpdatedAt.After(first.UpdatedAt) {
+			t.Errorf("second save stamps %+v after %+v: want the creation time kept and a later update", company.Stamps, first)
+		}
+		readBack(t, "company", company, func() (*application.CompanyRecord, error) { return f.r.Sections.Company(f.ctx, id) })
+
+		doc := func(typ verification.DocumentType, path string) *application.Document {
+			d := &application.Document{VerificationID: id, Type: typ, Filename: "f.pdf", OriginalFilename: "F.pdf",
+				MimeType: "application/pdf", Size: 10, ObjectPath: path, CreatedAt: f.tick()}
+			if err := f.r.Documents.Create(f.ctx, d); err != nil {
+				t.Fatal(err)
+			}
+			return d
+		}
+		reference := doc(verification.BankReference, "verifications/x/reference.pdf")
+		banking := &application.BankingRecord{VerificationID: id, ReferenceFileID: &reference.ID, BankingInfo: verification.BankingInfo{
+			BankName: "First Bank", BankAddress: "2 Bank St", AccountName: "Acme", AccountNumber: "GB29",
+			SwiftCode: "NWBKGB2L", Currency: "USD", BankContact: "desk@first.example"}}
+		if err := f.r.Sections.SaveBanking(f.ctx, banking); err != nil {
+			t.Fatal(err)
+		}
+		if banking.ReferencePath != reference.ObjectPath {
+			t.Errorf("SaveBanking reference path %q, want %q", banking.ReferencePath, reference.ObjectPath)
+		}
+		readBack(t, "banking", banking, func() (*application.BankingRecord, error) { return f.r.Sections.Banking(f.ctx, id) })
+
+		trade := &application.TradeRecord{VerificationID: id, TradeInfo: verification.TradeInfo{ProductsTraded: `["Copper"]`,
+			OtherProducts: "Zinc", Incoterms: "CIF", TargetQuantity: "500 MT", PreferredOrigin: "CL", TargetPrice: "LME-2%",
+			PastTransactions: "Three shipments in 2025"}}
+		if err := f.r.Sections.SaveTrade(f.ctx, trade); err != nil {
+			t.Fatal(err)
+		}
+		readBack(t, "trade", trade, func() (*application.TradeRecord, error) { return f.r.Sections.Trade(f.ctx, id) })
+
+		person := verification.Representative{FullName: "Jane Doe", Position: "Director", Nationality: "GB",
+			DateOfBirth: "1980-01-31", PassportNumber: "P1", IssuingCountry: "GB", ExpiryDate: "2031-01-01",
+			Email: "jane@acme.example", PhoneNumber: "+44 20"}
+		jane := &application.RepresentativeRecord{VerificationID: id, Representative: person}
+		john := &application.RepresentativeRecord{VerificationID: id, Representative: person}
+		john.FullName = "John Roe"
+		for _, r := range []*application.RepresentativeRecord{jane, john} {
+			if err := f.r.Sections.AddRepresentative(f.ctx, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		passport := doc(verification.Passport, "verifications/x/passport.png")
+		jane.PassportFileID, jane.Position = &passport.ID, "Chief Executive"
+		if err := f.r.Sections.UpdateRepresentative(f.ctx, jane); err != nil {
+			t.Fatal(err)
+		}
+		if jane.PassportPath != passport.ObjectPath {
+			t.Errorf("UpdateRepresentative passport path %q, want %q", jane.PassportPath, passport.ObjectPath)
+		}
+		reps, err := f.r.Sections.Representatives(f.ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]application.RepresentativeRecord{*jane, *john}, reps); diff != "" {
+			t.Errorf("representatives, oldest first (-want +got):\n%s", diff)
+		}
+		if one, err := f.r.Sections.Representative(f.ctx, id, john.ID); err != nil || one.FullName != "John Roe" {
+			t.Errorf("Representative(john) = %+v, %v", one, err)
+		}
+		other := f.draft(f.user("bob@bolt.example"), verification.Basic)
+		_, err = f.r.Sections.Representative(f.ctx, other.ID(), jane.ID)
+		expectErr(t, "Representative through another verification", err, application.ErrNotFound)
+		expectErr(t, "DeleteRepresentative through another verification",
+			f.r.Sections.DeleteRepresentative(f.ctx, other.ID(), jane.ID), application.ErrNotFound)
+		stranger := *john
+		stranger.VerificationID = other.ID()
+		expectErr(t, "UpdateRepresentative through another verification",
+			f.r.Sections.UpdateRepresentative(f.ctx, &stranger), application.ErrNotFound)
+
+		for _, typ := range verification.RequiredDocumentTypes[:2] {
+			doc(typ, "verifications/x/"+typ.String()+".pdf")
+		}
+		c, err = f.r.Sections.Completeness(f.ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !c.HasCompany || !c.HasBanking || !c.HasTrade || c.Representatives != 2 || c.DocumentsComplete() {
+			t.Errorf("completeness %+v: want every section, two representatives and a required document missing", c)
+		}
+
+		// Deleting a linked document unlinks it rather than failing or leaving a dangling path.
+		if err := f.r.Documents.Delete(f.ctx, id, passport.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.r.Documents.Delete(f.ctx, id, reference.ID); err != nil {
+			t.Fatal(err)
+		}
+		if r, err := f.r.Sections.Representative(f.ctx, id, jane.ID); err != nil || r.PassportFileID != nil || r.PassportPath != "" {
+			t.Errorf("representative after its passport was deleted: %+v, %v; want no passport", r, err)
+		}
+		if b, err := f.r.Sections.Banking(f.ctx, id); err != nil || b.ReferenceFileID != nil || b.ReferencePath != "" {
+			t.Errorf("banking after its reference was deleted: %+v, %v; want no reference", b, err)
+		}
+
+		if err := f.r.Sections.DeleteRepresentative(f.ctx, id, jane.ID); err != nil {
+			t.Fatal(err)
+		}
+		expectErr(t, "second DeleteRepresentative", f.r.Sections.DeleteRepresentative(f.ctx, id, jane.ID), application.ErrNotFound)
+		if c, _ := f.r.Sections.Completeness(f.ctx, id); c.Representatives != 1 {
+			t.Errorf("representatives after a delete: %d, want 1", c.Representatives)
+		}
+	})
+
+	t.Run("DocumentsAndAudit", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t, open)
+		alice := f.user("alice@acme.example")
+		v, other := f.draft(alice, verification.Basic), f.draft(alice, verification.Top)
+		var docs []application.Document
+		for i, typ := range []verification.DocumentType{verification.ShareholderInfo, verification.IncorporationCertificate} {
+			d := application.Document{VerificationID: v.ID(), Type: typ, Filename: "doc.pdf", OriginalFilename: "Döc.pdf",
+				MimeType: "application/pdf", Size: int64(100 + i), ObjectPath: "verifications/1/" + typ.String(), CreatedAt: f.tick()}
+			if err := f.r.Documents.Create(f.ctx, &d); err != nil {
+				t.Fatal(err)
+			}
+			docs = append(docs, d)
+		}
+		got, err := f.r.Documents.List(f.ctx, v.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(docs, got, domainValues); diff != "" {
+			t.Errorf("documents, oldest first (-want +got):\n%s", diff)
+		}
+		if d, err := f.r.Documents.ByObjectPath(f.ctx, docs[1].ObjectPath); err != nil || !cmp.Equal(*d, docs[1], domainValues) {
+			t.Errorf("ByObjectPath = %+v, %v; want %+v", d, err, docs[1])
+		}
+		_, err = f.r.Documents.Get(f.ctx, other.ID(), docs[0].ID)
+		expectErr(t, "Get of a document through another verification", err, application.ErrNotFound)
+		expectErr(t, "Delete through another verification", f.r.Documents.Delete(f.ctx, other.ID(), docs[0].ID), application.ErrNotFound)
+		if err := f.r.Documents.Delete(f.ctx, v.ID(), docs[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.r.Documents.Get(f.ctx, v.ID(), docs[0].ID)
+		expectErr(t, "Get after Delete", err, application.ErrNotFound)
+
+		events := []application.AuditEvent{
+			{VerificationID: v.ID(), ActorID: alice.ID, ActorEmail: alice.Email, Action: "create", To: "draft", CreatedAt: f.tick()},
+			{VerificationID: v.ID(), Action: "payment.succeeded", From: "submitted", To: "in_review", Reason: "pi_1 4900 usd", CreatedAt: f.tick()},
+			{VerificationID: other.ID(), ActorID: alice.ID, ActorEmail: alice.Email, Action: "create", To: "draft", CreatedAt: f.tick()},
+		}
+		for _, e := range events {
+			if err := f.r.Audit.Record(f.ctx, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		trail, err := f.r.Audit.List(f.ctx, v.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(events[:2], trail, cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".ID" }, cmp.Ignore())); diff != "" {
+			t.Errorf("audit trail, oldest first, the system as actor 0 (-want +got):\n%s", diff)
+		}
+		if len(trail) == 2 && (trail[0].ID == 0 || trail[1].ID <= trail[0].ID) {
+			t.Errorf("audit event ids %d, %d: want increasing ids", trail[0].ID, trail[1].ID)
+		}
+	})
+
+	t.Run("CouponsAndPayments", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t, open)
+		alice := f.user("alice@acme.example")
+		v := f.in(alice, verification.Basic, verification.Submitted)
+		expires := start.AddDate(0, 1, 0)
+		coupon, err := pricing.NewCoupon("launch", 25, 2, &expires, f.tick())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.r.Coupons.Create(f.ctx, coupon); err != nil {
+			t.Fatal(err)
+		}
+		expectErr(t, "Create of an existing code", f.r.Coupons.Create(f.ctx, coupon), application.ErrCouponExists)
+		got, err := f.r.Coupons.Get(f.ctx, "LAUNCH")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(coupon.Snapshot(), got.Snapshot()); diff != "" {
+			t.Errorf("coupon read back (-created +read):\n%s", diff)
+		}
+		_, err = f.r.Coupons.Get(f.ctx, "NOPE")
+		expectErr(t, "Get of an unknown coupon", err, application.ErrNotFound)
+
+		first, err := f.r.Coupons.AddRedemption(f.ctx, "LAUNCH", v.ID(), f.tick())
+		if err != nil || !first {
+			t.Fatalf("first AddRedemption = %v, %v; want true", first, err)
+		}
+		again, err := f.r.Coupons.AddRedemption(f.ctx, "LAUNCH", v.ID(), f.tick())
+		if err != nil || again {
+			t.Errorf("second AddRedemption by the same verification = %v, %v; want false", again, err)
+		}
+		err = f.r.Tx.WithinTx(f.ctx, func(ctx context.Context) error {
+			c, err := f.r.Coupons.GetForUpdate(ctx, "LAUNCH")
+			if err != nil {
+				return err
+			}
+			c.Redeem(f.tick())
+			c.Disable(f.tick())
+			coupon = c
+			return f.r.Coupons.Save(ctx, c)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed, err := f.r.Coupons.List(f.ctx)
+		if err != nil || len(listed) != 1 {
+			t.Fatalf("List = %d coupons, %v; want 1", len(listed), err)
+		}
+		if diff := cmp.Diff(coupon.Snapshot(), listed[0].Snapshot()); diff != "" {
+			t.Errorf("coupon after Save (-saved +listed):\n%s", diff)
+		}
+
+		rec := &application.PaymentRecord{IntentID: "pi_1", VerificationID: v.ID(), UserID: alice.ID, Provider: "simulated",
+			Purpose: application.PurposeVerification, Amount: 3675, Currency: "usd", CouponCode: "LAUNCH",
+			DiscountPercent: 25, Status: application.RecordCreated, CreatedAt: f.tick(), UpdatedAt: f.tick()}
+		if err := f.r.Payments.Add(f.ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+		replay := *rec
+		replay.Amount, replay.Status = 1, application.RecordSucceeded
+		if err := f.r.Payments.Add(f.ctx, &replay); err != nil {
+			t.Errorf("Add of a known intent: %v, want a quiet no-op", err)
+		}
+		gotRec, err := f.r.Payments.Get(f.ctx, "pi_1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(rec, gotRec); diff != "" {
+			t.Errorf("payment record, first Add kept (-want +got):\n%s", diff)
+		}
+		later := f.tick()
+		if err := f.r.Payments.SetStatus(f.ctx, "pi_1", application.RecordSucceeded, later); err != nil {
+			t.Fatal(err)
+		}
+		rec.Status, rec.UpdatedAt = application.RecordSucceeded, later
+		if gotRec, err := f.r.Payments.Get(f.ctx, "pi_1"); err != nil || !cmp.Equal(rec, gotRec) {
+			t.Errorf("after SetStatus: %+v, %v; want %+v", gotRec, err, rec)
+		}
+		expectErr(t, "SetStatus of an unknown intent", f.r.Payments.SetStatus(f.ctx, "pi_none", application.RecordFailed, later), application.ErrNotFound)
+		_, err = f.r.Payments.Get(f.ctx, "pi_none")
+		expectErr(t, "Get of an unknown intent", err, application.ErrNotFound)
+
+		for i, want := range []bool{true, false} {
+			first, err := f.r.Payments.FirstDelivery(f.ctx, "evt_1", application.EventIntentSucceeded, f.tick())
+			if err != nil || first != want {
+				t.Errorf("FirstDelivery #%d of one event = %v, %v; want %v", i+1, first, err, want)
+			}
+		}
+	})
+
+	t.Run("ShareLinks", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t, open)
+		v := f.in(f.user("alice@acme.example"), verification.Top, verification.Approved)
+		now := f.tick()
+		link := &application.ShareLink{VerificationID: v.ID(), TokenHash: persistence.HashToken("token"), CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		if err := f.r.ShareLinks.Create(f.ctx, link); err != nil {
+			t.Fatal(err)
+		}
+		if link.ID == 0 {
+			t.Fatal("Create gave no id")
+		}
+		got, err := f.r.ShareLinks.ByTokenHash(f.ctx, link.TokenHash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(link, got); diff != "" {
+			t.Errorf("share link read back (-created +read):\n%s", diff)
+		}
+		_, err = f.r.ShareLinks.ByTokenHash(f.ctx, persistence.HashToken("other"))
+		expectErr(t, "ByTokenHash of an unknown token", err, application.ErrNotFound)
+		firstUse := f.tick()
+		for _, when := range []time.Time{firstUse, f.tick()} {
+			if err := f.r.ShareLinks.MarkUsed(f.ctx, link.ID, when); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err = f.r.ShareLinks.ByTokenHash(f.ctx, link.TokenHash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.IsUsed || got.UsedAt == nil || !got.UsedAt.Equal(firstUse) {
+			t.Errorf("after two uses: used %v at %v, want used at the first use %v", got.IsUsed, got.UsedAt, firstUse)
+		}
+	})
+}
+
+// readBack fails unless read returns what was saved.
+func readBack[T any](t *testing.T, what string, saved *T, read func() (*T, error)) {
+	t.Helper()
+	got, err := read()
+	if err != nil {
+		t.Fatalf("read %s back: %v", what, err)
+	}
+	if diff := cmp.Diff(saved, got, domainValues); diff != "" {
+		t.Errorf("%s read back (-saved +read):\n%s", what, diff)
+	}
+}

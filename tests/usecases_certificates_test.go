@@ -1,0 +1,202 @@
+package tests
+
+import (
+	"bytes"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/cmd/server/app"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// readAll reads and closes a served file.
+func readAll(t *testing.T, f *application.File) []byte {
+	t.Helper()
+	defer f.Content.Close()
+	b, err := io.ReadAll(f.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// The Client Information Sheet: only an approved verification has one; regenerating replaces the
+// stored file; a share link opens it without signing in until the link expires or the certificate
+// is revoked.
+func TestUseCaseCISAndShareLinks(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		u := newUseCases(t, e)
+		alice, mallory := u.applicant("alice@example.com"), u.applicant("mallory@example.com")
+		admin := u.reviewer("admin@ttt.example")
+		svc := e.Svc.Certificates
+
+		waiting := u.paid(alice, "basic")
+		_, err := svc.GenerateCIS(u.ctx, admin, waiting)
+		expectTransition(t, "generate the CIS of a verification in review", err)
+		_, _, err = svc.CISForm(u.ctx, alice, waiting)
+		expectIs(t, "CIS form of a verification in review", err, application.ErrNoCISForm)
+		_, _, err = svc.ShareCIS(u.ctx, alice, waiting)
+		expectIs(t, "share the missing CIS form", err, application.ErrNoCISForm)
+		_, err = svc.Certificate(u.ctx, alice, waiting)
+		expectIs(t, "certificate of a verification in review", err, verification.ErrNotApproved)
+
+		id := u.approved(alice, admin, "top")
+		_, _, err = svc.ShareCIS(u.ctx, alice, id)
+		expectIs(t, "share before the CIS was generated", err, application.ErrNoCISForm)
+		v, err := svc.GenerateCIS(u.ctx, admin, id)
+		if err != nil {
+			t.Fatalf("generate CIS: %v", err)
+		}
+		first := v.CISFormPath()
+		path, generated, err := svc.CISForm(u.ctx, alice, id)
+		if err != nil || path != first || generated.IsZero() {
+			t.Fatalf("CIS form as the owner sees it: %q at %v, %v; want %q", path, generated, err, first)
+		}
+		_, _, err = svc.CISForm(u.ctx, mallory, id)
+		expectIs(t, "another applicant's CIS form", err, application.ErrNotFound)
+		sheet := readAll(t, mustOpen(t, e, alice, first))
+		if !bytes.HasPrefix(sheet, []byte("%PDF-")) {
+			t.Fatalf("stored CIS starts %q, want a PDF", sheet[:min(len(sheet), 16)])
+		}
+
+		v, err = svc.GenerateCIS(u.ctx, admin, id)
+		if err != nil {
+			t.Fatalf("regenerate CIS: %v", err)
+		}
+		if second := v.CISFormPath(); second == first || second == "" {
+			t.Fatalf("regenerated CIS stored at %q, want a new place (was %q)", second, first)
+		}
+		_, err = e.Blobs.Stat(u.ctx, first)
+		expectIs(t, "the replaced CIS file", err, application.ErrNotFound)
+		_, err = e.Svc.Documents.Open(u.ctx, alice, first)
+		expectIs(t, "opening the replaced CIS", err, application.ErrNotFound)
+
+		_, _, err = svc.ShareCIS(u.ctx, mallory, id)
+		expectIs(t, "another applicant sharing the CIS", err, application.ErrNotFound)
+		sharedAt := e.clock.Now()
+		token, expires, err := svc.ShareCIS(u.ctx, alice, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := expires.Sub(sharedAt); d < app.DefaultShareLinkTTL || d > app.DefaultShareLinkTTL+time.Second {
+			t.Errorf("share link expires %v after it was made, want %v", d, app.DefaultShareLinkTTL)
+		}
+		f, err := svc.OpenSharedCIS(u.ctx, token)
+		if err != nil {
+			t.Fatalf("open shared CIS: %v", err)
+		}
+		if f.Name != "CIS-"+v.PublicID()+".pdf" || f.ContentType != "application/pdf" {
+			t.Errorf("shared file named %q as %s", f.Name, f.ContentType)
+		}
+		if b := readAll(t, f); !bytes.Equal(b, readAll(t, mustOpen(t, e, alice, v.CISFormPath()))) {
+			t.Error("the share link serves something else than the current CIS")
+		}
+		_, err = svc.OpenSharedCIS(u.ctx, token+"x")
+		expectIs(t, "a token nobody issued", err, application.ErrNotFound)
+
+		e.clock.Advance(app.DefaultShareLinkTTL)
+		_, err = svc.OpenSharedCIS(u.ctx, token)
+		expectIs(t, "the link once its time is up", err, application.ErrLinkExpired)
+
+		fresh, _, err := svc.ShareCIS(u.ctx, alice, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f, err := svc.OpenSharedCIS(u.ctx, fresh); err != nil {
+			t.Fatalf("a fresh link: %v", err)
+		} else {
+			readAll(t, f)
+		}
+		if _, err := e.Svc.Admin.Revoke(u.ctx, admin, id, "Fraud"); err != nil {
+			t.Fatal(err)
+		}
+		_, err = svc.OpenSharedCIS(u.ctx, fresh)
+		expectIs(t, "a link to a revoked certificate", err, application.ErrLinkExpired)
+
+		if diff := cmp.Diff(map[string]int{"generate-cis": 2, "share-cis": 2}, pick(u.actions(id), "generate-cis", "share-cis")); diff != "" {
+			t.Errorf("audit (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// The public page shows an approved verification's public fields only, and nothing of others.
+func TestUseCasePublicCertificate(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		u := newUseCases(t, e)
+		alice := u.applicant("alice@example.com")
+		admin := u.reviewer("admin@ttt.example")
+		svc := e.Svc.Certificates
+
+		waiting := u.state(alice, u.paid(alice, "basic"))
+		_, err := svc.Public(u.ctx, waiting.PublicID)
+		expectIs(t, "public page of a verification in review", err, application.ErrNotAvailable)
+		_, err = svc.PublicDocuments(u.ctx, waiting.PublicID)
+		expectIs(t, "public documents of a verification in review", err, application.ErrNotAvailable)
+		_, err = svc.Public(u.ctx, "nosuchpublicid")
+		expectIs(t, "public page of an unknown id", err, application.ErrNotFound)
+
+		id := u.approved(alice, admin, "top")
+		s := u.state(alice, id)
+		cert, err := svc.Public(u.ctx, s.PublicID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := &application.PublicCertificate{PublicID: s.PublicID, CompanyName: ucCompany.CompanyName,
+			RegistrationNumber: ucCompany.RegistrationNumber, Country: ucCompany.CountryOfIncorporation,
+			RegisteredAddress: ucCompany.RegisteredAddress, Email: ucCompany.Email, Tier: verification.Top,
+			Checks: verification.Top.Checks(), VerifiedAt: *s.ApprovedAt, ExpiresAt: *s.ExpiresAt,
+			Status: verification.CertificateValid, Fingerprint: cert.Fingerprint}
+		if diff := cmp.Diff(want, cert, cmp.AllowUnexported(verification.Tier{})); diff != "" {
+			t.Errorf("public certificate (-want +got):\n%s", diff)
+		}
+		if len(cert.Fingerprint) < 16 {
+			t.Errorf("fingerprint %q is too short to check a PDF against", cert.Fingerprint)
+		}
+		docs, err := svc.PublicDocuments(u.ctx, s.PublicID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var types []string
+		for _, d := range docs {
+			types = append(types, d.Type.String())
+		}
+		if diff := cmp.Diff([]string{"passport", "incorporation_certificate", "business_license", "shareholder_info"}, types); diff != "" {
+			t.Errorf("public document types, oldest first (-want +got):\n%s", diff)
+		}
+		pdf, err := svc.Certificate(u.ctx, alice, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := readAll(t, pdf); !bytes.HasPrefix(b, []byte("%PDF-")) || pdf.Name != "TTT-Certificate-"+s.PublicID+".pdf" {
+			t.Errorf("certificate %q starts %q, want a PDF named for the public id", pdf.Name, b[:min(len(b), 8)])
+		}
+
+		e.clock.Advance(366 * 24 * time.Hour)
+		if cert, err := svc.Public(u.ctx, s.PublicID); err != nil || cert.Status != verification.CertificateExpired {
+			t.Errorf("public certificate a year and a day later: %+v, %v; want expired", cert, err)
+		}
+	})
+}
+
+// mustOpen opens a stored file as actor through the download use case.
+func mustOpen(t *testing.T, e *env, actor *application.User, key string) *application.File {
+	t.Helper()
+	f, err := e.Svc.Documents.Open(t.Context(), actor, key)
+	if err != nil {
+		t.Fatalf("open %s: %v", key, err)
+	}
+	return f
+}
+
+// pick keeps the named keys of counts.
+func pick(counts map[string]int, keys ...string) map[string]int {
+	out := map[string]int{}
+	for _, k := range keys {
+		out[k] = counts[k]
+	}
+	return out
+}

@@ -3,16 +3,7 @@
 package persistencetest
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"net/url"
-	"os"
-	"path/filepath"
-	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
@@ -40,75 +31,4 @@ func ReposOn(db *persistence.DB, now func() time.Time) Repos {
 		Documents: persistence.NewDocuments(db), Audit: persistence.NewAuditLog(db), Coupons: persistence.NewCoupons(db),
 		Payments: persistence.NewPaymentRecords(db), ShareLinks: persistence.NewShareLinks(db),
 	}
-}
-
-// SQLite opens a new, migrated SQLite database in a temporary directory, closed when the test ends.
-func SQLite(t *testing.T) *persistence.DB {
-	t.Helper()
-	db, err := persistence.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "contract.db"))
-	if err != nil {
-		t.Fatalf("open sqlite: %v", err)
-	}
-	return migrated(t, db)
-}
-
-// Postgres opens a new, migrated database on the server named by TEST_DATABASE_URL (make test and
-// scripts/postgres.sh start one) and drops it when the test ends. Without the variable the test is
-// skipped, except under CI=true, where it fails.
-func Postgres(t *testing.T) *persistence.DB {
-	t.Helper()
-	db, err := persistence.Open(t.Context(), PostgresDatabase(t), "")
-	if err != nil {
-		t.Fatalf("open postgres: %v", err)
-	}
-	return migrated(t, db)
-}
-
-func migrated(t *testing.T, db *persistence.DB) *persistence.DB {
-	t.Helper()
-	t.Cleanup(func() { _ = db.Close() })
-	if _, err := persistence.Migrate(t.Context(), db); err != nil {
-		t.Fatalf("migrate: %v", err)
-	}
-	return db
-}
-
-// PostgresDatabase creates an empty database on the TEST_DATABASE_URL server, returns its URL and
-// drops it (closing whatever still uses it) when the test ends.
-func PostgresDatabase(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("TEST_DATABASE_URL")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("TEST_DATABASE_URL is not set: CI must run the PostgreSQL contract (make test starts a cluster)")
-		}
-		t.Skip("TEST_DATABASE_URL not set; run `make test` or scripts/postgres.sh to include PostgreSQL")
-	}
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("connect to the test server: %v", err)
-	}
-	defer admin.Close(ctx)
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	name := "contract_" + hex.EncodeToString(b)
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatalf("create database: %v", err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), base)
-		if err != nil {
-			t.Logf("drop database %s: %v", name, err)
-			return
-		}
-		defer c.Close(context.Background())
-		_, _ = c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("parse TEST_DATABASE_URL: %v", err)
-	}
-	u.Path = "/" + name
-	return u.String()
 }

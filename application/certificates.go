@@ -5,20 +5,20 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // Errors of the public certificate and share links.
 var (
-	ErrNotAvailable = errors.New("This verification is not available")
-	ErrLinkExpired  = errors.New("This link has expired")
-	ErrNoCISForm    = errors.New("The CIS form could not be found for this verification.")
+	ErrNotAvailable = errs.Forbidden("This verification is not available")
+	ErrLinkExpired  = errs.Gone("This link has expired")
+	ErrNoCISForm    = errs.NotFound("The CIS form could not be found for this verification.")
 )
 
 // ShareLink is a temporary, anonymous link to a verification's CIS form.

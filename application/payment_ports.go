@@ -2,19 +2,19 @@ package application
 
 import (
 	"context"
-	"errors"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/pricing"
 )
 
 // Errors of the payment use cases.
 var (
-	ErrPaymentMismatch     = errors.New("This payment does not match the verification")
-	ErrPaymentNotSucceeded = errors.New("The payment has not succeeded")
-	ErrBadSignature        = errors.New("Invalid webhook signature")
-	ErrPaymentProvider     = errors.New("The payment provider is unavailable; please try again shortly")
-	ErrCouponExists        = errors.New("A coupon with this code already exists")
+	ErrPaymentMismatch     = errs.Invalid("", "This payment does not match the verification")
+	ErrPaymentNotSucceeded = errs.PaymentRequired("The payment has not succeeded")
+	ErrBadSignature        = errs.Invalid("", "Invalid webhook signature")
+	ErrPaymentProvider     = errs.Upstream("The payment provider is unavailable; please try again shortly")
+	ErrCouponExists        = errs.Conflict("A coupon with this code already exists")
 )
 
 // What a payment is for.
@@ -97,6 +97,9 @@ type CardError struct {
 }
 
 func (e *CardError) Error() string { return e.Message }
+
+// Kind is errs.KindPaymentRequired: the card was declined.
+func (e *CardError) Kind() errs.Kind { return errs.KindPaymentRequired }
 
 // CardConfirmer is a gateway that takes card details itself: the simulated provider. It returns
 // field.Errors for malformed card details and *CardError for a declined card.

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/pricing"
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -502,17 +503,17 @@ func (s *Payments) HandleWebhook(ctx context.Context, payload []byte, signature 
 	return result, err
 }
 
-// isPermanent reports whether err is a refusal that a retry of the same notification cannot change.
+// isPermanent reports whether err is a refusal that a retry of the same notification cannot change:
+// the payment or the verification's state is wrong, not the moment. A lost race on the record
+// (ErrConflict) is worth the provider's retry.
 func isPermanent(err error) bool {
-	var transition verification.TransitionError
-	for _, e := range []error{ErrPaymentMismatch, ErrPaymentNotSucceeded, ErrNotFound, verification.ErrDeleted,
-		verification.ErrAlreadyPaid, verification.ErrPaymentNotDue, verification.ErrAlreadyTop,
-		verification.ErrUpgradeNotPaying} {
-		if errors.Is(err, e) {
-			return true
-		}
+	switch errs.KindOf(err) {
+	case errs.KindInvalid, errs.KindPaymentRequired, errs.KindNotFound:
+		return true
+	case errs.KindConflict:
+		return !errors.Is(err, ErrConflict)
 	}
-	return errors.As(err, &transition)
+	return false
 }
 
 // UpgradeResult is what an upgrade request did: the tier changed at once, or a payment is due.

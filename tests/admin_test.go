@@ -68,7 +68,9 @@ func TestAdminReviewJourney(t *testing.T) {
 		}
 
 		// Reject: the reason is required, then stored and shown to the applicant.
-		adm.must(http.StatusBadRequest, "POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "   "})
+		adm.mustFail(http.StatusBadRequest, errorJSON{Message: "Rejection reason is required",
+			Errors: map[string]string{"reason": "Rejection reason is required"}},
+			"POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "   "})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "Passport scan is unreadable"})
 		var seen verificationJSON
 		applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid, nil).JSON(t, &seen)
@@ -145,9 +147,12 @@ func TestAdminReviewJourney(t *testing.T) {
 		adm = e.admin(t) // sessions last a week: sign in again
 
 		// Revocation shows on the public page at once.
-		adm.must(http.StatusBadRequest, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": ""})
+		adm.mustFail(http.StatusBadRequest, errorJSON{Message: "Revocation reason is required",
+			Errors: map[string]string{"reason": "Revocation reason is required"}},
+			"POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": ""})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "Documents found forged"})
-		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "again"})
+		adm.mustFail(http.StatusConflict, errorJSON{Message: "The certificate is already revoked"},
+			"POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "again"})
 		pub = anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t)
 		if pub["certificateStatus"] != "revoked" || pub["revokedAt"] == nil {
 			t.Fatalf("after revoke %v", pub)

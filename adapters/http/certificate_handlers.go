@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v5"
+
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // SharePath is where share links are served; the token follows it.
@@ -127,7 +129,7 @@ func (s *Server) openSharedCIS(c *echo.Context) error {
 	return sendFile(c, f, "inline")
 }
 
-var errNotFoundLink = &apiError{status: http.StatusNotFound, body: errorBody{Message: "This link does not exist"}}
+var errNotFoundLink = errs.NotFound("This link does not exist")
 
 func (s *Server) downloadCertificate(c *echo.Context) error {
 	id, err := pathID(c, "id")

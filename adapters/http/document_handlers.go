@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -68,8 +69,7 @@ func (s *Server) receiveUpload(c *echo.Context, id int64) (*application.StoredFi
 		fields[name] = string(value)
 	}
 	if stored == nil {
-		return nil, nil, &apiError{status: http.StatusBadRequest, body: errorBody{Message: "Choose a file to upload",
-			Errors: map[string]string{"file": "Choose a file to upload"}}}
+		return nil, nil, errs.Invalid("file", "Choose a file to upload")
 	}
 	return stored, fields, nil
 }

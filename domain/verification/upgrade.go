@@ -1,15 +1,16 @@
 package verification
 
 import (
-	"errors"
 	"time"
+
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // Errors of the upgrade from Basic to Top.
 var (
-	ErrAlreadyTop       = errors.New("the verification is already in the top tier")
-	ErrUpgradeNotPaid   = errors.New("the verification must be paid for before a paid upgrade")
-	ErrUpgradeNotPaying = errors.New("the upgrade can only be paid for once the verification is paid")
+	ErrAlreadyTop       = errs.Conflict("The verification is already in the top tier")
+	ErrUpgradeNotPaid   = errs.Conflict("The verification must be paid for before a paid upgrade")
+	ErrUpgradeNotPaying = errs.Conflict("The upgrade can only be paid for once the verification is paid")
 )
 
 // EnsurePaymentDue refuses a first payment unless the verification is submitted and not yet paid.

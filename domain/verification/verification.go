@@ -208,7 +208,7 @@ func (v *Verification) Approve(now time.Time) error {
 func (v *Verification) Reject(reason string, now time.Time) error {
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return ErrReasonRequired
+		return ErrRejectionReasonRequired
 	}
 	if err := v.moveTo(Rejected, "reject", now); err != nil {
 		return err

@@ -7,13 +7,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/tttverify/tttverify/application"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tttverify/tttverify/application"
 )
 
 // Config is every setting, read once from the environment (see the README's table).

@@ -17,13 +17,15 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.GET("/verifications", s.adminList)
 	g.GET("/verifications/stats", s.adminStats)
 	g.GET("/verifications/:id", s.adminGet)
-	g.GET("/verifications/:id/company-info", s.getCompany)
-	g.GET("/verifications/:id/representatives", s.listRepresentatives)
-	g.GET("/verifications/:id/banking-info", s.getBanking)
-	g.GET("/verifications/:id/trade-info", s.getTrade)
-	g.GET("/verifications/:id/documents", s.listDocuments)
-	g.GET("/verifications/:id/cis-form", s.getCISForm)
-	g.GET("/verifications/:id/certificate", s.downloadCertificate)
+	g.GET("/verifications/:id/company-info", func(c *echo.Context) error { return readSection(c, s.Review.Company, toCompanyDTO) })
+	g.GET("/verifications/:id/representatives", func(c *echo.Context) error {
+		return readSection(c, s.Review.Representatives, toRepresentativeDTOs)
+	})
+	g.GET("/verifications/:id/banking-info", func(c *echo.Context) error { return readSection(c, s.Review.Banking, toBankingDTO) })
+	g.GET("/verifications/:id/trade-info", func(c *echo.Context) error { return readSection(c, s.Review.Trade, toTradeDTO) })
+	g.GET("/verifications/:id/documents", func(c *echo.Context) error { return readSection(c, s.Review.Documents, toDocumentDTOs) })
+	g.GET("/verifications/:id/cis-form", func(c *echo.Context) error { return readSection(c, s.Review.CISForm, toCISFormDTO) })
+	g.GET("/verifications/:id/certificate", func(c *echo.Context) error { return sendCertificate(c, s.Review.Certificate) })
 	g.GET("/verifications/:id/events", s.adminEvents)
 	g.POST("/verifications/:id/approve", s.adminApprove)
 	g.POST("/verifications/:id/reject", s.adminReject)
@@ -55,7 +57,7 @@ func (s *Server) adminList(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	items, total, err := s.Admin.List(c.Request().Context(), f)
+	items, total, err := s.Admin.List(c.Request().Context(), currentUser(c), f)
 	if err != nil {
 		return err
 	}
@@ -71,7 +73,7 @@ func (s *Server) adminStats(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	counts, err := s.Admin.Stats(c.Request().Context(), f)
+	counts, err := s.Admin.Stats(c.Request().Context(), currentUser(c), f)
 	if err != nil {
 		return err
 	}
@@ -104,7 +106,7 @@ func (s *Server) adminGet(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	item, err := s.Admin.Get(c.Request().Context(), id)
+	item, err := s.Admin.Get(c.Request().Context(), currentUser(c), id)
 	if err != nil {
 		return err
 	}
@@ -126,7 +128,7 @@ func (s *Server) adminEvents(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	events, err := s.Admin.Events(c.Request().Context(), id)
+	events, err := s.Admin.Events(c.Request().Context(), currentUser(c), id)
 	if err != nil {
 		return err
 	}
@@ -182,7 +184,7 @@ func (s *Server) adminDecide(c *echo.Context, withReason bool, decide func(id in
 	if err != nil {
 		return err
 	}
-	item, err := s.Admin.Get(c.Request().Context(), v.ID())
+	item, err := s.Admin.Get(c.Request().Context(), currentUser(c), v.ID())
 	if err != nil {
 		return err
 	}

@@ -127,19 +127,7 @@ func (s *Server) uploadBankReference(c *echo.Context) error {
 }
 
 func (s *Server) listDocuments(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	docs, err := s.Documents.List(c.Request().Context(), currentUser(c), id)
-	if err != nil {
-		return err
-	}
-	out := make([]documentDTO, len(docs))
-	for i := range docs {
-		out[i] = toDocumentDTO(&docs[i])
-	}
-	return c.JSON(http.StatusOK, out)
+	return readSection(c, s.Documents.List, toDocumentDTOs)
 }
 
 func (s *Server) deleteDocument(c *echo.Context) error {

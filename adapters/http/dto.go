@@ -166,6 +166,14 @@ func toRepresentativeDTO(r *application.RepresentativeRecord) representativeReco
 			Email: p.Email, PhoneNumber: p.PhoneNumber}}
 }
 
+func toRepresentativeDTOs(recs []application.RepresentativeRecord) []representativeRecordDTO {
+	out := make([]representativeRecordDTO, len(recs))
+	for i := range recs {
+		out[i] = toRepresentativeDTO(&recs[i])
+	}
+	return out
+}
+
 type bankingDTO struct {
 	BankName      string `json:"bankName"`
 	BankAddress   string `json:"bankAddress"`
@@ -265,6 +273,14 @@ func toDocumentDTO(d *application.Document) documentDTO {
 	return documentDTO{ID: d.ID, VerificationID: d.VerificationID, Type: d.Type.String(), Filename: d.Filename,
 		OriginalFilename: verification.SanitizeFilename(d.OriginalFilename), MimeType: d.MimeType, Size: d.Size,
 		ObjectPath: d.ObjectPath, URL: fileURL(d.ObjectPath), CreatedAt: d.CreatedAt}
+}
+
+func toDocumentDTOs(docs []application.Document) []documentDTO {
+	out := make([]documentDTO, len(docs))
+	for i := range docs {
+		out[i] = toDocumentDTO(&docs[i])
+	}
+	return out
 }
 
 // fileURL is where the file at an object path is downloaded; each segment is escaped.

@@ -142,13 +142,17 @@ func (s *Server) createPaymentIntent(c *echo.Context) error {
 	if err := requireID(req.VerificationID); err != nil {
 		return err
 	}
+	purpose, err := application.ParsePaymentPurpose(strings.TrimSpace(req.Purpose))
+	if err != nil {
+		return err
+	}
 	r, err := s.Payments.CreatePaymentIntent(c.Request().Context(), currentUser(c), int64(req.VerificationID),
-		req.CouponCode, strings.TrimSpace(req.Purpose))
+		req.CouponCode, purpose)
 	if err != nil {
 		return err
 	}
 	out := paymentIntentDTO{ClientSecret: r.ClientSecret, PaymentIntentID: r.IntentID, Amount: r.Quote.Final.Amount,
-		BaseAmount: r.Quote.Base.Amount, Currency: string(r.Quote.Final.Currency), Paid: r.Paid, Purpose: r.Purpose,
+		BaseAmount: r.Quote.Base.Amount, Currency: string(r.Quote.Final.Currency), Paid: r.Paid, Purpose: string(r.Purpose),
 		Provider: s.Payments.Provider().Provider}
 	if r.CouponCode != "" {
 		out.Coupon = &appliedCouponDTO{Code: r.CouponCode, Discount: r.Quote.Percent, DiscountAmount: r.Quote.Discount.Amount}
@@ -212,7 +216,7 @@ func (s *Server) confirmSimulatedPayment(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]string{"status": intent.Status, "paymentIntentId": intent.ID})
+	return c.JSON(http.StatusOK, map[string]string{"status": string(intent.Status), "paymentIntentId": intent.ID})
 }
 
 type upgradeDTO struct {

@@ -44,6 +44,7 @@ type Services struct {
 	Documents     *application.DocumentsService
 	Payments      *application.Payments
 	Admin         *application.Admin
+	Review        *application.Review
 	Certificates  *application.Certificates
 }
 

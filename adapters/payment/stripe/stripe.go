@@ -78,7 +78,7 @@ func (g *Gateway) CreateIntent(ctx context.Context, p application.NewPaymentInte
 		Metadata: map[string]string{
 			application.MetaVerificationID: strconv.FormatInt(p.VerificationID, 10),
 			application.MetaUserID:         strconv.FormatInt(p.UserID, 10),
-			application.MetaPurpose:        p.Purpose,
+			application.MetaPurpose:        string(p.Purpose),
 		},
 	}
 	if p.CouponCode != "" {
@@ -135,7 +135,7 @@ func (g *Gateway) VerifyWebhook(payload []byte, signature string) (*application.
 
 func toIntent(pi *stripego.PaymentIntent) *application.PaymentIntent {
 	out := &application.PaymentIntent{ID: pi.ID, ClientSecret: pi.ClientSecret, Amount: pi.Amount,
-		Currency: strings.ToLower(string(pi.Currency)), Status: string(pi.Status), Metadata: pi.Metadata}
+		Currency: strings.ToLower(string(pi.Currency)), Status: application.IntentStatus(pi.Status), Metadata: pi.Metadata}
 	if out.Metadata == nil {
 		out.Metadata = map[string]string{}
 	}

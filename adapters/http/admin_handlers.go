@@ -63,7 +63,7 @@ func (s *Server) adminList(c *echo.Context) error {
 	}
 	out := make([]adminVerificationDTO, len(items))
 	for i, it := range items {
-		out[i] = s.adminView(it.Verification, it.UserEmail)
+		out[i] = s.adminView(c, it.Verification, it.UserEmail)
 	}
 	return writeList(c, out, total)
 }
@@ -91,8 +91,8 @@ type adminVerificationDTO struct {
 	CertificateStatus *string `json:"certificateStatus"`
 }
 
-func (s *Server) adminView(v *verification.Verification, email string) adminVerificationDTO {
-	d := adminVerificationDTO{verificationDTO: toVerificationDTO(v)}
+func (s *Server) adminView(c *echo.Context, v *verification.Verification, email string) adminVerificationDTO {
+	d := adminVerificationDTO{verificationDTO: toVerificationDTO(v, currentUser(c))}
 	d.UserEmail = email
 	if st, ok := v.CertificateStatus(s.clock.Now()); ok {
 		str := string(st)
@@ -110,7 +110,7 @@ func (s *Server) adminGet(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, s.adminView(item.Verification, item.UserEmail))
+	return c.JSON(http.StatusOK, s.adminView(c, item.Verification, item.UserEmail))
 }
 
 type auditEventDTO struct {
@@ -188,5 +188,5 @@ func (s *Server) adminDecide(c *echo.Context, withReason bool, decide func(id in
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, s.adminView(item.Verification, item.UserEmail))
+	return c.JSON(http.StatusOK, s.adminView(c, item.Verification, item.UserEmail))
 }

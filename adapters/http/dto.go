@@ -42,16 +42,29 @@ type verificationDTO struct {
 	RevocationReason   *string    `json:"revocationReason"`
 	CreatedAt          time.Time  `json:"createdAt"`
 	UpdatedAt          time.Time  `json:"updatedAt"`
+	Actions            actionsDTO `json:"actions"`
 }
 
-func toVerificationDTO(v *verification.Verification) verificationDTO {
+// actionsDTO is what the caller may do now, so that clients need not re-derive the state machine.
+type actionsDTO struct {
+	Submit   bool `json:"submit"`
+	Resubmit bool `json:"resubmit"`
+	Pay      bool `json:"pay"`
+	Delete   bool `json:"delete"`
+	Upgrade  bool `json:"upgrade"`
+	Decide   bool `json:"decide"`
+}
+
+// toVerificationDTO is v as caller sees it.
+func toVerificationDTO(v *verification.Verification, caller *application.User) verificationDTO {
 	s := v.Snapshot()
 	d := verificationDTO{ID: s.ID, UserID: s.UserID, Tier: s.Tier.String(), Status: s.Status.String(),
 		Progress: s.Progress, PublicID: s.PublicID, RejectionReason: optional(s.RejectionReason), Deleted: s.Deleted,
 		PaymentStatus: s.Payment.Status.String(), PaymentID: optional(s.Payment.ID), PaymentDate: s.Payment.Date,
 		CISFormPath: optional(s.CISFormPath), CISFormGeneratedAt: s.CISFormGenerated, ApprovedAt: s.ApprovedAt,
 		ExpiresAt: s.ExpiresAt, RevokedAt: s.RevokedAt, RevocationReason: optional(s.RevokedReason),
-		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
+		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
+		Actions: actionsDTO(v.ActionsFor(verification.Caller{UserID: caller.ID, IsAdmin: caller.IsAdmin}))}
 	if s.Payment.Paid() || s.Payment.Amount != 0 {
 		amount := s.Payment.Amount
 		d.PaymentAmount = &amount

@@ -158,7 +158,7 @@ func (s *Server) createPaymentIntent(c *echo.Context) error {
 		out.Coupon = &appliedCouponDTO{Code: r.CouponCode, Discount: r.Quote.Percent, DiscountAmount: r.Quote.Discount.Amount}
 	}
 	if r.Paid {
-		d := toVerificationDTO(r.Verification)
+		d := toVerificationDTO(r.Verification, currentUser(c))
 		out.Verification = &d
 	}
 	return c.JSON(http.StatusOK, out)
@@ -185,7 +185,7 @@ func (s *Server) paymentSuccess(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toVerificationDTO(v))
+	return c.JSON(http.StatusOK, toVerificationDTO(v, currentUser(c)))
 }
 
 type confirmCardRequest struct {
@@ -235,7 +235,7 @@ func (s *Server) upgradeVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := upgradeDTO{Verification: toVerificationDTO(r.Verification), PaymentRequired: r.PaymentRequired, Currency: string(pricing.USD)}
+	out := upgradeDTO{Verification: toVerificationDTO(r.Verification, currentUser(c)), PaymentRequired: r.PaymentRequired, Currency: string(pricing.USD)}
 	if r.PaymentRequired {
 		out.Amount, out.Currency = r.Amount.Amount, string(r.Amount.Currency)
 	}

@@ -224,26 +224,41 @@ func (v *Verification) Resubmit(now time.Time) error {
 
 // Delete soft-deletes the verification. Applicants may only delete a draft that was never paid.
 func (v *Verification) Delete(byAdmin bool, now time.Time) error {
-	if v.deleted {
-		return ErrDeleted
-	}
-	if !byAdmin && (v.status != Draft || v.payment.Paid()) {
-		return ErrNotDeletable
+	if err := v.mayDelete(byAdmin); err != nil {
+		return err
 	}
 	v.deleted = true
 	v.updatedAt = now
 	return nil
 }
 
-func (v *Verification) moveTo(to Status, action string, now time.Time) error {
-	if v.deleted {
+func (v *Verification) mayDelete(byAdmin bool) error {
+	switch {
+	case v.deleted:
 		return ErrDeleted
+	case !byAdmin && (v.status != Draft || v.payment.Paid()):
+		return ErrNotDeletable
 	}
-	if !slices.Contains(transitions[v.status], to) {
-		return TransitionError{From: v.status, Action: action}
+	return nil
+}
+
+func (v *Verification) moveTo(to Status, action string, now time.Time) error {
+	if err := v.mayMoveTo(to, action); err != nil {
+		return err
 	}
 	v.status = to
 	v.updatedAt = now
+	return nil
+}
+
+// mayMoveTo checks the transitions table; action names the move in the refusal.
+func (v *Verification) mayMoveTo(to Status, action string) error {
+	switch {
+	case v.deleted:
+		return ErrDeleted
+	case !slices.Contains(transitions[v.status], to):
+		return TransitionError{From: v.status, Action: action}
+	}
 	return nil
 }
 

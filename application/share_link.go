@@ -73,7 +73,7 @@ func (s *Certificates) OpenSharedCIS(ctx context.Context, token string) (*File, 
 		return nil, err
 	}
 	if err := s.links.MarkUsed(ctx, link.ID, now); err != nil {
-		rc.Close()
+		_ = rc.Close() // the use went unrecorded, so the file is not served; the close changes nothing
 		return nil, fmt.Errorf("record share link use: %w", err)
 	}
 	return &File{Content: rc, Name: "CIS-" + v.PublicID() + ".pdf", ContentType: "application/pdf", Size: info.Size}, nil

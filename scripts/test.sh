@@ -44,8 +44,8 @@ if [[ -x scripts/stripe-mock.sh ]]; then
 	eval "$env"
 fi
 
-log "go vet"
-go vet ./...
+log "lint (make lint: gofmt, go vet, golangci-lint, TypeScript)"
+make lint
 
 log "go test (domain, application, adapters, integration on SQLite and PostgreSQL, MinIO, stripe-mock)"
 results=$(mktemp -d)

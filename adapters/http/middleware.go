@@ -138,7 +138,7 @@ func authRateLimit(perMinute int) echo.MiddlewareFunc {
 	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
 		Store:               store,
 		IdentifierExtractor: func(c *echo.Context) (string, error) { return c.RealIP(), nil },
-		DenyHandler: func(c *echo.Context, _ string, _ error) error {
+		DenyHandler: func(*echo.Context, string, error) error {
 			return errs.Throttled("Too many attempts. Please wait a minute and try again.")
 		},
 	})

@@ -97,7 +97,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	s.adminRoutes(api.Group("/admin", requireAdmin))
 	s.publicRoutes(api)
 	api.GET("/openapi.json", serveOpenAPI)
-	api.RouteNotFound("/*", func(c *echo.Context) error { return application.ErrNotFound })
+	api.RouteNotFound("/*", func(*echo.Context) error { return application.ErrNotFound })
 
 	spa := newSPA(cfg.SPA)
 	e.GET("/*", spa.serve)

@@ -66,21 +66,45 @@ func Invalid(field, message string) *Error {
 	return New(KindInvalid, message).On(field)
 }
 
-// Constructors for the other kinds.
+// Unauthenticated is a refusal to someone not signed in, or with the wrong credentials.
 func Unauthenticated(message string) *Error { return New(KindUnauthenticated, message) }
+
+// PaymentRequired is a payment that was declined or has not gone through.
 func PaymentRequired(message string) *Error { return New(KindPaymentRequired, message) }
-func Forbidden(message string) *Error       { return New(KindForbidden, message) }
-func NotFound(message string) *Error        { return New(KindNotFound, message) }
-func Conflict(message string) *Error        { return New(KindConflict, message) }
-func Gone(message string) *Error            { return New(KindGone, message) }
-func TooLarge(message string) *Error        { return New(KindTooLarge, message) }
+
+// Forbidden is a refusal to a signed-in user who may not do this.
+func Forbidden(message string) *Error { return New(KindForbidden, message) }
+
+// NotFound is a record that is missing, or not the caller's to see.
+func NotFound(message string) *Error { return New(KindNotFound, message) }
+
+// Conflict is an action the record's current state does not allow.
+func Conflict(message string) *Error { return New(KindConflict, message) }
+
+// Gone is something that existed and is no longer usable.
+func Gone(message string) *Error { return New(KindGone, message) }
+
+// TooLarge is a request or file over its limit.
+func TooLarge(message string) *Error { return New(KindTooLarge, message) }
+
+// UnsupportedType is content of a type that is not accepted.
 func UnsupportedType(message string) *Error { return New(KindUnsupportedType, message) }
-func Throttled(message string) *Error       { return New(KindThrottled, message) }
-func Upstream(message string) *Error        { return New(KindUpstream, message) }
-func Unavailable(message string) *Error     { return New(KindUnavailable, message) }
+
+// Throttled is one attempt too many.
+func Throttled(message string) *Error { return New(KindThrottled, message) }
+
+// Upstream is a failure of a provider we depend on.
+func Upstream(message string) *Error { return New(KindUpstream, message) }
+
+// Unavailable is a dependency that is down for now.
+func Unavailable(message string) *Error { return New(KindUnavailable, message) }
 
 func (e *Error) Error() string { return e.message }
-func (e *Error) Kind() Kind    { return e.kind }
+
+// Kind is the error's kind.
+func (e *Error) Kind() Kind { return e.kind }
+
+// Unwrap returns the error e refines, if any.
 func (e *Error) Unwrap() error { return e.cause }
 
 // Fields returns the per-field messages, or nil.

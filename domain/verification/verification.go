@@ -114,16 +114,34 @@ func (v *Verification) Snapshot() Snapshot {
 	}
 }
 
-// Accessors.
-func (v *Verification) ID() int64               { return v.id }
-func (v *Verification) UserID() int64           { return v.userID }
-func (v *Verification) Tier() Tier              { return v.tier }
-func (v *Verification) Status() Status          { return v.status }
-func (v *Verification) Progress() int           { return v.progress }
-func (v *Verification) PublicID() string        { return v.publicID }
-func (v *Verification) Payment() Payment        { return v.payment }
-func (v *Verification) Deleted() bool           { return v.deleted }
-func (v *Verification) Version() int64          { return v.version }
+// ID is the store's id; 0 until the verification is stored.
+func (v *Verification) ID() int64 { return v.id }
+
+// UserID is the owner's id.
+func (v *Verification) UserID() int64 { return v.userID }
+
+// Tier is the depth of the verification bought.
+func (v *Verification) Tier() Tier { return v.tier }
+
+// Status is where the review stands.
+func (v *Verification) Status() Status { return v.status }
+
+// Progress is the percentage of complete sections.
+func (v *Verification) Progress() int { return v.progress }
+
+// PublicID is the unguessable id of the public page.
+func (v *Verification) PublicID() string { return v.publicID }
+
+// Payment is what is known about the payment.
+func (v *Verification) Payment() Payment { return v.payment }
+
+// Deleted reports a soft delete.
+func (v *Verification) Deleted() bool { return v.deleted }
+
+// Version counts the saves; stores use it to refuse stale writes.
+func (v *Verification) Version() int64 { return v.version }
+
+// RejectionReason is the reviewer's reason for the last rejection, or "".
 func (v *Verification) RejectionReason() string { return v.rejectionReason }
 
 // SetID records the id the store assigned. For adapters only.

@@ -120,13 +120,13 @@ func (g *Gateway) VerifyWebhook(payload []byte, signature string) (*application.
 	ev, err := webhook.ConstructEventWithOptions(payload, signature, g.webhookSecret,
 		webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", application.ErrBadSignature, err)
+		return nil, fmt.Errorf("%w: %w", application.ErrBadSignature, err)
 	}
 	out := &application.PaymentEvent{ID: ev.ID, Type: string(ev.Type)}
 	if strings.HasPrefix(out.Type, "payment_intent.") && ev.Data != nil {
 		var pi stripego.PaymentIntent
 		if err := json.Unmarshal(ev.Data.Raw, &pi); err != nil {
-			return nil, fmt.Errorf("%w: payment intent in event %s: %v", application.ErrBadSignature, ev.ID, err)
+			return nil, fmt.Errorf("%w: payment intent in event %s: %w", application.ErrBadSignature, ev.ID, err)
 		}
 		out.Intent = toIntent(&pi)
 	}
@@ -160,7 +160,7 @@ func providerError(op string, err error) error {
 			return &application.CardError{Code: string(se.Code), DeclineCode: string(se.DeclineCode), Message: se.Msg}
 		}
 	}
-	return fmt.Errorf("%s: %w: %v", op, application.ErrPaymentProvider, err)
+	return fmt.Errorf("%s: %w: %w", op, application.ErrPaymentProvider, err)
 }
 
 var (

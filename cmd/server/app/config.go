@@ -117,7 +117,7 @@ func (c *Config) LoadSessionSecret() error {
 		return fmt.Errorf("create data directory: %w", err)
 	}
 	file := filepath.Join(c.DataDir, "session.secret")
-	if b, err := os.ReadFile(file); err == nil && len(b) >= 32 {
+	if b, err := os.ReadFile(file); err == nil && len(b) >= 32 { //nolint:gosec // G304: DATA_DIR is the operator's own setting
 		c.SessionSecret = b
 		return nil
 	}

@@ -12,7 +12,7 @@ readonly LINT_MODULE=github.com/golangci/golangci-lint/v2
 readonly LINT_VERSION=v2.15.0
 readonly CACHE_BIN=${TTT_CACHE_DIR:-$HOME/.cache/ttt-verify}/bin
 readonly BIN=$CACHE_BIN/golangci-lint
-readonly BUILD_TIMEOUT=${GOLANGCI_LINT_BUILD_TIMEOUT:-900} # seconds; a cold build takes a few minutes
+readonly BUILD_TIMEOUT=${GOLANGCI_LINT_BUILD_TIMEOUT:-1800} # seconds; a cold build took 13 minutes on 2 busy cores
 
 SCRIPT_NAME=golangci-lint.sh
 # shellcheck source=scripts/lib.sh

@@ -37,9 +37,10 @@ bench-smoke: $(SPA_PLACEHOLDER) ## the bench harness at a small size for a few s
 dev: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER) ## the Go server on :8080 and Vite with hot reload on :5173
 	trap 'kill 0' EXIT; go run ./cmd/server serve & (cd frontend && npm run dev)
 
-lint: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER)
+lint: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER) ## gofmt, go vet, golangci-lint (.golangci.yml), the TypeScript checks
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	go vet ./...
+	scripts/golangci-lint.sh run ./...
 	cd frontend && npx tsc -b --noEmit
 
 clean:

@@ -1,6 +1,6 @@
 package application
 
-import "github.com/tttverify/tttverify/domain/field"
+import "github.com/tttverify/tttverify/domain/errs"
 
 // fieldError is a validation failure on a single field.
-func fieldError(name, msg string) error { return field.Errors{name: msg} }
+func fieldError(name, msg string) error { return errs.Invalid(name, msg) }

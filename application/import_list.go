@@ -56,10 +56,10 @@ func (s *Screening) ImportList(ctx context.Context, actor *User, src screening.S
 	}
 	list, err := parser.Parse(readers)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidList, err)
+		return nil, ErrInvalidList.Detailf("%v", err)
 	}
 	if dups := screening.DuplicateIDs(list.Entries); len(dups) > 0 {
-		return nil, fmt.Errorf("%w: %s: %d entries share an id with another entry (first: %q)", ErrInvalidList, src, len(dups), dups[0])
+		return nil, ErrInvalidList.Detailf("%s: %d entries share an id with another entry (first: %q)", src, len(dups), dups[0])
 	}
 
 	now := s.clock.Now()

@@ -2,42 +2,62 @@ package application
 
 import (
 	"context"
-	"errors"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/pricing"
 )
 
 // Errors of the payment use cases.
 var (
-	ErrPaymentMismatch     = errors.New("This payment does not match the verification")
-	ErrPaymentNotSucceeded = errors.New("The payment has not succeeded")
-	ErrBadSignature        = errors.New("Invalid webhook signature")
-	ErrPaymentProvider     = errors.New("The payment provider is unavailable; please try again shortly")
-	ErrCouponExists        = errors.New("A coupon with this code already exists")
+	ErrPaymentMismatch     = errs.Invalid("", "This payment does not match the verification")
+	ErrPaymentNotSucceeded = errs.PaymentRequired("The payment has not succeeded")
+	ErrBadSignature        = errs.Invalid("", "Invalid webhook signature")
+	ErrPaymentProvider     = errs.Upstream("The payment provider is unavailable; please try again shortly")
+	ErrCouponExists        = errs.Conflict("A coupon with this code already exists")
 )
 
-// What a payment is for.
+// PaymentPurpose is what a payment is for.
+type PaymentPurpose string
+
+// The purposes.
 const (
-	PurposeVerification = "verification" // the verification fee of the tier
-	PurposeUpgrade      = "upgrade"      // the difference from Basic to Top after the fee was paid
+	PurposeVerification PaymentPurpose = "verification" // the verification fee of the tier
+	PurposeUpgrade      PaymentPurpose = "upgrade"      // the difference from Basic to Top after the fee was paid
 )
 
-// Payment intent statuses, with Stripe's names.
+// ParsePaymentPurpose reads a requested purpose; empty means the verification fee.
+func ParsePaymentPurpose(s string) (PaymentPurpose, error) {
+	switch p := PaymentPurpose(s); p {
+	case "":
+		return PurposeVerification, nil
+	case PurposeVerification, PurposeUpgrade:
+		return p, nil
+	}
+	return "", fieldError("purpose", "purpose must be verification or upgrade")
+}
+
+// IntentStatus is where a provider's payment intent stands, with Stripe's names.
+type IntentStatus string
+
+// The intent statuses.
 const (
-	IntentRequiresPaymentMethod = "requires_payment_method"
-	IntentRequiresConfirmation  = "requires_confirmation"
-	IntentRequiresAction        = "requires_action"
-	IntentProcessing            = "processing"
-	IntentSucceeded             = "succeeded"
-	IntentCanceled              = "canceled"
+	IntentRequiresPaymentMethod IntentStatus = "requires_payment_method"
+	IntentRequiresConfirmation  IntentStatus = "requires_confirmation"
+	IntentRequiresAction        IntentStatus = "requires_action"
+	IntentProcessing            IntentStatus = "processing"
+	IntentSucceeded             IntentStatus = "succeeded"
+	IntentCanceled              IntentStatus = "canceled"
 )
 
-// Payment record statuses.
+// RecordStatus is where a payment this server opened stands.
+type RecordStatus string
+
+// The record statuses.
 const (
-	RecordCreated   = "created"
-	RecordSucceeded = "succeeded"
-	RecordFailed    = "failed"
+	RecordCreated   RecordStatus = "created"
+	RecordSucceeded RecordStatus = "succeeded"
+	RecordFailed    RecordStatus = "failed"
 )
 
 // Metadata keys every intent carries.
@@ -54,7 +74,7 @@ type PaymentIntent struct {
 	ClientSecret   string
 	Amount         int64
 	Currency       string
-	Status         string
+	Status         IntentStatus
 	Metadata       map[string]string
 	FailureCode    string // the last attempt's error code, e.g. card_declined
 	FailureMessage string
@@ -66,7 +86,7 @@ type NewPaymentIntent struct {
 	Currency       string
 	VerificationID int64
 	UserID         int64
-	Purpose        string
+	Purpose        PaymentPurpose
 	CouponCode     string
 	ReceiptEmail   string
 	Description    string
@@ -98,6 +118,9 @@ type CardError struct {
 
 func (e *CardError) Error() string { return e.Message }
 
+// Kind is errs.KindPaymentRequired: the card was declined.
+func (e *CardError) Kind() errs.Kind { return errs.KindPaymentRequired }
+
 // CardConfirmer is a gateway that takes card details itself: the simulated provider. It returns
 // field.Errors for malformed card details and *CardError for a declined card.
 type CardConfirmer interface {
@@ -128,12 +151,12 @@ type PaymentRecord struct {
 	VerificationID  int64
 	UserID          int64
 	Provider        string
-	Purpose         string
+	Purpose         PaymentPurpose
 	Amount          int64
 	Currency        string
 	CouponCode      string
 	DiscountPercent int
-	Status          string
+	Status          RecordStatus
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
 }
@@ -144,7 +167,7 @@ type PaymentRecords interface {
 	// same idempotency key).
 	Add(ctx context.Context, r *PaymentRecord) error
 	Get(ctx context.Context, intentID string) (*PaymentRecord, error)
-	SetStatus(ctx context.Context, intentID, status string, now time.Time) error
+	SetStatus(ctx context.Context, intentID string, status RecordStatus, now time.Time) error
 	// FirstDelivery records a provider event id and reports whether it was new.
 	FirstDelivery(ctx context.Context, eventID, eventType string, now time.Time) (bool, error)
 }

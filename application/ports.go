@@ -4,22 +4,22 @@ package application
 
 import (
 	"context"
-	"errors"
 	"io"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// Errors the adapters return and the HTTP layer maps to status codes.
+// Errors the adapters and use cases return; their kinds decide the status a client receives.
 var (
-	ErrNotFound         = errors.New("not found")
-	ErrConflict         = errors.New("the record was changed by someone else; reload and try again")
-	ErrEmailTaken       = errors.New("An account with this email already exists")
-	ErrBadCredentials   = errors.New("Invalid email or password")
-	ErrUnauthenticated  = errors.New("Not signed in")
-	ErrForbidden        = errors.New("You are not allowed to do this")
-	ErrStoreUnavailable = errors.New("File storage is unavailable; please try again shortly")
+	ErrNotFound         = errs.NotFound("Not found")
+	ErrConflict         = errs.Conflict("The record was changed by someone else; reload and try again")
+	ErrEmailTaken       = errs.Conflict("An account with this email already exists").On("email")
+	ErrBadCredentials   = errs.Unauthenticated("Invalid email or password")
+	ErrUnauthenticated  = errs.Unauthenticated("Not signed in")
+	ErrForbidden        = errs.Forbidden("You are not allowed to do this")
+	ErrStoreUnavailable = errs.Unavailable("File storage is unavailable; please try again shortly")
 )
 
 // Transactor runs fn in one database transaction; repositories called with the ctx it passes

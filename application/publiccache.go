@@ -25,9 +25,9 @@ type publicEntry struct {
 	loaded time.Time
 }
 
-// NewPublicCache returns a cache holding at most max entries for ttl; a zero ttl disables it.
-func NewPublicCache(ttl time.Duration, max int) *PublicCache {
-	return &PublicCache{ttl: ttl, max: max, m: make(map[string]publicEntry)}
+// NewPublicCache returns a cache holding at most maxEntries entries for ttl; a zero ttl disables it.
+func NewPublicCache(ttl time.Duration, maxEntries int) *PublicCache {
+	return &PublicCache{ttl: ttl, max: maxEntries, m: make(map[string]publicEntry)}
 }
 
 func (c *PublicCache) get(publicID string, now time.Time) (*PublicCertificate, bool) {

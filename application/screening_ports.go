@@ -2,16 +2,16 @@ package application
 
 import (
 	"context"
-	"errors"
 	"io"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/screening"
 )
 
 // ErrInvalidList wraps the parser's account of a list file that cannot be read: empty, truncated,
 // garbled or of another format. The list in force stays in force.
-var ErrInvalidList = errors.New("the list file cannot be imported")
+var ErrInvalidList = errs.New(errs.KindInvalid, "The list file cannot be imported")
 
 // System is the actor of work nobody signed in for: the `screening` subcommand run by an
 // operator on the server, and scheduled fetches.

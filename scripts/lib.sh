@@ -30,10 +30,11 @@ have_pinned() {
 	grep -qE "^[[:space:]]+mod[[:space:]]+$2[[:space:]]+$3([[:space:]]|$)" <<<"$info"
 }
 
-# build_pinned BIN MODULE VERSION TIMEOUT installs MODULE@VERSION into BIN's folder unless it is
-# there. A lock serialises concurrent runs; the check inside it skips a build another run finished.
+# build_pinned BIN MODULE VERSION TIMEOUT [PACKAGE] installs MODULE@VERSION (or PACKAGE, a command
+# inside MODULE, at that version) into BIN's folder unless it is there. A lock serialises concurrent
+# runs; the check inside it skips a build another run finished.
 build_pinned() {
-	local bin=$1 module=$2 version=$3 timeout=$4 dir
+	local bin=$1 module=$2 version=$3 timeout=$4 package=${5:-$2} dir
 	have_pinned "$bin" "$module" "$version" && return 0
 	dir=$(dirname "$bin")
 	mkdir -p "$dir"
@@ -41,7 +42,7 @@ build_pinned() {
 	flock -w "$timeout" 9 || die "timed out waiting for the build lock"
 	if ! have_pinned "$bin" "$module" "$version"; then
 		log "building $module@$version into $dir"
-		GOBIN=$dir timeout "$timeout" go install "$module@$version" >&2 || die "building $module failed"
+		GOBIN=$dir timeout "$timeout" go install "$package@$version" >&2 || die "building $module failed"
 		have_pinned "$bin" "$module" "$version" || die "$bin was built but does not report version $version"
 	fi
 	exec 9>&-

@@ -28,13 +28,14 @@ verification = dict(id=I(), userId=I(), userEmail=S(), tier=S(enum=["basic","top
     status=S(enum=["draft","submitted","in_review","approved","rejected"]), progress=I(minimum=0, maximum=100),
     publicId=S(), rejectionReason=NS(), deleted=B, paymentStatus=S(enum=["pending","paid","failed"]),
     paymentAmount=NI(), paymentId=NS(), paymentDate=NT, cisFormPath=NS(), cisFormGeneratedAt=NT, approvedAt=NT,
-    expiresAt=NT, revokedAt=NT, revocationReason=NS(), **stamps)
+    expiresAt=NT, revokedAt=NT, revocationReason=NS(), **stamps, actions=ref("Actions"))
 vreq = [k for k in verification if k != "userEmail"]
 schemas = {
   "Error": obj(dict(message=S(), errors=dict(type="object", additionalProperties=S()), missing=arr(S())), ["message"]),
   "User": obj(dict(id=I(), email=S(format="email"), isAdmin=B, createdAt=T)),
   "Credentials": obj(dict(email=S(), password=S())),
   "ChangePassword": obj(dict(currentPassword=S(), newPassword=S())),
+  "Actions": obj(dict(submit=B, resubmit=B, pay=B, delete=B, upgrade=B, decide=B)),
   "Verification": obj(verification, vreq),
   "AdminVerification": obj(dict(verification, certificateStatus=NS(enum=["valid","expired","revoked"])), vreq + ["userEmail", "certificateStatus"]),
   "NewVerification": obj(dict(tier=S(enum=["basic","top"]))),

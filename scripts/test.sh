@@ -49,8 +49,8 @@ if [[ -z ${TEST_SMTP_URL:-} ]]; then
 	eval "$env"
 fi
 
-log "go vet"
-go vet ./...
+log "lint (make lint: gofmt, go vet, golangci-lint, TypeScript)"
+make lint
 
 log "go test (domain, application, adapters, integration on SQLite and PostgreSQL, MinIO, stripe-mock, SMTP)"
 results=$(mktemp -d)

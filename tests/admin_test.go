@@ -11,8 +11,36 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tttverify/tttverify/adapters/persistence"
 )
+
+// adminVerificationJSON is the part of an administrator's view of a verification the tests read.
+type adminVerificationJSON struct {
+	verificationJSON
+	UserEmail          string     `json:"userEmail"`
+	CertificateStatus  *string    `json:"certificateStatus"`
+	ExpiresAt          *time.Time `json:"expiresAt"`
+	CISFormGeneratedAt *time.Time `json:"cisFormGeneratedAt"`
+}
+
+// publicJSON is the part of the public certificate the tests read.
+type publicJSON struct {
+	CertificateStatus string     `json:"certificateStatus"`
+	CompanyName       string     `json:"companyName"`
+	Tier              string     `json:"tier"`
+	Fingerprint       string     `json:"fingerprint"`
+	RevokedAt         *time.Time `json:"revokedAt"`
+}
+
+// publicOf reads the public certificate of an approved verification.
+func publicOf(t *testing.T, c *client, publicID string) publicJSON {
+	t.Helper()
+	var pub publicJSON
+	c.must(http.StatusOK, "GET", "/api/public/verifications/"+publicID, nil).JSON(t, &pub)
+	return pub
+}
 
 // admin creates an administrator and returns a client signed in as them.
 func (e *env) admin(t *testing.T) *client {
@@ -48,27 +76,34 @@ func TestAdminReviewJourney(t *testing.T) {
 		vid := itoa(v.ID)
 
 		// The queue filtered by e-mail finds it, with the owner's e-mail on the row.
-		var rows []map[string]any
+		var rows []adminVerificationJSON
 		r := adm.must(http.StatusOK, "GET", "/api/admin/verifications?status=in_review&email=COPPER", nil)
 		r.JSON(t, &rows)
-		if len(rows) != 1 || rows[0]["userEmail"] != "exporter@copper.example" || r.Header.Get("X-Total-Count") != "1" {
-			t.Fatalf("filtered queue %v", rows)
+		if len(rows) != 1 || rows[0].UserEmail != "exporter@copper.example" || r.Header.Get("X-Total-Count") != "1" {
+			t.Fatalf("filtered queue %+v", rows)
 		}
-		stats := adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats", nil).Map(t)
-		if stats["in_review"] != float64(2) || stats["draft"] != float64(0) {
-			t.Fatalf("stats %v", stats)
+		var stats map[string]int
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats", nil).JSON(t, &stats)
+		if diff := cmp.Diff(map[string]int{"draft": 0, "submitted": 0, "in_review": 2, "approved": 0, "rejected": 0, "total": 2}, stats); diff != "" {
+			t.Fatalf("stats (-want +got):\n%s", diff)
 		}
-		detail := adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid, nil).Map(t)
-		if detail["userEmail"] != "exporter@copper.example" || detail["status"] != "in_review" {
-			t.Fatalf("detail %v", detail)
+		var detail adminVerificationJSON
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid, nil).JSON(t, &detail)
+		if detail.UserEmail != "exporter@copper.example" || detail.Status != "in_review" {
+			t.Fatalf("detail %+v", detail)
 		}
-		bank := adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/banking-info", nil).Map(t)
-		if bank["accountNumber"] != "GB29NWBK60161331926819" {
-			t.Fatalf("admin banking %v", bank)
+		var bank struct {
+			AccountNumber string `json:"accountNumber"`
+		}
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/banking-info", nil).JSON(t, &bank)
+		if bank.AccountNumber != "GB29NWBK60161331926819" {
+			t.Fatalf("admin banking %+v", bank)
 		}
 
 		// Reject: the reason is required, then stored and shown to the applicant.
-		adm.must(http.StatusBadRequest, "POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "   "})
+		adm.mustFail(http.StatusBadRequest, errorJSON{Message: "Rejection reason is required",
+			Errors: map[string]string{"reason": "Rejection reason is required"}},
+			"POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "   "})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "Passport scan is unreadable"})
 		var seen verificationJSON
 		applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid, nil).JSON(t, &seen)
@@ -88,32 +123,36 @@ func TestAdminReviewJourney(t *testing.T) {
 		// Approve and generate the CIS.
 		adm.must(http.StatusNotFound, "GET", "/api/verifications/"+vid+"/cis-form", nil) // not the admin's own
 		applicant.must(http.StatusNotFound, "GET", "/api/verifications/"+vid+"/cis-form", nil)
-		approved := adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/approve", nil).Map(t)
-		if approved["status"] != "approved" || approved["certificateStatus"] != "valid" || approved["expiresAt"] == nil {
-			t.Fatalf("approved %v", approved)
+		var approved, gen adminVerificationJSON
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/approve", nil).JSON(t, &approved)
+		if approved.Status != "approved" || approved.CertificateStatus == nil || *approved.CertificateStatus != "valid" || approved.ExpiresAt == nil {
+			t.Fatalf("approved %+v", approved)
 		}
-		gen := adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/generate-cis", nil).Map(t)
-		if gen["cisFormGeneratedAt"] == nil {
-			t.Fatalf("generate-cis %v", gen)
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/generate-cis", nil).JSON(t, &gen)
+		if gen.CISFormGeneratedAt == nil {
+			t.Fatalf("generate-cis %+v", gen)
 		}
 
 		// The applicant downloads the CIS and the certificate.
-		cis := applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/cis-form", nil).Map(t)
-		cisPDF := applicant.must(http.StatusOK, "GET", cis["url"].(string), nil)
+		var cis struct {
+			URL string `json:"url"`
+		}
+		applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/cis-form", nil).JSON(t, &cis)
+		cisPDF := applicant.must(http.StatusOK, "GET", cis.URL, nil)
 		if cisPDF.Header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(string(cisPDF.Body), "%PDF") {
 			t.Fatalf("CIS download %q", cisPDF.Header.Get("Content-Type"))
 		}
 		cert := applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/certificate", nil)
 		other.must(http.StatusNotFound, "GET", "/api/verifications/"+vid+"/certificate", nil)
-		other.must(http.StatusNotFound, "GET", cis["url"].(string), nil)
+		other.must(http.StatusNotFound, "GET", cis.URL, nil)
 
 		// The public page shows it valid, with the fingerprint printed on the certificate.
 		anon := e.client(t)
-		pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t)
-		if pub["certificateStatus"] != "valid" || pub["companyName"] != "Acme Metals Ltd" || pub["tier"] != "basic" {
-			t.Fatalf("public %v", pub)
+		pub := publicOf(t, anon, v.PublicID)
+		if pub.CertificateStatus != "valid" || pub.CompanyName != "Acme Metals Ltd" || pub.Tier != "basic" {
+			t.Fatalf("public %+v", pub)
 		}
-		fingerprint := pub["fingerprint"].(string)
+		fingerprint := pub.Fingerprint
 		certText := pdfText(t, cert.Body)
 		if !strings.Contains(certText, fingerprint) || !strings.Contains(certText, "Acme Metals Ltd") || !strings.Contains(certText, v.PublicID) {
 			t.Fatalf("certificate text lacks fingerprint %s:\n%s", fingerprint, certText)
@@ -126,12 +165,16 @@ func TestAdminReviewJourney(t *testing.T) {
 		}
 
 		// A share link opens the CIS anonymously, records the use, and expires.
-		share := applicant.must(http.StatusOK, "POST", "/api/verifications/"+vid+"/cis-form/share", nil).Map(t)
-		if share["success"] != true || !strings.HasPrefix(share["url"].(string), "/api/shared/cis/") {
-			t.Fatalf("share %v", share)
+		var share struct {
+			Success bool   `json:"success"`
+			URL     string `json:"url"`
+		}
+		applicant.must(http.StatusOK, "POST", "/api/verifications/"+vid+"/cis-form/share", nil).JSON(t, &share)
+		if !share.Success || !strings.HasPrefix(share.URL, "/api/shared/cis/") {
+			t.Fatalf("share %+v", share)
 		}
 		other.must(http.StatusNotFound, "POST", "/api/verifications/"+vid+"/cis-form/share", nil)
-		shared := anon.must(http.StatusOK, "GET", share["url"].(string), nil)
+		shared := anon.must(http.StatusOK, "GET", share.URL, nil)
 		if !strings.HasPrefix(string(shared.Body), "%PDF") {
 			t.Fatal("share link did not serve a PDF")
 		}
@@ -141,31 +184,37 @@ func TestAdminReviewJourney(t *testing.T) {
 		}
 		anon.must(http.StatusNotFound, "GET", "/api/shared/cis/"+strings.Repeat("A", 43), nil)
 		e.clock.Advance(8 * 24 * time.Hour)
-		anon.must(http.StatusGone, "GET", share["url"].(string), nil)
+		anon.must(http.StatusGone, "GET", share.URL, nil)
 		adm = e.admin(t) // sessions last a week: sign in again
 
 		// Revocation shows on the public page at once.
-		adm.must(http.StatusBadRequest, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": ""})
+		adm.mustFail(http.StatusBadRequest, errorJSON{Message: "Revocation reason is required",
+			Errors: map[string]string{"reason": "Revocation reason is required"}},
+			"POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": ""})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "Documents found forged"})
-		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "again"})
-		pub = anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t)
-		if pub["certificateStatus"] != "revoked" || pub["revokedAt"] == nil {
-			t.Fatalf("after revoke %v", pub)
+		adm.mustFail(http.StatusConflict, errorJSON{Message: "The certificate is already revoked"},
+			"POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "again"})
+		if pub = publicOf(t, anon, v.PublicID); pub.CertificateStatus != "revoked" || pub.RevokedAt == nil {
+			t.Fatalf("after revoke %+v", pub)
 		}
 
 		// The audit trail tells the story, oldest first, with actors and reasons.
-		var events []map[string]any
+		var events []struct {
+			Action     string  `json:"action"`
+			Reason     *string `json:"reason"`
+			ActorEmail *string `json:"actorEmail"`
+		}
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/events", nil).JSON(t, &events)
 		var story []string
 		for _, ev := range events {
-			story = append(story, ev["action"].(string))
+			story = append(story, ev.Action)
 		}
-		want := "create,submit,reject,resubmit,submit,approve,generate-cis,share-cis,revoke"
-		if strings.Join(story, ",") != want {
-			t.Fatalf("audit %v, want %s", story, want)
+		want := []string{"create", "submit", "reject", "resubmit", "submit", "approve", "generate-cis", "share-cis", "revoke"}
+		if diff := cmp.Diff(want, story); diff != "" {
+			t.Fatalf("audit (-want +got):\n%s", diff)
 		}
-		if events[2]["reason"] != "Passport scan is unreadable" || events[2]["actorEmail"] != "admin@ttt.example" {
-			t.Fatalf("reject event %v", events[2])
+		if r := events[2]; r.Reason == nil || *r.Reason != "Passport scan is unreadable" || r.ActorEmail == nil || *r.ActorEmail != "admin@ttt.example" {
+			t.Fatalf("reject event %+v", events[2])
 		}
 	})
 }
@@ -177,13 +226,13 @@ func TestCertificateExpires(t *testing.T) {
 		adm := e.admin(t)
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
 		anon := e.client(t)
-		pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t)
-		if pub["certificateStatus"] != "valid" || pub["tier"] != "top" {
-			t.Fatalf("public %v", pub)
+		pub := publicOf(t, anon, v.PublicID)
+		if pub.CertificateStatus != "valid" || pub.Tier != "top" {
+			t.Fatalf("public %+v", pub)
 		}
 		e.clock.Advance(366 * 24 * time.Hour)
-		if pub = anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t); pub["certificateStatus"] != "expired" {
-			t.Fatalf("a year later %v", pub)
+		if pub = publicOf(t, anon, v.PublicID); pub.CertificateStatus != "expired" {
+			t.Fatalf("a year later %+v", pub)
 		}
 	})
 }
@@ -298,7 +347,7 @@ func TestAdminStatesAndFilters(t *testing.T) {
 		}
 		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+itoa(draft.ID)+"/reject", map[string]string{"reason": "no"})
 		adm.must(http.StatusNotFound, "POST", "/api/admin/verifications/999999/approve", nil)
-		var rows []map[string]any
+		var rows []adminVerificationJSON
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications?publicId="+draft.PublicID, nil).JSON(t, &rows)
 		if len(rows) != 1 {
 			t.Fatalf("publicId filter: %d rows", len(rows))
@@ -346,18 +395,18 @@ func TestPublicViewIsCachedButNeverStale(t *testing.T) {
 		anon.must(http.StatusForbidden, "GET", "/api/public/verifications/"+v.PublicID, nil)
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
 		for range 3 {
-			if pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t); pub["certificateStatus"] != "valid" {
-				t.Fatalf("after approval %v", pub)
+			if pub := publicOf(t, anon, v.PublicID); pub.CertificateStatus != "valid" {
+				t.Fatalf("after approval %+v", pub)
 			}
 		}
 		e.clock.Advance(366 * 24 * time.Hour) // expiry is derived on every read, cached or not
-		if pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t); pub["certificateStatus"] != "expired" {
-			t.Fatalf("after a year %v", pub)
+		if pub := publicOf(t, anon, v.PublicID); pub.CertificateStatus != "expired" {
+			t.Fatalf("after a year %+v", pub)
 		}
 		adm = e.admin(t)
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/revoke", map[string]string{"reason": "Fraud"})
-		if pub := anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID, nil).Map(t); pub["certificateStatus"] != "revoked" {
-			t.Fatalf("after revocation %v", pub)
+		if pub := publicOf(t, anon, v.PublicID); pub.CertificateStatus != "revoked" {
+			t.Fatalf("after revocation %+v", pub)
 		}
 		adm.must(http.StatusNoContent, "DELETE", "/api/verifications/"+itoa(v.ID), nil)
 		anon.must(http.StatusNotFound, "GET", "/api/public/verifications/"+v.PublicID, nil)
@@ -387,11 +436,11 @@ func TestEmailSearchAtAnyBreadth(t *testing.T) {
 		if stats["total"] != 600 {
 			t.Fatalf("broad stats %v", stats)
 		}
-		var rows []map[string]any
+		var rows []adminVerificationJSON
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications?email=seed.example&status=approved&pageSize=5", nil).JSON(t, &rows)
 		for _, r := range rows {
-			if r["status"] != "approved" || !strings.HasSuffix(r["userEmail"].(string), "@seed.example") {
-				t.Fatalf("row %v", r)
+			if r.Status != "approved" || !strings.HasSuffix(r.UserEmail, "@seed.example") {
+				t.Fatalf("row %+v", r)
 			}
 		}
 	})

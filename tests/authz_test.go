@@ -1,9 +1,17 @@
 package tests
 
 import (
+	"context"
+	"errors"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // applicantEndpoint is one route of the applicant API, with a body that would be valid for the owner.
@@ -117,4 +125,94 @@ func TestFilePathsCannotEscape(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestAdminUseCasesRefuseNonAdmins calls every administrator use case straight on the application,
+// without the HTTP layer's fence, as the verification's owner and as another applicant: each answers
+// forbidden, and nothing changes.
+func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "applicant@acme.example")
+		e.register(t, "other@acme.example")
+		v := e.inReview(t, c, "basic")
+		ctx := context.Background()
+		svc := e.Svc
+		calls := map[string]func(actor *application.User) error{
+			"Admin.List": func(a *application.User) error {
+				_, _, err := svc.Admin.List(ctx, a, application.VerificationFilter{Page: 1, PageSize: 10})
+				return err
+			},
+			"Admin.Stats": func(a *application.User) error {
+				_, err := svc.Admin.Stats(ctx, a, application.VerificationFilter{})
+				return err
+			},
+			"Admin.Get":     func(a *application.User) error { _, err := svc.Admin.Get(ctx, a, v.ID); return err },
+			"Admin.Events":  func(a *application.User) error { _, err := svc.Admin.Events(ctx, a, v.ID); return err },
+			"Admin.Approve": func(a *application.User) error { _, err := svc.Admin.Approve(ctx, a, v.ID); return err },
+			"Admin.Reject":  func(a *application.User) error { _, err := svc.Admin.Reject(ctx, a, v.ID, "No"); return err },
+			"Admin.Revoke":  func(a *application.User) error { _, err := svc.Admin.Revoke(ctx, a, v.ID, "No"); return err },
+			"Review.Company": func(a *application.User) error {
+				_, err := svc.Review.Company(ctx, a, v.ID)
+				return err
+			},
+			"Review.Representatives": func(a *application.User) error {
+				_, err := svc.Review.Representatives(ctx, a, v.ID)
+				return err
+			},
+			"Review.Banking":     func(a *application.User) error { _, err := svc.Review.Banking(ctx, a, v.ID); return err },
+			"Review.Trade":       func(a *application.User) error { _, err := svc.Review.Trade(ctx, a, v.ID); return err },
+			"Review.Documents":   func(a *application.User) error { _, err := svc.Review.Documents(ctx, a, v.ID); return err },
+			"Review.CISForm":     func(a *application.User) error { _, err := svc.Review.CISForm(ctx, a, v.ID); return err },
+			"Review.Certificate": func(a *application.User) error { _, err := svc.Review.Certificate(ctx, a, v.ID); return err },
+			"Certificates.GenerateCIS": func(a *application.User) error {
+				_, err := svc.Certificates.GenerateCIS(ctx, a, v.ID)
+				return err
+			},
+		}
+		// Every exported use case of Admin and Review is administrators' only: none may be missing here.
+		for _, s := range []any{svc.Admin, svc.Review} {
+			typ := reflect.TypeOf(s)
+			for i := range typ.NumMethod() {
+				if name := typ.Elem().Name() + "." + typ.Method(i).Name; calls[name] == nil {
+					t.Errorf("%s is not called as a non-admin", name)
+				}
+			}
+		}
+		var before verificationJSON
+		c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID), nil).JSON(t, &before)
+		eventsBefore := auditActions(t, e, v.ID)
+		objectsBefore := e.objectCount(t)
+		for _, actor := range []*application.User{e.user(t, "applicant@acme.example"), e.user(t, "other@acme.example"), nil} {
+			for name, call := range calls {
+				if err := call(actor); !errors.Is(err, application.ErrForbidden) || errs.KindOf(err) != errs.KindForbidden {
+					t.Errorf("%s as %v: %v, want forbidden", name, actor, err)
+				}
+			}
+		}
+		var after verificationJSON
+		c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID), nil).JSON(t, &after)
+		if diff := cmp.Diff(before, after); diff != "" {
+			t.Errorf("verification changed by refused calls (-before +after):\n%s", diff)
+		}
+		if diff := cmp.Diff(eventsBefore, auditActions(t, e, v.ID)); diff != "" {
+			t.Errorf("audit trail changed by refused calls (-before +after):\n%s", diff)
+		}
+		if n := e.objectCount(t); n != objectsBefore {
+			t.Errorf("objects %d -> %d after refused calls", objectsBefore, n)
+		}
+	})
+}
+
+// auditActions lists the actions of a verification's audit trail, oldest first.
+func auditActions(t *testing.T, e *env, id int64) []string {
+	t.Helper()
+	events, err := e.Svc.Verifications.AuditTrail(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	actions := make([]string, len(events))
+	for i, ev := range events {
+		actions[i] = ev.Action
+	}
+	return actions
 }

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tttverify/tttverify/adapters/payment/stripe/stripetest"
@@ -150,6 +151,24 @@ func (r response) JSON(t *testing.T, v any) {
 	t.Helper()
 	if err := json.Unmarshal(r.Body, v); err != nil {
 		t.Fatalf("decode %s: %v", r.Body, err)
+	}
+}
+
+// errorJSON is every error response's body.
+type errorJSON struct {
+	Message string            `json:"message"`
+	Errors  map[string]string `json:"errors,omitempty"`
+	Missing []string          `json:"missing,omitempty"`
+}
+
+// mustFail sends a JSON request and fails the test unless the answer is status with body want.
+func (c *client) mustFail(status int, want errorJSON, method, path string, body any) {
+	c.t.Helper()
+	r := c.must(status, method, path, body)
+	var got errorJSON
+	r.JSON(c.t, &got)
+	if diff := cmp.Diff(want, got); diff != "" {
+		c.t.Errorf("%s %s: error body (-want +got):\n%s", method, path, diff)
 	}
 }
 

@@ -37,9 +37,9 @@ func (e *env) coupons() *application.CouponAdmin {
 }
 
 // coupon creates a coupon through the administration use case.
-func (e *env) coupon(t *testing.T, code string, percent, max int, expires *time.Time) {
+func (e *env) coupon(t *testing.T, code string, percent, maxUses int, expires *time.Time) {
 	t.Helper()
-	if _, err := e.coupons().Create(context.Background(), code, percent, max, expires); err != nil {
+	if _, err := e.coupons().Create(context.Background(), code, percent, maxUses, expires); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -37,7 +37,7 @@ func TestUseCaseCISAndShareLinks(t *testing.T) {
 		waiting := u.paid(alice, "basic")
 		_, err := svc.GenerateCIS(u.ctx, admin, waiting)
 		expectTransition(t, "generate the CIS of a verification in review", err)
-		_, _, err = svc.CISForm(u.ctx, alice, waiting)
+		_, err = svc.CISForm(u.ctx, alice, waiting)
 		expectIs(t, "CIS form of a verification in review", err, application.ErrNoCISForm)
 		_, _, err = svc.ShareCIS(u.ctx, alice, waiting)
 		expectIs(t, "share the missing CIS form", err, application.ErrNoCISForm)
@@ -52,11 +52,11 @@ func TestUseCaseCISAndShareLinks(t *testing.T) {
 			t.Fatalf("generate CIS: %v", err)
 		}
 		first := v.CISFormPath()
-		path, generated, err := svc.CISForm(u.ctx, alice, id)
-		if err != nil || path != first || generated.IsZero() {
-			t.Fatalf("CIS form as the owner sees it: %q at %v, %v; want %q", path, generated, err, first)
+		form, err := svc.CISForm(u.ctx, alice, id)
+		if err != nil || form.Path != first || form.GeneratedAt.IsZero() {
+			t.Fatalf("CIS form as the owner sees it: %+v, %v; want %q", form, err, first)
 		}
-		_, _, err = svc.CISForm(u.ctx, mallory, id)
+		_, err = svc.CISForm(u.ctx, mallory, id)
 		expectIs(t, "another applicant's CIS form", err, application.ErrNotFound)
 		sheet := readAll(t, mustOpen(t, e, alice, first))
 		if !bytes.HasPrefix(sheet, []byte("%PDF-")) {

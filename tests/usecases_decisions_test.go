@@ -210,7 +210,7 @@ func TestUseCaseStatsFollowTheLifecycle(t *testing.T) {
 			t.Fatal(err)
 		}
 		u.expectStats("alice's deleted by an administrator", nil)
-		items, total, err := e.Svc.Admin.List(u.ctx, application.VerificationFilter{Page: 1, PageSize: 10})
+		items, total, err := e.Svc.Admin.List(u.ctx, admin, application.VerificationFilter{Page: 1, PageSize: 10})
 		if err != nil || total != 0 || len(items) != 0 {
 			t.Errorf("admin list after both deletions: %d items, total %d, %v; want none", len(items), total, err)
 		}

@@ -198,7 +198,7 @@ func (u *useCases) actions(id int64) map[string]int {
 // trail lists a verification's audit actions, oldest first.
 func (u *useCases) trail(id int64) []string {
 	u.t.Helper()
-	events, err := u.e.Svc.Admin.Events(u.ctx, id)
+	events, err := u.e.Svc.Admin.Events(u.ctx, u.reviewer("trail-reader@example.com"), id)
 	if err != nil {
 		u.t.Fatalf("events of %d: %v", id, err)
 	}
@@ -212,7 +212,7 @@ func (u *useCases) trail(id int64) []string {
 // stats reads the administrators' counts per status, by status name.
 func (u *useCases) stats() map[string]int {
 	u.t.Helper()
-	counts, err := u.e.Svc.Admin.Stats(u.ctx, application.VerificationFilter{})
+	counts, err := u.e.Svc.Admin.Stats(u.ctx, u.reviewer("stats-reader@example.com"), application.VerificationFilter{})
 	if err != nil {
 		u.t.Fatalf("stats: %v", err)
 	}

@@ -17,13 +17,15 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.GET("/verifications", s.adminList)
 	g.GET("/verifications/stats", s.adminStats)
 	g.GET("/verifications/:id", s.adminGet)
-	g.GET("/verifications/:id/company-info", s.getCompany)
-	g.GET("/verifications/:id/representatives", s.listRepresentatives)
-	g.GET("/verifications/:id/banking-info", s.getBanking)
-	g.GET("/verifications/:id/trade-info", s.getTrade)
-	g.GET("/verifications/:id/documents", s.listDocuments)
-	g.GET("/verifications/:id/cis-form", s.getCISForm)
-	g.GET("/verifications/:id/certificate", s.downloadCertificate)
+	g.GET("/verifications/:id/company-info", func(c *echo.Context) error { return readSection(c, s.Review.Company, toCompanyDTO) })
+	g.GET("/verifications/:id/representatives", func(c *echo.Context) error {
+		return readSection(c, s.Review.Representatives, toRepresentativeDTOs)
+	})
+	g.GET("/verifications/:id/banking-info", func(c *echo.Context) error { return readSection(c, s.Review.Banking, toBankingDTO) })
+	g.GET("/verifications/:id/trade-info", func(c *echo.Context) error { return readSection(c, s.Review.Trade, toTradeDTO) })
+	g.GET("/verifications/:id/documents", func(c *echo.Context) error { return readSection(c, s.Review.Documents, toDocumentDTOs) })
+	g.GET("/verifications/:id/cis-form", func(c *echo.Context) error { return readSection(c, s.Review.CISForm, toCISFormDTO) })
+	g.GET("/verifications/:id/certificate", func(c *echo.Context) error { return sendCertificate(c, s.Review.Certificate) })
 	g.GET("/verifications/:id/events", s.adminEvents)
 	g.POST("/verifications/:id/approve", s.adminApprove)
 	g.POST("/verifications/:id/reject", s.adminReject)
@@ -56,13 +58,13 @@ func (s *Server) adminList(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	items, total, err := s.Admin.List(c.Request().Context(), f)
+	items, total, err := s.Admin.List(c.Request().Context(), currentUser(c), f)
 	if err != nil {
 		return err
 	}
 	out := make([]adminVerificationDTO, len(items))
 	for i, it := range items {
-		out[i] = s.adminView(it.Verification, it.UserEmail)
+		out[i] = s.adminView(c, it.Verification, it.UserEmail)
 	}
 	return writeList(c, out, total)
 }
@@ -72,7 +74,7 @@ func (s *Server) adminStats(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	counts, err := s.Admin.Stats(c.Request().Context(), f)
+	counts, err := s.Admin.Stats(c.Request().Context(), currentUser(c), f)
 	if err != nil {
 		return err
 	}
@@ -90,8 +92,8 @@ type adminVerificationDTO struct {
 	CertificateStatus *string `json:"certificateStatus"`
 }
 
-func (s *Server) adminView(v *verification.Verification, email string) adminVerificationDTO {
-	d := adminVerificationDTO{verificationDTO: toVerificationDTO(v)}
+func (s *Server) adminView(c *echo.Context, v *verification.Verification, email string) adminVerificationDTO {
+	d := adminVerificationDTO{verificationDTO: toVerificationDTO(v, currentUser(c))}
 	d.UserEmail = email
 	if st, ok := v.CertificateStatus(s.clock.Now()); ok {
 		str := string(st)
@@ -105,11 +107,11 @@ func (s *Server) adminGet(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	item, err := s.Admin.Get(c.Request().Context(), id)
+	item, err := s.Admin.Get(c.Request().Context(), currentUser(c), id)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, s.adminView(item.Verification, item.UserEmail))
+	return c.JSON(http.StatusOK, s.adminView(c, item.Verification, item.UserEmail))
 }
 
 type auditEventDTO struct {
@@ -127,7 +129,7 @@ func (s *Server) adminEvents(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	events, err := s.Admin.Events(c.Request().Context(), id)
+	events, err := s.Admin.Events(c.Request().Context(), currentUser(c), id)
 	if err != nil {
 		return err
 	}
@@ -183,9 +185,9 @@ func (s *Server) adminDecide(c *echo.Context, withReason bool, decide func(id in
 	if err != nil {
 		return err
 	}
-	item, err := s.Admin.Get(c.Request().Context(), v.ID())
+	item, err := s.Admin.Get(c.Request().Context(), currentUser(c), v.ID())
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, s.adminView(item.Verification, item.UserEmail))
+	return c.JSON(http.StatusOK, s.adminView(c, item.Verification, item.UserEmail))
 }

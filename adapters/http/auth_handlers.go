@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v5"
+
+	"github.com/tttverify/tttverify/application"
 )
 
 type credentialsRequest struct {
@@ -20,7 +22,7 @@ type changePasswordRequest struct {
 func (s *Server) getUser(c *echo.Context) error {
 	u := currentUser(c)
 	if u == nil {
-		return &apiError{status: http.StatusUnauthorized, body: errorBody{Message: "Not signed in"}}
+		return application.ErrUnauthenticated
 	}
 	return c.JSON(http.StatusOK, toUserDTO(u))
 }

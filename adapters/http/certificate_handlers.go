@@ -1,11 +1,15 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // SharePath is where share links are served; the token follows it.
@@ -81,17 +85,13 @@ type cisFormDTO struct {
 	GeneratedAt time.Time `json:"generatedAt"`
 }
 
-// getCISForm returns where to download the CIS (the owner's route, and the administrators').
+func toCISFormDTO(f *application.CISForm) cisFormDTO {
+	return cisFormDTO{URL: fileURL(f.Path), GeneratedAt: f.GeneratedAt}
+}
+
+// getCISForm returns where to download the CIS.
 func (s *Server) getCISForm(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	path, at, err := s.Certificates.CISForm(c.Request().Context(), currentUser(c), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, cisFormDTO{URL: fileURL(path), GeneratedAt: at})
+	return readSection(c, s.Certificates.CISForm, toCISFormDTO)
 }
 
 type shareDTO struct {
@@ -127,14 +127,19 @@ func (s *Server) openSharedCIS(c *echo.Context) error {
 	return sendFile(c, f, "inline")
 }
 
-var errNotFoundLink = &apiError{status: http.StatusNotFound, body: errorBody{Message: "This link does not exist"}}
+var errNotFoundLink = errs.NotFound("This link does not exist")
 
 func (s *Server) downloadCertificate(c *echo.Context) error {
+	return sendCertificate(c, s.Certificates.Certificate)
+}
+
+// sendCertificate answers with the certificate PDF that render makes for the verification in the path.
+func sendCertificate(c *echo.Context, render func(context.Context, *application.User, int64) (*application.File, error)) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return err
 	}
-	f, err := s.Certificates.Certificate(c.Request().Context(), currentUser(c), id)
+	f, err := render(c.Request().Context(), currentUser(c), id)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -68,8 +69,7 @@ func (s *Server) receiveUpload(c *echo.Context, id int64) (*application.StoredFi
 		fields[name] = string(value)
 	}
 	if stored == nil {
-		return nil, nil, &apiError{status: http.StatusBadRequest, body: errorBody{Message: "Choose a file to upload",
-			Errors: map[string]string{"file": "Choose a file to upload"}}}
+		return nil, nil, errs.Invalid("file", "Choose a file to upload")
 	}
 	return stored, fields, nil
 }
@@ -127,19 +127,7 @@ func (s *Server) uploadBankReference(c *echo.Context) error {
 }
 
 func (s *Server) listDocuments(c *echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	docs, err := s.Documents.List(c.Request().Context(), currentUser(c), id)
-	if err != nil {
-		return err
-	}
-	out := make([]documentDTO, len(docs))
-	for i := range docs {
-		out[i] = toDocumentDTO(&docs[i])
-	}
-	return c.JSON(http.StatusOK, out)
+	return readSection(c, s.Documents.List, toDocumentDTOs)
 }
 
 func (s *Server) deleteDocument(c *echo.Context) error {

@@ -42,16 +42,29 @@ type verificationDTO struct {
 	RevocationReason   *string    `json:"revocationReason"`
 	CreatedAt          time.Time  `json:"createdAt"`
 	UpdatedAt          time.Time  `json:"updatedAt"`
+	Actions            actionsDTO `json:"actions"`
 }
 
-func toVerificationDTO(v *verification.Verification) verificationDTO {
+// actionsDTO is what the caller may do now, so that clients need not re-derive the state machine.
+type actionsDTO struct {
+	Submit   bool `json:"submit"`
+	Resubmit bool `json:"resubmit"`
+	Pay      bool `json:"pay"`
+	Delete   bool `json:"delete"`
+	Upgrade  bool `json:"upgrade"`
+	Decide   bool `json:"decide"`
+}
+
+// toVerificationDTO is v as caller sees it.
+func toVerificationDTO(v *verification.Verification, caller *application.User) verificationDTO {
 	s := v.Snapshot()
 	d := verificationDTO{ID: s.ID, UserID: s.UserID, Tier: s.Tier.String(), Status: s.Status.String(),
 		Progress: s.Progress, PublicID: s.PublicID, RejectionReason: optional(s.RejectionReason), Deleted: s.Deleted,
 		PaymentStatus: s.Payment.Status.String(), PaymentID: optional(s.Payment.ID), PaymentDate: s.Payment.Date,
 		CISFormPath: optional(s.CISFormPath), CISFormGeneratedAt: s.CISFormGenerated, ApprovedAt: s.ApprovedAt,
 		ExpiresAt: s.ExpiresAt, RevokedAt: s.RevokedAt, RevocationReason: optional(s.RevokedReason),
-		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt}
+		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
+		Actions: actionsDTO(v.ActionsFor(verification.Caller{UserID: caller.ID, IsAdmin: caller.IsAdmin}))}
 	if s.Payment.Paid() || s.Payment.Amount != 0 {
 		amount := s.Payment.Amount
 		d.PaymentAmount = &amount
@@ -166,6 +179,14 @@ func toRepresentativeDTO(r *application.RepresentativeRecord) representativeReco
 			Email: p.Email, PhoneNumber: p.PhoneNumber}}
 }
 
+func toRepresentativeDTOs(recs []application.RepresentativeRecord) []representativeRecordDTO {
+	out := make([]representativeRecordDTO, len(recs))
+	for i := range recs {
+		out[i] = toRepresentativeDTO(&recs[i])
+	}
+	return out
+}
+
 type bankingDTO struct {
 	BankName      string `json:"bankName"`
 	BankAddress   string `json:"bankAddress"`
@@ -265,6 +286,14 @@ func toDocumentDTO(d *application.Document) documentDTO {
 	return documentDTO{ID: d.ID, VerificationID: d.VerificationID, Type: d.Type.String(), Filename: d.Filename,
 		OriginalFilename: verification.SanitizeFilename(d.OriginalFilename), MimeType: d.MimeType, Size: d.Size,
 		ObjectPath: d.ObjectPath, URL: fileURL(d.ObjectPath), CreatedAt: d.CreatedAt}
+}
+
+func toDocumentDTOs(docs []application.Document) []documentDTO {
+	out := make([]documentDTO, len(docs))
+	for i := range docs {
+		out[i] = toDocumentDTO(&docs[i])
+	}
+	return out
 }
 
 // fileURL is where the file at an object path is downloaded; each segment is escaped.

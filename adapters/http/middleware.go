@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v5/middleware"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 const (
@@ -77,7 +78,7 @@ func (s *Server) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 		if origin == "" || origin == s.publicOrigin || sameHost(origin, r.Host) {
 			return next(c)
 		}
-		return &apiError{status: http.StatusForbidden, body: errorBody{Message: "Cross-site request refused"}}
+		return errs.Forbidden("Cross-site request refused")
 	}
 }
 
@@ -137,8 +138,8 @@ func authRateLimit(perMinute int) echo.MiddlewareFunc {
 	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
 		Store:               store,
 		IdentifierExtractor: func(c *echo.Context) (string, error) { return c.RealIP(), nil },
-		DenyHandler: func(c *echo.Context, _ string, _ error) error {
-			return &apiError{status: http.StatusTooManyRequests, body: errorBody{Message: "Too many attempts. Please wait a minute and try again."}}
+		DenyHandler: func(*echo.Context, string, error) error {
+			return errs.Throttled("Too many attempts. Please wait a minute and try again.")
 		},
 	})
 }

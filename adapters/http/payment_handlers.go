@@ -11,8 +11,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/pricing"
-	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // maxWebhookBody bounds a provider notification (Stripe's are a few KB).
@@ -46,8 +46,7 @@ func (f *flexID) UnmarshalJSON(b []byte) error {
 
 func requireID(id flexID) error {
 	if id <= 0 {
-		return &apiError{status: http.StatusBadRequest, body: errorBody{Message: "verificationId is required",
-			Errors: map[string]string{"verificationId": "verificationId is required"}}}
+		return errs.Invalid("verificationId", "verificationId is required")
 	}
 	return nil
 }
@@ -143,19 +142,23 @@ func (s *Server) createPaymentIntent(c *echo.Context) error {
 	if err := requireID(req.VerificationID); err != nil {
 		return err
 	}
+	purpose, err := application.ParsePaymentPurpose(strings.TrimSpace(req.Purpose))
+	if err != nil {
+		return err
+	}
 	r, err := s.Payments.CreatePaymentIntent(c.Request().Context(), currentUser(c), int64(req.VerificationID),
-		req.CouponCode, strings.TrimSpace(req.Purpose))
+		req.CouponCode, purpose)
 	if err != nil {
 		return err
 	}
 	out := paymentIntentDTO{ClientSecret: r.ClientSecret, PaymentIntentID: r.IntentID, Amount: r.Quote.Final.Amount,
-		BaseAmount: r.Quote.Base.Amount, Currency: string(r.Quote.Final.Currency), Paid: r.Paid, Purpose: r.Purpose,
+		BaseAmount: r.Quote.Base.Amount, Currency: string(r.Quote.Final.Currency), Paid: r.Paid, Purpose: string(r.Purpose),
 		Provider: s.Payments.Provider().Provider}
 	if r.CouponCode != "" {
 		out.Coupon = &appliedCouponDTO{Code: r.CouponCode, Discount: r.Quote.Percent, DiscountAmount: r.Quote.Discount.Amount}
 	}
 	if r.Paid {
-		d := toVerificationDTO(r.Verification)
+		d := toVerificationDTO(r.Verification, currentUser(c))
 		out.Verification = &d
 	}
 	return c.JSON(http.StatusOK, out)
@@ -176,14 +179,13 @@ func (s *Server) paymentSuccess(c *echo.Context) error {
 	}
 	intentID := strings.TrimSpace(req.PaymentIntentID)
 	if intentID == "" {
-		return &apiError{status: http.StatusBadRequest, body: errorBody{Message: "paymentIntentId is required",
-			Errors: map[string]string{"paymentIntentId": "paymentIntentId is required"}}}
+		return errs.Invalid("paymentIntentId", "paymentIntentId is required")
 	}
 	v, err := s.Payments.ConfirmPayment(c.Request().Context(), currentUser(c), int64(req.VerificationID), intentID)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toVerificationDTO(v))
+	return c.JSON(http.StatusOK, toVerificationDTO(v, currentUser(c)))
 }
 
 type confirmCardRequest struct {
@@ -214,7 +216,7 @@ func (s *Server) confirmSimulatedPayment(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]string{"status": intent.Status, "paymentIntentId": intent.ID})
+	return c.JSON(http.StatusOK, map[string]string{"status": string(intent.Status), "paymentIntentId": intent.ID})
 }
 
 type upgradeDTO struct {
@@ -233,7 +235,7 @@ func (s *Server) upgradeVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := upgradeDTO{Verification: toVerificationDTO(r.Verification), PaymentRequired: r.PaymentRequired, Currency: string(pricing.USD)}
+	out := upgradeDTO{Verification: toVerificationDTO(r.Verification, currentUser(c)), PaymentRequired: r.PaymentRequired, Currency: string(pricing.USD)}
 	if r.PaymentRequired {
 		out.Amount, out.Currency = r.Amount.Amount, string(r.Amount.Currency)
 	}
@@ -248,7 +250,7 @@ func (s *Server) stripeWebhook(c *echo.Context) error {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return &apiError{status: http.StatusRequestEntityTooLarge, body: errorBody{Message: "The request body is too large"}}
+			return errBodyTooLarge
 		}
 		return badRequest("Could not read the request body")
 	}
@@ -257,36 +259,6 @@ func (s *Server) stripeWebhook(c *echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"received": true, "result": result})
-}
-
-// paymentStatus maps the payment errors to a status and body; ok is false for other errors.
-func paymentStatus(err error) (status int, body errorBody, ok bool) {
-	var (
-		coupon   *pricing.CouponError
-		declined *application.CardError
-	)
-	switch {
-	case errors.As(err, &coupon):
-		return http.StatusBadRequest, errorBody{Message: coupon.Error()}, true
-	case errors.As(err, &declined):
-		return http.StatusPaymentRequired, errorBody{Message: declined.Message}, true
-	case errors.Is(err, application.ErrBadSignature):
-		return http.StatusBadRequest, errorBody{Message: application.ErrBadSignature.Error()}, true
-	case errors.Is(err, application.ErrPaymentMismatch):
-		return http.StatusBadRequest, errorBody{Message: application.ErrPaymentMismatch.Error()}, true
-	case errors.Is(err, application.ErrPaymentNotSucceeded):
-		return http.StatusPaymentRequired, errorBody{Message: application.ErrPaymentNotSucceeded.Error()}, true
-	case errors.Is(err, application.ErrPaymentProvider):
-		return http.StatusBadGateway, errorBody{Message: application.ErrPaymentProvider.Error()}, true
-	case errors.Is(err, application.ErrCouponExists):
-		return http.StatusConflict, errorBody{Message: application.ErrCouponExists.Error()}, true
-	}
-	for _, known := range []error{verification.ErrAlreadyTop, verification.ErrUpgradeNotPaid, verification.ErrUpgradeNotPaying} {
-		if errors.Is(err, known) {
-			return http.StatusConflict, errorBody{Message: capitalize(known.Error())}, true
-		}
-	}
-	return 0, errorBody{}, false
 }
 
 var _ json.Unmarshaler = (*flexID)(nil)

@@ -9,17 +9,22 @@ import (
 	"strconv"
 
 	"github.com/labstack/echo/v5"
+
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // maxJSONBody bounds every JSON request body.
 const maxJSONBody = 64 << 10
+
+// errBodyTooLarge refuses a request body over its limit.
+var errBodyTooLarge = errs.TooLarge("The request body is too large")
 
 // bindJSON decodes a single JSON object into dst, refusing unknown fields and oversized bodies.
 func bindJSON(c *echo.Context, dst any) error {
 	r := c.Request()
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
-			return &apiError{status: http.StatusUnsupportedMediaType, body: errorBody{Message: "Send the request body as application/json"}}
+			return errs.UnsupportedType("Send the request body as application/json")
 		}
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(c.Response(), r.Body, maxJSONBody))
@@ -27,7 +32,7 @@ func bindJSON(c *echo.Context, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return &apiError{status: http.StatusRequestEntityTooLarge, body: errorBody{Message: "The request body is too large"}}
+			return errBodyTooLarge
 		}
 		if errors.Is(err, io.EOF) {
 			return badRequest("The request body is empty")

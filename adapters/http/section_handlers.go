@@ -15,7 +15,8 @@ type sectionInput[V any] interface {
 	toDomain() V
 }
 
-// readSection answers a GET of one section of the verification in the path.
+// readSection answers a GET of something read for the verification in the path: a section, its
+// documents, its CIS form.
 func readSection[R, D any](c *echo.Context, read func(context.Context, *application.User, int64) (R, error), toDTO func(R) D) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -71,13 +72,7 @@ func (s *Server) saveTrade(c *echo.Context) error {
 }
 
 func (s *Server) listRepresentatives(c *echo.Context) error {
-	return readSection(c, s.Sections.Representatives, func(recs []application.RepresentativeRecord) []representativeRecordDTO {
-		out := make([]representativeRecordDTO, len(recs))
-		for i := range recs {
-			out[i] = toRepresentativeDTO(&recs[i])
-		}
-		return out
-	})
+	return readSection(c, s.Sections.Representatives, toRepresentativeDTOs)
 }
 
 func (s *Server) addRepresentative(c *echo.Context) error {

@@ -44,6 +44,7 @@ type Services struct {
 	Documents     *application.DocumentsService
 	Payments      *application.Payments
 	Admin         *application.Admin
+	Review        *application.Review
 	Certificates  *application.Certificates
 	Screening     *application.Screening
 }
@@ -97,7 +98,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	s.adminRoutes(api.Group("/admin", requireAdmin))
 	s.publicRoutes(api)
 	api.GET("/openapi.json", serveOpenAPI)
-	api.RouteNotFound("/*", func(c *echo.Context) error { return &apiError{status: 404, body: errorBody{Message: "Not found"}} })
+	api.RouteNotFound("/*", func(*echo.Context) error { return application.ErrNotFound })
 
 	spa := newSPA(cfg.SPA)
 	e.GET("/*", spa.serve)

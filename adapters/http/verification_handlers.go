@@ -88,7 +88,7 @@ func (s *Server) listVerifications(c *echo.Context) error {
 	}
 	out := make([]verificationDTO, len(items))
 	for i, it := range items {
-		out[i] = toVerificationDTO(it.Verification)
+		out[i] = toVerificationDTO(it.Verification, currentUser(c))
 	}
 	return writeList(c, out, total)
 }
@@ -102,7 +102,7 @@ func (s *Server) createVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toVerificationDTO(v))
+	return c.JSON(http.StatusCreated, toVerificationDTO(v, currentUser(c)))
 }
 
 func (s *Server) getVerification(c *echo.Context) error {
@@ -114,7 +114,7 @@ func (s *Server) getVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toVerificationDTO(v))
+	return c.JSON(http.StatusOK, toVerificationDTO(v, currentUser(c)))
 }
 
 func (s *Server) deleteVerification(c *echo.Context) error {
@@ -147,5 +147,5 @@ func (s *Server) changeVerification(c *echo.Context,
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toVerificationDTO(v))
+	return c.JSON(http.StatusOK, toVerificationDTO(v, currentUser(c)))
 }

@@ -78,16 +78,16 @@ func (d doc) lines(s string, w float64) []string {
 	return d.SplitText(s, w)
 }
 
-// fitFont returns the largest size between max and min at which s fits w on one line.
-func (d doc) fitFont(family, style, s string, w, max, min float64) float64 {
+// fitFont returns the largest size between largest and smallest at which s fits w on one line.
+func (d doc) fitFont(family, style, s string, w, largest, smallest float64) float64 {
 	s = oneLine(s)
-	for size := max; size > min; size -= 0.5 {
+	for size := largest; size > smallest; size -= 0.5 {
 		d.SetFont(family, style, size)
 		if d.GetStringWidth(s) <= w {
 			return size
 		}
 	}
-	return min
+	return smallest
 }
 
 func (d doc) qr(url string) error {

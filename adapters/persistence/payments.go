@@ -146,8 +146,8 @@ func NewPaymentRecords(db *DB) *PaymentRecords { return &PaymentRecords{db: db} 
 // Add stores a record unless its intent is already known.
 func (r *PaymentRecords) Add(ctx context.Context, p *application.PaymentRecord) error {
 	row := &paymentRow{IntentID: p.IntentID, VerificationID: p.VerificationID, UserID: p.UserID, Provider: p.Provider,
-		Purpose: p.Purpose, Amount: p.Amount, Currency: p.Currency, CouponCode: p.CouponCode,
-		DiscountPercent: p.DiscountPercent, Status: p.Status, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+		Purpose: string(p.Purpose), Amount: p.Amount, Currency: p.Currency, CouponCode: p.CouponCode,
+		DiscountPercent: p.DiscountPercent, Status: string(p.Status), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
 	if _, err := conn(ctx, r.db).NewInsert().Model(row).On("CONFLICT DO NOTHING").Exec(ctx); err != nil {
 		return fmt.Errorf("insert payment %s: %w", p.IntentID, err)
 	}
@@ -161,13 +161,13 @@ func (r *PaymentRecords) Get(ctx context.Context, intentID string) (*application
 		return nil, notFound(err)
 	}
 	return &application.PaymentRecord{IntentID: row.IntentID, VerificationID: row.VerificationID, UserID: row.UserID,
-		Provider: row.Provider, Purpose: row.Purpose, Amount: row.Amount, Currency: row.Currency,
-		CouponCode: row.CouponCode, DiscountPercent: row.DiscountPercent, Status: row.Status,
+		Provider: row.Provider, Purpose: application.PaymentPurpose(row.Purpose), Amount: row.Amount, Currency: row.Currency,
+		CouponCode: row.CouponCode, DiscountPercent: row.DiscountPercent, Status: application.RecordStatus(row.Status),
 		CreatedAt: row.CreatedAt.UTC(), UpdatedAt: row.UpdatedAt.UTC()}, nil
 }
 
 // SetStatus changes a record's status.
-func (r *PaymentRecords) SetStatus(ctx context.Context, intentID, status string, now time.Time) error {
+func (r *PaymentRecords) SetStatus(ctx context.Context, intentID string, status application.RecordStatus, now time.Time) error {
 	res, err := conn(ctx, r.db).NewUpdate().Table("payments").Set("status = ?", status).Set("updated_at = ?", now).
 		Where("intent_id = ?", intentID).Exec(ctx)
 	if err != nil {

@@ -164,18 +164,18 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	seedFile := filepath.Join(dataDir, "seed.json")
 	start := time.Now()
 	if out, err := command(env, o.server, "seed", "--verifications", strconv.Itoa(size), "--per-user", "50", "--out", seedFile).CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("seed %d: %v\n%s", size, err, out)
+		return nil, fmt.Errorf("seed %d: %w\n%s", size, err, out)
 	}
 	seedTime := time.Since(start)
 	if out, err := command(env, o.server, "create-admin", "--email", "bench-admin@ttt.example", "--password", "bench-admin").CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("create admin: %v\n%s", err, out)
+		return nil, fmt.Errorf("create admin: %w\n%s", err, out)
 	}
 	var seed struct {
 		ApprovedPublicIDs []string
 		SampleEmail       string
 	}
 	if b, err := os.ReadFile(seedFile); err != nil || json.Unmarshal(b, &seed) != nil {
-		return nil, fmt.Errorf("read seed summary: %v", err)
+		return nil, fmt.Errorf("read seed summary: %w", err)
 	}
 	srv, err := startServer(env, o.server, dataDir)
 	if err != nil {

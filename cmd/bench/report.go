@@ -75,7 +75,9 @@ func cpuModel() string {
 func memTotal() string {
 	b, _ := os.ReadFile("/proc/meminfo")
 	var kb int
-	fmt.Sscanf(strings.TrimPrefix(strings.SplitN(string(b), "\n", 2)[0], "MemTotal:"), "%d", &kb)
+	if _, err := fmt.Sscanf(strings.TrimPrefix(strings.SplitN(string(b), "\n", 2)[0], "MemTotal:"), "%d", &kb); err != nil {
+		return "unknown"
+	}
 	return fmt.Sprintf("%.0f GiB", float64(kb)/1024/1024)
 }
 

@@ -53,7 +53,7 @@ func seedCommand(ctx context.Context, cfg *app.Config, log *slog.Logger, args []
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(*out, b, 0o644)
+		return os.WriteFile(*out, b, 0o600)
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"net/mail"
 	"sort"
 	"strings"
+
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // Errors maps a JSON field name to the message the user sees next to that field.
@@ -23,6 +25,22 @@ func (e Errors) Error() string {
 		parts = append(parts, k+": "+e[k])
 	}
 	return "invalid input: " + strings.Join(parts, "; ")
+}
+
+// Kind is errs.KindInvalid.
+func (e Errors) Kind() errs.Kind { return errs.KindInvalid }
+
+// Fields returns the per-field messages.
+func (e Errors) Fields() map[string]string { return e }
+
+// Message is the one sentence for all the fields: the field's own when only one failed.
+func (e Errors) Message() string {
+	if len(e) == 1 {
+		for _, m := range e {
+			return m
+		}
+	}
+	return "Please correct the highlighted fields"
 }
 
 // Err returns e as an error, or nil when no field failed.

@@ -1,16 +1,20 @@
 package pricing
 
 import (
-	"errors"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // CouponError is a coupon that cannot be used; its message is shown to the applicant as is.
 type CouponError struct{ msg string }
 
 func (e *CouponError) Error() string { return e.msg }
+
+// Kind is errs.KindInvalid: the code the applicant typed cannot be used.
+func (e *CouponError) Kind() errs.Kind { return errs.KindInvalid }
 
 // Reasons a coupon is refused (the messages are the ones the payment page shows).
 var (
@@ -22,9 +26,9 @@ var (
 
 // Errors from creating a coupon.
 var (
-	ErrCouponCode    = errors.New("a coupon code is 3 to 32 letters, digits, '-' or '_'")
-	ErrCouponPercent = errors.New("a coupon's percent is between 1 and 100")
-	ErrCouponMax     = errors.New("a coupon's maximum redemptions is at least 1")
+	ErrCouponCode    = errs.Invalid("code", "a coupon code is 3 to 32 letters, digits, '-' or '_'")
+	ErrCouponPercent = errs.Invalid("percent", "a coupon's percent is between 1 and 100")
+	ErrCouponMax     = errs.Invalid("max", "a coupon's maximum redemptions is at least 1")
 )
 
 var codePattern = regexp.MustCompile(`^[A-Z0-9_-]{3,32}$`)

@@ -3,8 +3,9 @@
 package pricing
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // Currency is an ISO 4217 code in lower case, as payment providers spell it.
@@ -43,7 +44,7 @@ const (
 )
 
 // ErrUnknownTier is returned for a tier that has no price.
-var ErrUnknownTier = errors.New("unknown tier")
+var ErrUnknownTier = errs.Invalid("tier", "unknown tier")
 
 // TierPrice is the full price of a verification in the named tier.
 func TierPrice(tier string) (Money, error) {
@@ -53,7 +54,7 @@ func TierPrice(tier string) (Money, error) {
 	case TierTop:
 		return TopPrice, nil
 	}
-	return Money{}, fmt.Errorf("%w: %q", ErrUnknownTier, tier)
+	return Money{}, ErrUnknownTier.Detailf("%q", tier)
 }
 
 // UpgradePrice is what moving a paid Basic verification to Top costs: the difference (25000 cents).

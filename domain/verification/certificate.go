@@ -3,15 +3,16 @@ package verification
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"strings"
 	"time"
+
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // Errors of the certificate's life after approval.
 var (
-	ErrNotApproved    = errors.New("the verification is not approved")
-	ErrAlreadyRevoked = errors.New("the certificate is already revoked")
+	ErrNotApproved    = errs.Conflict("The verification is not approved")
+	ErrAlreadyRevoked = errs.Conflict("The certificate is already revoked")
 )
 
 // CertificateStatus is what a counterparty is told about an approved verification today.
@@ -29,7 +30,7 @@ const (
 func (v *Verification) Revoke(reason string, now time.Time) error {
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return ErrReasonRequired
+		return ErrRevocationReasonRequired
 	}
 	if v.deleted {
 		return ErrDeleted

@@ -59,6 +59,9 @@ func (c Completeness) Missing() []string {
 	return missing
 }
 
+// CompleteProgress is the progress of a verification whose sections are all complete.
+const CompleteProgress = 100
+
 // Progress is 20 for each complete section, 0 to 100.
 func (c Completeness) Progress() int {
 	done := 0
@@ -67,5 +70,5 @@ func (c Completeness) Progress() int {
 			done++
 		}
 	}
-	return done * 100 / SectionCount
+	return done * CompleteProgress / SectionCount
 }

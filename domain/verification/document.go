@@ -2,7 +2,6 @@ package verification
 
 import (
 	"bytes"
-	"fmt"
 	"path"
 	"strings"
 )
@@ -44,7 +43,7 @@ func ParseDocumentType(s string) (DocumentType, error) {
 			return t, nil
 		}
 	}
-	return DocumentType{}, fmt.Errorf("%w: document type %q", ErrUnknownValue, s)
+	return DocumentType{}, ErrUnknownValue.Detailf("document type %q", s)
 }
 
 func (t DocumentType) String() string { return t.s }

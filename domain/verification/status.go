@@ -1,7 +1,5 @@
 package verification
 
-import "fmt"
-
 // Status is where a verification stands in its review. Only this package creates values.
 type Status struct{ s string }
 
@@ -24,7 +22,7 @@ func ParseStatus(s string) (Status, error) {
 			return st, nil
 		}
 	}
-	return Status{}, fmt.Errorf("%w: status %q", ErrUnknownValue, s)
+	return Status{}, ErrUnknownValue.Detailf("status %q", s)
 }
 
 func (s Status) String() string { return s.s }
@@ -49,7 +47,7 @@ func ParsePaymentStatus(s string) (PaymentStatus, error) {
 			return st, nil
 		}
 	}
-	return PaymentStatus{}, fmt.Errorf("%w: payment status %q", ErrUnknownValue, s)
+	return PaymentStatus{}, ErrUnknownValue.Detailf("payment status %q", s)
 }
 
 func (s PaymentStatus) String() string { return s.s }

@@ -1,7 +1,5 @@
 package verification
 
-import "fmt"
-
 // Tier is the depth of the verification a company buys.
 type Tier struct{ s string }
 
@@ -21,7 +19,7 @@ func ParseTier(s string) (Tier, error) {
 			return t, nil
 		}
 	}
-	return Tier{}, fmt.Errorf("%w: tier %q", ErrUnknownValue, s)
+	return Tier{}, ErrUnknownValue.Detailf("tier %q", s)
 }
 
 func (t Tier) String() string { return t.s }

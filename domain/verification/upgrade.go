@@ -1,15 +1,17 @@
 package verification
 
 import (
-	"errors"
 	"time"
+
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 // Errors of the upgrade from Basic to Top.
 var (
-	ErrAlreadyTop       = errors.New("the verification is already in the top tier")
-	ErrUpgradeNotPaid   = errors.New("the verification must be paid for before a paid upgrade")
-	ErrUpgradeNotPaying = errors.New("the upgrade can only be paid for once the verification is paid")
+	ErrAlreadyTop       = errs.Conflict("The verification is already in the top tier")
+	ErrUpgradeNotPaid   = errs.Conflict("The verification must be paid for before a paid upgrade")
+	ErrUpgradeNotPaying = errs.Conflict("The upgrade can only be paid for once the verification is paid")
+	ErrUpgradeRevoked   = errs.Conflict("A revoked certificate cannot be upgraded")
 )
 
 // EnsurePaymentDue refuses a first payment unless the verification is submitted and not yet paid.
@@ -27,13 +29,16 @@ func (v *Verification) EnsurePaymentDue() error {
 
 // UpgradeNeedsPayment says how a Basic verification becomes Top: false when the tier can simply be
 // changed (nothing paid yet, draft or submitted), true when the price difference must be paid first
-// (already paid). Anything else is refused with an error.
+// (already paid). Anything else is refused with an error. It is the one upgrade rule: the upgrade,
+// its payment and ActionsFor all ask it.
 func (v *Verification) UpgradeNeedsPayment() (bool, error) {
 	switch {
 	case v.deleted:
 		return false, ErrDeleted
 	case v.tier == Top:
 		return false, ErrAlreadyTop
+	case v.revokedAt != nil: // paying the difference would send a withdrawn certificate back to review
+		return false, ErrUpgradeRevoked
 	case v.payment.Paid():
 		return true, nil
 	case v.status == Draft || v.status == Submitted:

@@ -103,3 +103,15 @@ func TestEnsurePaymentDue(t *testing.T) {
 		}
 	}
 }
+
+func TestUpgradeRefusesARevokedCertificate(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	v := Restore(Snapshot{ID: 1, UserID: 1, Tier: Basic, Status: Approved, RevokedAt: &now,
+		Payment: Payment{Status: PaymentPaid, Amount: 4900, ID: "pi_1", Date: &now}})
+	if _, err := v.UpgradeNeedsPayment(); !errors.Is(err, ErrUpgradeRevoked) {
+		t.Errorf("UpgradeNeedsPayment = %v, want ErrUpgradeRevoked", err)
+	}
+	if err := v.CompletePaidUpgrade(25000, "pi_up", now); !errors.Is(err, ErrUpgradeRevoked) || v.Status() != Approved {
+		t.Errorf("CompletePaidUpgrade = %v, status %s; want ErrUpgradeRevoked and still approved", err, v.Status())
+	}
+}

@@ -114,16 +114,34 @@ func (v *Verification) Snapshot() Snapshot {
 	}
 }
 
-// Accessors.
-func (v *Verification) ID() int64               { return v.id }
-func (v *Verification) UserID() int64           { return v.userID }
-func (v *Verification) Tier() Tier              { return v.tier }
-func (v *Verification) Status() Status          { return v.status }
-func (v *Verification) Progress() int           { return v.progress }
-func (v *Verification) PublicID() string        { return v.publicID }
-func (v *Verification) Payment() Payment        { return v.payment }
-func (v *Verification) Deleted() bool           { return v.deleted }
-func (v *Verification) Version() int64          { return v.version }
+// ID is the store's id; 0 until the verification is stored.
+func (v *Verification) ID() int64 { return v.id }
+
+// UserID is the owner's id.
+func (v *Verification) UserID() int64 { return v.userID }
+
+// Tier is the depth of the verification bought.
+func (v *Verification) Tier() Tier { return v.tier }
+
+// Status is where the review stands.
+func (v *Verification) Status() Status { return v.status }
+
+// Progress is the percentage of complete sections.
+func (v *Verification) Progress() int { return v.progress }
+
+// PublicID is the unguessable id of the public page.
+func (v *Verification) PublicID() string { return v.publicID }
+
+// Payment is what is known about the payment.
+func (v *Verification) Payment() Payment { return v.payment }
+
+// Deleted reports a soft delete.
+func (v *Verification) Deleted() bool { return v.deleted }
+
+// Version counts the saves; stores use it to refuse stale writes.
+func (v *Verification) Version() int64 { return v.version }
+
+// RejectionReason is the reviewer's reason for the last rejection, or "".
 func (v *Verification) RejectionReason() string { return v.rejectionReason }
 
 // SetID records the id the store assigned. For adapters only.
@@ -208,7 +226,7 @@ func (v *Verification) Approve(now time.Time) error {
 func (v *Verification) Reject(reason string, now time.Time) error {
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return ErrReasonRequired
+		return ErrRejectionReasonRequired
 	}
 	if err := v.moveTo(Rejected, "reject", now); err != nil {
 		return err
@@ -224,26 +242,41 @@ func (v *Verification) Resubmit(now time.Time) error {
 
 // Delete soft-deletes the verification. Applicants may only delete a draft that was never paid.
 func (v *Verification) Delete(byAdmin bool, now time.Time) error {
-	if v.deleted {
-		return ErrDeleted
-	}
-	if !byAdmin && (v.status != Draft || v.payment.Paid()) {
-		return ErrNotDeletable
+	if err := v.mayDelete(byAdmin); err != nil {
+		return err
 	}
 	v.deleted = true
 	v.updatedAt = now
 	return nil
 }
 
-func (v *Verification) moveTo(to Status, action string, now time.Time) error {
-	if v.deleted {
+func (v *Verification) mayDelete(byAdmin bool) error {
+	switch {
+	case v.deleted:
 		return ErrDeleted
+	case !byAdmin && (v.status != Draft || v.payment.Paid()):
+		return ErrNotDeletable
 	}
-	if !slices.Contains(transitions[v.status], to) {
-		return TransitionError{From: v.status, Action: action}
+	return nil
+}
+
+func (v *Verification) moveTo(to Status, action string, now time.Time) error {
+	if err := v.mayMoveTo(to, action); err != nil {
+		return err
 	}
 	v.status = to
 	v.updatedAt = now
+	return nil
+}
+
+// mayMoveTo checks the transitions table; action names the move in the refusal.
+func (v *Verification) mayMoveTo(to Status, action string) error {
+	switch {
+	case v.deleted:
+		return ErrDeleted
+	case !slices.Contains(transitions[v.status], to):
+		return TransitionError{From: v.status, Action: action}
+	}
 	return nil
 }
 

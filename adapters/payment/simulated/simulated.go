@@ -47,7 +47,7 @@ func (r *intentRow) toApp() (*application.PaymentIntent, error) {
 		return nil, fmt.Errorf("metadata of %s: %w", r.ID, err)
 	}
 	return &application.PaymentIntent{ID: r.ID, ClientSecret: r.ClientSecret, Amount: r.Amount, Currency: r.Currency,
-		Status: r.Status, Metadata: meta, FailureCode: r.FailureCode, FailureMessage: r.FailureMessage}, nil
+		Status: application.IntentStatus(r.Status), Metadata: meta, FailureCode: r.FailureCode, FailureMessage: r.FailureMessage}, nil
 }
 
 // Gateway is the simulated provider.
@@ -78,7 +78,7 @@ func (g *Gateway) CreateIntent(ctx context.Context, p application.NewPaymentInte
 	meta, err := json.Marshal(map[string]string{
 		application.MetaVerificationID: strconv.FormatInt(p.VerificationID, 10),
 		application.MetaUserID:         strconv.FormatInt(p.UserID, 10),
-		application.MetaPurpose:        p.Purpose,
+		application.MetaPurpose:        string(p.Purpose),
 		application.MetaCoupon:         p.CouponCode,
 	})
 	if err != nil {
@@ -87,7 +87,7 @@ func (g *Gateway) CreateIntent(ctx context.Context, p application.NewPaymentInte
 	id := "pi_sim_" + randomString(24)
 	now := g.now()
 	row := &intentRow{ID: id, ClientSecret: id + "_secret_" + randomString(24), IdempotencyKey: p.IdempotencyKey,
-		Amount: p.Amount, Currency: p.Currency, Status: application.IntentRequiresPaymentMethod, Metadata: string(meta),
+		Amount: p.Amount, Currency: p.Currency, Status: string(application.IntentRequiresPaymentMethod), Metadata: string(meta),
 		ReceiptEmail: p.ReceiptEmail, Description: p.Description, CreatedAt: now, UpdatedAt: now}
 	res, err := g.db.NewInsert().Model(row).On("CONFLICT DO NOTHING").Exec(ctx)
 	if err != nil {

@@ -78,7 +78,7 @@ func (g *Gateway) CreateIntent(ctx context.Context, p application.NewPaymentInte
 		Metadata: map[string]string{
 			application.MetaVerificationID: strconv.FormatInt(p.VerificationID, 10),
 			application.MetaUserID:         strconv.FormatInt(p.UserID, 10),
-			application.MetaPurpose:        p.Purpose,
+			application.MetaPurpose:        string(p.Purpose),
 		},
 	}
 	if p.CouponCode != "" {
@@ -120,13 +120,13 @@ func (g *Gateway) VerifyWebhook(payload []byte, signature string) (*application.
 	ev, err := webhook.ConstructEventWithOptions(payload, signature, g.webhookSecret,
 		webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", application.ErrBadSignature, err)
+		return nil, fmt.Errorf("%w: %w", application.ErrBadSignature, err)
 	}
 	out := &application.PaymentEvent{ID: ev.ID, Type: string(ev.Type)}
 	if strings.HasPrefix(out.Type, "payment_intent.") && ev.Data != nil {
 		var pi stripego.PaymentIntent
 		if err := json.Unmarshal(ev.Data.Raw, &pi); err != nil {
-			return nil, fmt.Errorf("%w: payment intent in event %s: %v", application.ErrBadSignature, ev.ID, err)
+			return nil, fmt.Errorf("%w: payment intent in event %s: %w", application.ErrBadSignature, ev.ID, err)
 		}
 		out.Intent = toIntent(&pi)
 	}
@@ -135,7 +135,7 @@ func (g *Gateway) VerifyWebhook(payload []byte, signature string) (*application.
 
 func toIntent(pi *stripego.PaymentIntent) *application.PaymentIntent {
 	out := &application.PaymentIntent{ID: pi.ID, ClientSecret: pi.ClientSecret, Amount: pi.Amount,
-		Currency: strings.ToLower(string(pi.Currency)), Status: string(pi.Status), Metadata: pi.Metadata}
+		Currency: strings.ToLower(string(pi.Currency)), Status: application.IntentStatus(pi.Status), Metadata: pi.Metadata}
 	if out.Metadata == nil {
 		out.Metadata = map[string]string{}
 	}
@@ -160,7 +160,7 @@ func providerError(op string, err error) error {
 			return &application.CardError{Code: string(se.Code), DeclineCode: string(se.DeclineCode), Message: se.Msg}
 		}
 	}
-	return fmt.Errorf("%s: %w: %v", op, application.ErrPaymentProvider, err)
+	return fmt.Errorf("%s: %w: %w", op, application.ErrPaymentProvider, err)
 }
 
 var (

@@ -59,11 +59,11 @@ func New(dir string) (*Store, error) {
 	}
 	s := &Store{root: root}
 	if err := root.MkdirAll(tmpDir, 0o750); err != nil {
-		root.Close()
+		_ = root.Close()
 		return nil, fmt.Errorf("create temporary directory: %w", err)
 	}
 	if err := s.removeStaleTemps(time.Now().Add(-staleTempAge)); err != nil {
-		root.Close()
+		_ = root.Close()
 		return nil, err
 	}
 	return s, nil
@@ -133,7 +133,7 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, c
 }
 
 // Get opens the object at key; the caller closes it.
-func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, application.BlobInfo, error) {
+func (s *Store) Get(_ context.Context, key string) (io.ReadCloser, application.BlobInfo, error) {
 	if err := checkKey(key); err != nil {
 		return nil, application.BlobInfo{}, fmt.Errorf("get %q: %w: %w", key, err, application.ErrNotFound)
 	}
@@ -143,14 +143,14 @@ func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, application
 	}
 	info, err := s.info(f, key)
 	if err != nil {
-		f.Close()
+		_ = f.Close()
 		return nil, application.BlobInfo{}, fmt.Errorf("get %q: %w", key, err)
 	}
 	return f, info, nil
 }
 
 // Stat describes the object at key.
-func (s *Store) Stat(ctx context.Context, key string) (application.BlobInfo, error) {
+func (s *Store) Stat(_ context.Context, key string) (application.BlobInfo, error) {
 	if err := checkKey(key); err != nil {
 		return application.BlobInfo{}, fmt.Errorf("stat %q: %w: %w", key, err, application.ErrNotFound)
 	}
@@ -168,7 +168,7 @@ func (s *Store) Stat(ctx context.Context, key string) (application.BlobInfo, err
 
 // Delete removes the object at key; a missing object is not an error. Directories that become
 // empty stay: removing them would race with a Put into the same directory.
-func (s *Store) Delete(ctx context.Context, key string) error {
+func (s *Store) Delete(_ context.Context, key string) error {
 	if err := checkKey(key); err != nil {
 		return fmt.Errorf("delete %q: %w: %w", key, err, application.ErrNotFound)
 	}
@@ -182,7 +182,7 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 }
 
 // Ping checks that the directory is writable by creating and removing a file in it.
-func (s *Store) Ping(ctx context.Context) error {
+func (s *Store) Ping(_ context.Context) error {
 	f, err := s.createTemp()
 	if err != nil {
 		return fmt.Errorf("ping: %w: %w", application.ErrStoreUnavailable, err)
@@ -220,8 +220,8 @@ func (s *Store) createTemp() (*os.File, error) {
 
 // discard closes f and removes it unless it has already been renamed into place.
 func (s *Store) discard(f *os.File) {
-	f.Close()
-	s.root.Remove(tmpName(f))
+	_ = f.Close()
+	_ = s.root.Remove(tmpName(f)) // best effort: removeStaleTemps sweeps what is left at the next start
 }
 
 func (s *Store) syncDir(dir string) error {

@@ -110,6 +110,11 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
 	}
+	sectionsSvc := application.NewSections(tx, verifications, sections, documents, clock)
+	certificates := application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
+		persistence.NewShareLinks(db), audit, clock,
+		application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
+			PublicCache: publicCache})
 	messaging, err := openMessaging(ctx, cfg, db, log)
 	if err != nil {
 		_ = db.Close()
@@ -124,14 +129,12 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Screening:     screening,
 		Auth:          auth,
 		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock),
-		Sections:      application.NewSections(tx, verifications, sections, documents, clock),
+		Sections:      sectionsSvc,
 		Documents:     docs,
 		Payments:      payments,
 		Admin:         application.NewAdmin(tx, verifications, audit, clock),
-		Certificates: application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
-			persistence.NewShareLinks(db), audit, clock,
-			application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
-				PublicCache: publicCache}),
+		Review:        application.NewReview(sectionsSvc, docs, certificates),
+		Certificates:  certificates,
 	}}, nil
 }
 

@@ -1,0 +1,32 @@
+package application
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tttverify/tttverify/domain/user"
+)
+
+// Register creates an account and signs it in.
+func (a *Auth) Register(ctx context.Context, email, password string) (*User, *Session, error) {
+	if err := user.ValidateCredentials(email, password); err != nil {
+		return nil, nil, err
+	}
+	hash, err := a.hasher.Hash(password)
+	if err != nil {
+		return nil, nil, fmt.Errorf("hash password: %w", err)
+	}
+	u := &User{Email: user.NormalizeEmail(email), PasswordHash: hash, CreatedAt: a.clock.Now()}
+	var s *Session
+	err = a.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := a.users.Create(ctx, u); err != nil {
+			return err
+		}
+		s, err = a.newSession(ctx, u.ID)
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return u, s, nil
+}

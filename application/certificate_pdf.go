@@ -1,0 +1,34 @@
+package application
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// Certificate renders the certificate PDF of an approved verification for its owner or an administrator.
+func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (*File, error) {
+	v, err := readable(ctx, s.repo, actor, id)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := v.CertificateStatus(s.clock.Now()); !ok {
+		return nil, verification.ErrNotApproved
+	}
+	company, err := s.sections.Company(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("company of %d: %w", id, err)
+	}
+	pdf, err := s.renderer.Certificate(certificateData(v, company, s.publicURL))
+	if err != nil {
+		return nil, fmt.Errorf("render certificate of %d: %w", id, err)
+	}
+	return pdfFile(pdf, "TTT-Certificate-"+v.PublicID()+".pdf"), nil
+}
+
+func pdfFile(b []byte, name string) *File {
+	return &File{Content: io.NopCloser(bytes.NewReader(b)), Name: name, ContentType: "application/pdf", Size: int64(len(b))}
+}

@@ -1,0 +1,96 @@
+package application
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// GenerateCIS renders the Client Information Sheet of an approved verification, stores it and
+// records where; administrators only. A previous sheet is removed once the new one is recorded.
+func (s *Certificates) GenerateCIS(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
+	if err := mustBeAdmin(actor); err != nil {
+		return nil, err
+	}
+	v, err := s.repo.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if v.Status() != verification.Approved {
+		return nil, verification.TransitionError{From: v.Status(), Action: "generate the CIS form of"}
+	}
+	data, err := s.cisData(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	pdf, err := s.renderer.CIS(data)
+	if err != nil {
+		return nil, fmt.Errorf("render CIS of %d: %w", id, err)
+	}
+	key := fmt.Sprintf("verifications/%d/cis-%s.pdf", id, randomToken(12))
+	if _, err := s.blobs.Put(ctx, key, bytes.NewReader(pdf), int64(len(pdf)), "application/pdf"); err != nil {
+		return nil, fmt.Errorf("store CIS of %d: %w", id, err)
+	}
+	var previous string
+	out, err := applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: "generate-cis", may: anyone,
+		apply: func(_ context.Context, v *verification.Verification) error {
+			previous = v.CISFormPath()
+			return v.AttachCIS(key, s.clock.Now())
+		}})
+	if err != nil {
+		s.removeObject(key)
+		return nil, err
+	}
+	if previous != "" {
+		s.removeObject(previous)
+	}
+	return out, nil
+}
+
+// CISForm is where a verification's current CIS is stored and when it was made.
+type CISForm struct {
+	Path        string
+	GeneratedAt time.Time
+}
+
+// CISForm returns the current CIS of an approved verification.
+func (s *Certificates) CISForm(ctx context.Context, actor *User, id int64) (*CISForm, error) {
+	v, err := readable(ctx, s.repo, actor, id)
+	if err != nil {
+		return nil, err
+	}
+	snap := v.Snapshot()
+	if v.Status() != verification.Approved || snap.CISFormPath == "" || snap.CISFormGenerated == nil {
+		return nil, ErrNoCISForm
+	}
+	return &CISForm{Path: snap.CISFormPath, GeneratedAt: *snap.CISFormGenerated}, nil
+}
+
+func (s *Certificates) cisData(ctx context.Context, v *verification.Verification) (CISData, error) {
+	id := v.ID()
+	company, err := s.sections.Company(ctx, id)
+	if err != nil {
+		return CISData{}, fmt.Errorf("company of %d: %w", id, err)
+	}
+	reps, err := s.sections.Representatives(ctx, id)
+	if err != nil {
+		return CISData{}, err
+	}
+	banking, err := orNil(s.sections.Banking(ctx, id))
+	if err != nil {
+		return CISData{}, err
+	}
+	trade, err := orNil(s.sections.Trade(ctx, id))
+	if err != nil {
+		return CISData{}, err
+	}
+	docs, err := s.docs.List(ctx, id)
+	if err != nil {
+		return CISData{}, err
+	}
+	return CISData{Certificate: certificateData(v, company, s.publicURL), Company: *company, Representatives: reps,
+		Banking: banking, Trade: trade, Documents: docs, GeneratedAt: s.clock.Now()}, nil
+}

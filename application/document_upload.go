@@ -1,0 +1,156 @@
+package application
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// StoredFile is an uploaded file that is in the blob store but not yet recorded. It must be
+// attached (AttachDocument, AttachPassport, AttachBankReference) or discarded (Discard).
+type StoredFile struct {
+	Key              string
+	Filename         string
+	OriginalFilename string
+	MimeType         string
+	Size             int64
+}
+
+// Store streams an upload for one of the actor's drafts into the blob store. The type is decided
+// by the file's first bytes; more than verification.MaxUploadBytes stores nothing.
+func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, filename string, content io.Reader) (*StoredFile, error) {
+	v, err := ownedBy(ctx, s.repo.Get, actor, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.EnsureEditable(); err != nil {
+		return nil, err
+	}
+	head := make([]byte, verification.SniffLength)
+	n, err := io.ReadFull(content, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("read upload: %w", err)
+	}
+	head = head[:n]
+	if n == 0 {
+		return nil, fieldError("file", "The file is empty")
+	}
+	mime, err := verification.SniffContentType(head)
+	if err != nil {
+		return nil, err
+	}
+	name := verification.SanitizeFilename(filename)
+	key := fmt.Sprintf("verifications/%d/%s-%s", id, randomToken(12), name)
+	size, err := s.blobs.Put(ctx, key, io.MultiReader(bytes.NewReader(head), content), verification.MaxUploadBytes, mime)
+	if err != nil {
+		return nil, fmt.Errorf("store upload: %w", err)
+	}
+	return &StoredFile{Key: key, Filename: name, OriginalFilename: filename, MimeType: mime, Size: size}, nil
+}
+
+// Discard removes a stored file that will not be attached.
+func (s *DocumentsService) Discard(f *StoredFile) {
+	if f == nil {
+		return
+	}
+	// The request may already be cancelled; the object must go regardless.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.blobs.Delete(ctx, f.Key); err != nil {
+		s.log.Error("remove orphaned upload", "key", f.Key, "error", err)
+	}
+}
+
+// AttachDocument records a stored file as a document of the given type on the actor's draft.
+func (s *DocumentsService) AttachDocument(ctx context.Context, actor *User, id int64, typeName string, f *StoredFile) (*Document, error) {
+	t, err := verification.ParseDocumentType(typeName)
+	if err != nil || !slices.Contains(verification.UploadableDocumentTypes, t) {
+		s.Discard(f)
+		return nil, fieldError("type", "Choose a document type: incorporation_certificate, business_license, shareholder_info, company_profile or additional")
+	}
+	return s.attach(ctx, actor, id, t, f, nil)
+}
+
+// AttachPassport records a stored file as a representative's passport, replacing an earlier one.
+func (s *DocumentsService) AttachPassport(ctx context.Context, actor *User, id, repID int64, f *StoredFile) (*Document, error) {
+	return s.attachReplacing(ctx, actor, id, verification.Passport, f, func(ctx context.Context, d *Document) (*int64, error) {
+		rep, err := s.sections.Representative(ctx, id, repID)
+		if err != nil {
+			return nil, err
+		}
+		previous := rep.PassportFileID
+		rep.PassportFileID = &d.ID
+		return previous, s.sections.UpdateRepresentative(ctx, rep)
+	})
+}
+
+// AttachBankReference records a stored file as the bank reference letter, replacing an earlier one.
+// Uploaded before the banking section is saved, it is linked when the section is saved.
+func (s *DocumentsService) AttachBankReference(ctx context.Context, actor *User, id int64, f *StoredFile) (*Document, error) {
+	return s.attachReplacing(ctx, actor, id, verification.BankReference, f, func(ctx context.Context, d *Document) (*int64, error) {
+		bank, err := s.sections.Banking(ctx, id)
+		if isNotFound(err) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		previous := bank.ReferenceFileID
+		bank.ReferenceFileID = &d.ID
+		return previous, s.sections.SaveBanking(ctx, bank)
+	})
+}
+
+// attachReplacing attaches a file that link points a section at; the document link pointed at before
+// (link returns its id) is deleted in the same transaction and its object once that has committed.
+func (s *DocumentsService) attachReplacing(ctx context.Context, actor *User, id int64, t verification.DocumentType, f *StoredFile,
+	link func(ctx context.Context, d *Document) (*int64, error)) (*Document, error) {
+	var replaced *Document
+	doc, err := s.attach(ctx, actor, id, t, f, func(ctx context.Context, d *Document) error {
+		previous, err := link(ctx, d)
+		if err != nil || previous == nil {
+			return err
+		}
+		replaced, err = s.docs.Get(ctx, id, *previous)
+		switch {
+		case isNotFound(err):
+			replaced = nil
+			return nil
+		case err != nil:
+			return err
+		}
+		return s.docs.Delete(ctx, id, replaced.ID)
+	})
+	if err == nil && replaced != nil {
+		s.removeObject(replaced.ObjectPath)
+	}
+	return doc, err
+}
+
+// attach writes the document row (and link, when given) in one transaction on the actor's draft.
+// When anything fails the stored object is removed, so no upload is left without a row.
+func (s *DocumentsService) attach(ctx context.Context, actor *User, id int64, t verification.DocumentType, f *StoredFile,
+	link func(ctx context.Context, d *Document) error) (*Document, error) {
+	d := &Document{VerificationID: id, Type: t, Filename: f.Filename, OriginalFilename: f.OriginalFilename,
+		MimeType: f.MimeType, Size: f.Size, ObjectPath: f.Key, CreatedAt: s.clock.Now()}
+	err := editDraft(ctx, s.tx, s.repo, s.sections, s.clock, actor, id, func(ctx context.Context) error {
+		if err := s.docs.Create(ctx, d); err != nil {
+			return fmt.Errorf("record document: %w", err)
+		}
+		if link != nil {
+			return link(ctx, d)
+		}
+		return nil
+	})
+	if err != nil {
+		s.Discard(f)
+		return nil, err
+	}
+	return d, nil
+}

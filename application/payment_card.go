@@ -1,0 +1,55 @@
+package application
+
+import (
+	"context"
+	"errors"
+)
+
+// ConfirmCard pays an intent of the simulated provider with card details. On success the server
+// settles the payment itself, as a webhook would; a declined card returns *CardError.
+func (s *Payments) ConfirmCard(ctx context.Context, actor *User, intentID string, card Card) (*PaymentIntent, error) {
+	confirmer, ok := s.gateway.(CardConfirmer)
+	if !ok {
+		return nil, ErrNotFound
+	}
+	rec, err := s.records.Get(ctx, intentID)
+	if err != nil {
+		return nil, err
+	}
+	if rec.UserID != actor.ID {
+		return nil, ErrNotFound
+	}
+	v, err := ownedBy(ctx, s.repo.Get, actor, rec.VerificationID)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Status != RecordSucceeded {
+		if err := ensurePayable(v, rec.Purpose); err != nil && !s.settledSince(ctx, intentID) {
+			return nil, err
+		}
+	}
+	intent, err := confirmer.ConfirmCard(ctx, intentID, card)
+	var declined *CardError
+	if errors.As(err, &declined) {
+		failed := &PaymentIntent{ID: intentID, FailureCode: declined.Code, FailureMessage: declined.Message}
+		if ferr := s.fail(ctx, actor, rec, failed); ferr != nil {
+			return nil, ferr
+		}
+		return nil, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.settle(ctx, actor, rec, intent); err != nil {
+		return nil, err
+	}
+	return intent, nil
+}
+
+// settledSince reports whether the intent's record is now settled: a concurrent confirmation (a
+// double click) may have paid the verification after this one read the record, and a repeated
+// confirmation answers as the first did.
+func (s *Payments) settledSince(ctx context.Context, intentID string) bool {
+	rec, err := s.records.Get(ctx, intentID)
+	return err == nil && rec.Status == RecordSucceeded
+}

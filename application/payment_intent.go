@@ -1,0 +1,115 @@
+package application
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tttverify/tttverify/domain/pricing"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// IntentResult is a payment the browser can complete, or the news that nothing is left to pay.
+type IntentResult struct {
+	IntentID     string
+	ClientSecret string // empty when Paid
+	Purpose      PaymentPurpose
+	Quote        pricing.Quote
+	CouponCode   string // empty without a coupon
+	Paid         bool   // a 100% coupon paid the verification; no card is needed
+	Verification *verification.Verification
+}
+
+// CreatePaymentIntent prices a payment on the server (tier, purpose and coupon) and opens an intent
+// for it with the provider. A coupon that leaves nothing to pay marks the verification paid at once.
+func (s *Payments) CreatePaymentIntent(ctx context.Context, actor *User, verificationID int64, couponCode string,
+	purpose PaymentPurpose) (*IntentResult, error) {
+	v, err := ownedBy(ctx, s.repo.Get, actor, verificationID)
+	if err != nil {
+		return nil, err
+	}
+	var (
+		q      pricing.Quote
+		coupon *pricing.Coupon
+	)
+	switch purpose {
+	case PurposeVerification:
+		if err := v.EnsurePaymentDue(); err != nil {
+			return nil, err
+		}
+		base, err := pricing.TierPrice(v.Tier().String())
+		if err != nil {
+			return nil, err
+		}
+		if q, coupon, err = s.quote(ctx, base, couponCode); err != nil {
+			return nil, err
+		}
+	case PurposeUpgrade:
+		if err := v.EnsureUpgradePayable(); err != nil {
+			return nil, err
+		}
+		if pricing.NormalizeCode(couponCode) != "" {
+			return nil, fieldError("couponCode", "Coupons apply to the verification fee only, not to upgrades")
+		}
+		q = pricing.Apply(pricing.UpgradePrice(), 0)
+	default:
+		return nil, fieldError("purpose", "purpose must be verification or upgrade")
+	}
+	code := ""
+	if coupon != nil {
+		code = coupon.Code()
+	}
+	if q.Free() {
+		v, err := s.payWithCoupon(ctx, actor, verificationID, code)
+		if err != nil {
+			return nil, err
+		}
+		return &IntentResult{Purpose: purpose, Quote: q, CouponCode: code, Paid: true, Verification: v}, nil
+	}
+
+	intent, err := s.gateway.CreateIntent(ctx, NewPaymentIntent{
+		Amount: q.Final.Amount, Currency: string(q.Final.Currency), VerificationID: v.ID(), UserID: actor.ID,
+		Purpose: purpose, CouponCode: code, ReceiptEmail: actor.Email,
+		Description:    fmt.Sprintf("TTT Verify %s verification #%d (%s)", v.Tier().Label(), v.ID(), purpose),
+		IdempotencyKey: fmt.Sprintf("ttt-verification-%d-%s-%s-%d-%s-%s", v.ID(), purpose, v.Tier(), q.Final.Amount, q.Final.Currency, code),
+	})
+	if err != nil {
+		return nil, err
+	}
+	if intent.Amount != q.Final.Amount || intent.Currency != string(q.Final.Currency) {
+		return nil, fmt.Errorf("%w: provider opened intent %s for %d %s, asked for %d %s", ErrPaymentProvider,
+			intent.ID, intent.Amount, intent.Currency, q.Final.Amount, q.Final.Currency)
+	}
+	now := s.clock.Now()
+	err = s.records.Add(ctx, &PaymentRecord{IntentID: intent.ID, VerificationID: v.ID(), UserID: actor.ID,
+		Provider: s.gateway.Provider(), Purpose: purpose, Amount: q.Final.Amount, Currency: string(q.Final.Currency),
+		CouponCode: code, DiscountPercent: q.Percent, Status: RecordCreated, CreatedAt: now, UpdatedAt: now})
+	if err != nil {
+		return nil, fmt.Errorf("record intent %s: %w", intent.ID, err)
+	}
+	return &IntentResult{IntentID: intent.ID, ClientSecret: intent.ClientSecret, Purpose: purpose, Quote: q,
+		CouponCode: code, Verification: v}, nil
+}
+
+// payWithCoupon marks a verification paid by a 100% coupon, counting the redemption once.
+func (s *Payments) payWithCoupon(ctx context.Context, actor *User, id int64, code string) (*verification.Verification, error) {
+	var c *pricing.Coupon
+	return applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: "payment.succeeded",
+		reason: "paid 0 usd with 100% coupon " + code, may: owner(actor),
+		apply: func(ctx context.Context, v *verification.Verification) error {
+			if err := v.EnsurePaymentDue(); err != nil {
+				return err
+			}
+			var err error
+			if c, err = s.coupons.GetForUpdate(ctx, code); err != nil {
+				return fmt.Errorf("lock coupon %s: %w", code, err)
+			}
+			now := s.clock.Now()
+			if err := c.Check(now); err != nil { // checked again under the lock: the last use cannot go twice
+				return err
+			}
+			return v.MarkPaid(0, "coupon_"+code, now)
+		},
+		after: func(ctx context.Context, v *verification.Verification, from verification.Status) error {
+			return s.redeem(ctx, actor, v, c, from)
+		}})
+}

@@ -1,0 +1,189 @@
+package application
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/pricing"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// redeem counts a coupon's use by v once, however often the payment is confirmed.
+func (s *Payments) redeem(ctx context.Context, actor *User, v *verification.Verification, c *pricing.Coupon, from verification.Status) error {
+	now := s.clock.Now()
+	first, err := s.coupons.AddRedemption(ctx, c.Code(), v.ID(), now)
+	if err != nil || !first {
+		return err
+	}
+	c.Redeem(now)
+	if err := s.coupons.Save(ctx, c); err != nil {
+		return fmt.Errorf("save coupon %s: %w", c.Code(), err)
+	}
+	return record(ctx, s.audit, actor, v, "coupon.redeemed", from,
+		fmt.Sprintf("coupon %s (%d%%)", c.Code(), c.Percent()))
+}
+
+// ConfirmPayment is the browser's report that a payment went through. It counts only once the
+// provider confirms that the intent succeeded, was opened for this verification and amounts to
+// what the server priced; a repeated report returns the verification unchanged.
+func (s *Payments) ConfirmPayment(ctx context.Context, actor *User, verificationID int64, intentID string) (*verification.Verification, error) {
+	v, err := ownedBy(ctx, s.repo.Get, actor, verificationID)
+	if err != nil {
+		return nil, err
+	}
+	if !v.Payment().Paid() {
+		// Neither submitted nor paid: no payment of any kind can apply.
+		if err := v.EnsurePaymentDue(); err != nil {
+			return nil, err
+		}
+	}
+	rec, err := s.records.Get(ctx, intentID)
+	if isNotFound(err) || (err == nil && rec.VerificationID != v.ID()) {
+		return nil, ErrPaymentMismatch
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load payment %s: %w", intentID, err)
+	}
+	if rec.Status == RecordSucceeded {
+		return v, nil
+	}
+	if err := ensurePayable(v, rec.Purpose); err != nil {
+		return nil, err
+	}
+	intent, err := s.gateway.RetrieveIntent(ctx, intentID)
+	if err != nil {
+		return nil, err
+	}
+	return s.settle(ctx, actor, rec, intent)
+}
+
+func ensurePayable(v *verification.Verification, purpose PaymentPurpose) error {
+	if purpose == PurposeUpgrade {
+		return v.EnsureUpgradePayable()
+	}
+	return v.EnsurePaymentDue()
+}
+
+// settle applies a succeeded intent to its verification after checking it against the record the
+// server made when it opened the intent and against what the verification costs now.
+func (s *Payments) settle(ctx context.Context, actor *User, rec *PaymentRecord, intent *PaymentIntent) (*verification.Verification, error) {
+	reason := fmt.Sprintf("%s %d %s via %s", intent.ID, intent.Amount, intent.Currency, rec.Provider)
+	if rec.Purpose == PurposeUpgrade {
+		reason = "upgrade to top: " + reason
+	}
+	var (
+		cur *PaymentRecord
+		now time.Time
+	)
+	return applyChange(ctx, s.tx, s.repo, s.audit, actor, rec.VerificationID, stateChange{action: "payment.succeeded",
+		reason: reason,
+		may:    func(v *verification.Verification) bool { return actor == nil || v.OwnedBy(actor.ID) },
+		apply: func(ctx context.Context, v *verification.Verification) error {
+			// Read again under the verification's lock: a webhook and the browser may race.
+			var err error
+			if cur, err = s.records.Get(ctx, rec.IntentID); err != nil {
+				return fmt.Errorf("load payment %s: %w", rec.IntentID, err)
+			}
+			if cur.Status == RecordSucceeded {
+				return errUnchanged
+			}
+			if err := s.matches(v, cur, intent); err != nil {
+				return err
+			}
+			now = s.clock.Now()
+			if cur.Purpose == PurposeUpgrade {
+				return v.CompletePaidUpgrade(cur.Amount, cur.IntentID, now)
+			}
+			return v.MarkPaid(cur.Amount, cur.IntentID, now)
+		},
+		after: func(ctx context.Context, v *verification.Verification, from verification.Status) error {
+			if err := s.records.SetStatus(ctx, cur.IntentID, RecordSucceeded, now); err != nil {
+				return fmt.Errorf("mark payment %s succeeded: %w", cur.IntentID, err)
+			}
+			if cur.Purpose == PurposeUpgrade {
+				if err := record(ctx, s.audit, actor, v, "tier.upgraded", from, "basic to top, difference paid"); err != nil {
+					return err
+				}
+			}
+			if cur.CouponCode == "" {
+				return nil
+			}
+			c, err := s.coupons.GetForUpdate(ctx, cur.CouponCode)
+			if err != nil {
+				return fmt.Errorf("lock coupon %s: %w", cur.CouponCode, err)
+			}
+			return s.redeem(ctx, actor, v, c, from)
+		}})
+}
+
+// matches checks a provider's intent against the server's record and the verification's price.
+func (s *Payments) matches(v *verification.Verification, rec *PaymentRecord, intent *PaymentIntent) error {
+	mismatch := func(what string) error {
+		s.log.Warn("payment refused", "intent", intent.ID, "verification", v.ID(), "reason", what,
+			"intent_status", intent.Status, "intent_amount", intent.Amount, "record_amount", rec.Amount)
+		return ErrPaymentMismatch
+	}
+	if intent.Status != IntentSucceeded {
+		return ErrPaymentNotSucceeded
+	}
+	switch {
+	case intent.ID != rec.IntentID:
+		return mismatch("intent id differs from the record")
+	case intent.Metadata[MetaVerificationID] != strconv.FormatInt(rec.VerificationID, 10):
+		return mismatch("intent metadata names another verification")
+	case intent.Amount != rec.Amount || intent.Currency != rec.Currency:
+		return mismatch("intent amount or currency differs from the record")
+	}
+	want := pricing.UpgradePrice()
+	if rec.Purpose != PurposeUpgrade {
+		base, err := pricing.TierPrice(v.Tier().String())
+		if err != nil {
+			return err
+		}
+		want = pricing.Apply(base, rec.DiscountPercent).Final
+	}
+	if want.Amount != rec.Amount || string(want.Currency) != rec.Currency {
+		// The tier changed after the intent was opened: this money must be refunded by hand.
+		s.log.Error("succeeded payment does not match the current price; refund it", "intent", intent.ID,
+			"verification", v.ID(), "paid", rec.Amount, "price", want.Amount)
+		return ErrPaymentMismatch
+	}
+	return ensurePayable(v, rec.Purpose)
+}
+
+// fail records a declined attempt. A first payment marks the verification's payment failed; it
+// stays submitted so the applicant can try another card.
+func (s *Payments) fail(ctx context.Context, actor *User, rec *PaymentRecord, intent *PaymentIntent) error {
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		v, err := s.repo.GetForUpdate(ctx, rec.VerificationID)
+		if err != nil {
+			return err
+		}
+		cur, err := s.records.Get(ctx, rec.IntentID)
+		if err != nil {
+			return fmt.Errorf("load payment %s: %w", rec.IntentID, err)
+		}
+		if cur.Status == RecordSucceeded {
+			return nil // a late failure notice for an attempt that was retried successfully
+		}
+		now, from := s.clock.Now(), v.Status()
+		if err := s.records.SetStatus(ctx, cur.IntentID, RecordFailed, now); err != nil {
+			return fmt.Errorf("mark payment %s failed: %w", cur.IntentID, err)
+		}
+		if cur.Purpose == PurposeVerification && v.EnsurePaymentDue() == nil {
+			if err := v.MarkPaymentFailed(cur.IntentID, now); err != nil {
+				return err
+			}
+			if err := s.repo.Save(ctx, v); err != nil {
+				return err
+			}
+		}
+		reason := cur.IntentID
+		if intent != nil && (intent.FailureCode != "" || intent.FailureMessage != "") {
+			reason = fmt.Sprintf("%s: %s (%s)", cur.IntentID, intent.FailureMessage, intent.FailureCode)
+		}
+		return record(ctx, s.audit, actor, v, "payment.failed", from, reason)
+	})
+}

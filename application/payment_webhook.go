@@ -1,0 +1,79 @@
+package application
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/tttverify/tttverify/domain/errs"
+)
+
+// WebhookResult says what a provider notification did.
+type WebhookResult string
+
+// Webhook outcomes.
+const (
+	WebhookProcessed WebhookResult = "processed"
+	WebhookDuplicate WebhookResult = "duplicate"
+	WebhookIgnored   WebhookResult = "ignored"
+)
+
+// HandleWebhook verifies a provider notification and completes or fails the payment it reports,
+// so a verification moves on even when the browser never returns. Each event counts once.
+// Notifications that cannot apply (unknown intent, changed price) are logged and acknowledged:
+// the provider retrying them would not help.
+func (s *Payments) HandleWebhook(ctx context.Context, payload []byte, signature string) (WebhookResult, error) {
+	if s.webhooks == nil {
+		return "", ErrNotFound
+	}
+	ev, err := s.webhooks.VerifyWebhook(payload, signature)
+	if err != nil {
+		return "", err
+	}
+	if (ev.Type != EventIntentSucceeded && ev.Type != EventIntentFailed) || ev.Intent == nil {
+		return WebhookIgnored, nil
+	}
+	rec, err := s.records.Get(ctx, ev.Intent.ID)
+	if isNotFound(err) {
+		s.log.Warn("webhook for an intent this server did not open", "event", ev.ID, "intent", ev.Intent.ID)
+		return WebhookIgnored, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("load payment %s: %w", ev.Intent.ID, err)
+	}
+	result := WebhookProcessed
+	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		first, err := s.records.FirstDelivery(ctx, ev.ID, ev.Type, s.clock.Now())
+		if err != nil {
+			return fmt.Errorf("record event %s: %w", ev.ID, err)
+		}
+		if !first {
+			result = WebhookDuplicate
+			return nil
+		}
+		if ev.Type == EventIntentFailed {
+			return s.fail(ctx, nil, rec, ev.Intent)
+		}
+		_, err = s.settle(ctx, nil, rec, ev.Intent)
+		if isPermanent(err) {
+			s.log.Warn("webhook payment not applied", "event", ev.ID, "intent", ev.Intent.ID, "error", err)
+			result = WebhookIgnored
+			return nil
+		}
+		return err
+	})
+	return result, err
+}
+
+// isPermanent reports whether err is a refusal that a retry of the same notification cannot change:
+// the payment or the verification's state is wrong, not the moment. A lost race on the record
+// (ErrConflict) is worth the provider's retry.
+func isPermanent(err error) bool {
+	switch errs.KindOf(err) {
+	case errs.KindInvalid, errs.KindPaymentRequired, errs.KindNotFound:
+		return true
+	case errs.KindConflict:
+		return !errors.Is(err, ErrConflict)
+	}
+	return false
+}

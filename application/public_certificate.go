@@ -1,0 +1,82 @@
+package application
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// PublicCertificate is everything the public page may show: no banking, people or files.
+type PublicCertificate struct {
+	PublicID           string
+	CompanyName        string
+	RegistrationNumber string
+	Country            string
+	RegisteredAddress  string
+	Email              string
+	Tier               verification.Tier
+	Checks             []string
+	VerifiedAt         time.Time
+	ExpiresAt          time.Time
+	Status             verification.CertificateStatus
+	RevokedAt          *time.Time
+	Fingerprint        string
+}
+
+// Public returns the public view of an approved verification. Unknown or deleted ids are
+// ErrNotFound; verifications that were never approved are ErrNotAvailable.
+func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCertificate, error) {
+	now := s.clock.Now()
+	if cert, ok := s.public.get(publicID, now); ok {
+		return cert, nil
+	}
+	v, err := s.repo.ByPublicID(ctx, publicID)
+	if err != nil {
+		return nil, err
+	}
+	status, ok := v.CertificateStatus(now)
+	if !ok {
+		return nil, ErrNotAvailable
+	}
+	company, err := s.sections.Company(ctx, v.ID())
+	if err != nil {
+		return nil, fmt.Errorf("company of %d: %w", v.ID(), err)
+	}
+	d := certificateData(v, company, s.publicURL)
+	snap := v.Snapshot()
+	cert := &PublicCertificate{PublicID: v.PublicID(), CompanyName: company.CompanyName,
+		RegistrationNumber: company.RegistrationNumber, Country: company.CountryOfIncorporation,
+		RegisteredAddress: company.RegisteredAddress, Email: company.Email, Tier: v.Tier(), Checks: d.Checks,
+		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, Status: status, RevokedAt: snap.RevokedAt,
+		Fingerprint: d.Fingerprint}
+	s.public.put(v, cert, now)
+	return cert, nil
+}
+
+// PublicDocument is a document's type and date, never its file.
+type PublicDocument struct {
+	Type      verification.DocumentType
+	CreatedAt time.Time
+}
+
+// PublicDocuments lists the kinds of documents on file for an approved verification.
+func (s *Certificates) PublicDocuments(ctx context.Context, publicID string) ([]PublicDocument, error) {
+	v, err := s.repo.ByPublicID(ctx, publicID)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := v.CertificateStatus(s.clock.Now()); !ok {
+		return nil, ErrNotAvailable
+	}
+	docs, err := s.docs.List(ctx, v.ID())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PublicDocument, len(docs))
+	for i, d := range docs {
+		out[i] = PublicDocument{Type: d.Type, CreatedAt: d.CreatedAt}
+	}
+	return out, nil
+}

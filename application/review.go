@@ -1,0 +1,52 @@
+package application
+
+import "context"
+
+// Review holds the administrators' reads of what an applicant filed: the sections, the documents,
+// the CIS form and the certificate. The applicants' own reads of the same things are
+// SectionsService's, DocumentsService's and Certificates'.
+type Review struct {
+	sections *SectionsService
+	docs     *DocumentsService
+	certs    *Certificates
+}
+
+// NewReview wires the reviewers' reads.
+func NewReview(sections *SectionsService, docs *DocumentsService, certs *Certificates) *Review {
+	return &Review{sections: sections, docs: docs, certs: certs}
+}
+
+// Company returns any verification's company section, or nil.
+func (r *Review) Company(ctx context.Context, actor *User, id int64) (*CompanyRecord, error) {
+	return asAdmin(actor, func() (*CompanyRecord, error) { return r.sections.Company(ctx, actor, id) })
+}
+
+// Representatives lists any verification's representatives.
+func (r *Review) Representatives(ctx context.Context, actor *User, id int64) ([]RepresentativeRecord, error) {
+	return asAdmin(actor, func() ([]RepresentativeRecord, error) { return r.sections.Representatives(ctx, actor, id) })
+}
+
+// Banking returns any verification's banking section, or nil.
+func (r *Review) Banking(ctx context.Context, actor *User, id int64) (*BankingRecord, error) {
+	return asAdmin(actor, func() (*BankingRecord, error) { return r.sections.Banking(ctx, actor, id) })
+}
+
+// Trade returns any verification's trade section, or nil.
+func (r *Review) Trade(ctx context.Context, actor *User, id int64) (*TradeRecord, error) {
+	return asAdmin(actor, func() (*TradeRecord, error) { return r.sections.Trade(ctx, actor, id) })
+}
+
+// Documents lists any verification's documents.
+func (r *Review) Documents(ctx context.Context, actor *User, id int64) ([]Document, error) {
+	return asAdmin(actor, func() ([]Document, error) { return r.docs.List(ctx, actor, id) })
+}
+
+// CISForm returns any approved verification's current CIS.
+func (r *Review) CISForm(ctx context.Context, actor *User, id int64) (*CISForm, error) {
+	return asAdmin(actor, func() (*CISForm, error) { return r.certs.CISForm(ctx, actor, id) })
+}
+
+// Certificate renders any approved verification's certificate.
+func (r *Review) Certificate(ctx context.Context, actor *User, id int64) (*File, error) {
+	return asAdmin(actor, func() (*File, error) { return r.certs.Certificate(ctx, actor, id) })
+}

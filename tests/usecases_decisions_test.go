@@ -126,7 +126,7 @@ func TestUseCaseReviewCycle(t *testing.T) {
 		if s.RejectionReason != "" || s.Payment.Amount != 4900 {
 			t.Errorf("after resubmission: reason %q, paid %d; want no reason and the first payment kept", s.RejectionReason, s.Payment.Amount)
 		}
-		_, err = e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", "")
+		_, err = e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", application.PurposeVerification)
 		expectIs(t, "pay again after resubmission", err, verification.ErrAlreadyPaid)
 
 		approvedAt := e.clock.Now()
@@ -190,7 +190,7 @@ func TestUseCaseStatsFollowTheLifecycle(t *testing.T) {
 			t.Fatal(err)
 		}
 		u.expectStats("one submitted", map[string]int{"draft": 1, "submitted": 1})
-		in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, a, "", "")
+		in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, a, "", application.PurposeVerification)
 		if err != nil {
 			t.Fatal(err)
 		}

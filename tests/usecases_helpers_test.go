@@ -139,7 +139,7 @@ func (u *useCases) submitted(owner *application.User, tier string) int64 {
 func (u *useCases) paid(owner *application.User, tier string) int64 {
 	u.t.Helper()
 	id := u.submitted(owner, tier)
-	in, err := u.e.Svc.Payments.CreatePaymentIntent(u.ctx, owner, id, "", "")
+	in, err := u.e.Svc.Payments.CreatePaymentIntent(u.ctx, owner, id, "", application.PurposeVerification)
 	if err != nil {
 		u.t.Fatalf("payment intent for %d: %v", id, err)
 	}

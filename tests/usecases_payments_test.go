@@ -20,7 +20,7 @@ func TestUseCaseSettlementRaceBrowserAndWebhook(t *testing.T) {
 		alice := u.applicant("alice@example.com")
 		for round := range 3 {
 			id := u.submitted(alice, "basic")
-			in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", "")
+			in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", application.PurposeVerification)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,7 +64,7 @@ func TestUseCaseSettlementRaceSimulatedCard(t *testing.T) {
 		alice := u.applicant("alice@example.com")
 		for round := range 5 {
 			id := u.submitted(alice, "top")
-			in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", "")
+			in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", application.PurposeVerification)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +104,7 @@ func TestUseCaseFreeCouponLastUseRace(t *testing.T) {
 		results := make([]*application.IntentResult, 2)
 		claim := func(i int) func() error {
 			return func() (err error) {
-				results[i], err = e.Svc.Payments.CreatePaymentIntent(u.ctx, owners[i], ids[i], "freeonce", "")
+				results[i], err = e.Svc.Payments.CreatePaymentIntent(u.ctx, owners[i], ids[i], "freeonce", application.PurposeVerification)
 				return err
 			}
 		}
@@ -152,13 +152,13 @@ func TestUseCasePaymentFlow(t *testing.T) {
 		e.coupon(t, "QUARTER", 25, 0, nil)
 
 		draft := u.draft(alice, "basic")
-		_, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, draft, "", "")
+		_, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, draft, "", application.PurposeVerification)
 		expectIs(t, "intent for a draft", err, verification.ErrPaymentNotDue)
 		_, err = e.Svc.Payments.ValidateCoupon(u.ctx, alice, draft, "QUARTER")
 		expectIs(t, "coupon for a draft", err, verification.ErrPaymentNotDue)
 
 		id := u.submitted(alice, "basic")
-		_, err = e.Svc.Payments.CreatePaymentIntent(u.ctx, mallory, id, "", "")
+		_, err = e.Svc.Payments.CreatePaymentIntent(u.ctx, mallory, id, "", application.PurposeVerification)
 		expectIs(t, "intent for another applicant's verification", err, application.ErrNotFound)
 		_, err = e.Svc.Payments.ValidateCoupon(u.ctx, alice, id, "NOSUCHCODE")
 		expectIs(t, "unknown coupon", err, pricing.ErrCouponInvalid)
@@ -167,14 +167,14 @@ func TestUseCasePaymentFlow(t *testing.T) {
 			t.Fatalf("quote with 25%% off 4900: %+v, %v; want 3675", q, err)
 		}
 
-		in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "QUARTER", "")
+		in, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "QUARTER", application.PurposeVerification)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if in.Paid || in.Quote.Final.Amount != 3675 || in.CouponCode != "QUARTER" || in.IntentID == "" {
 			t.Fatalf("intent %+v, want 3675 cents with QUARTER, to be paid by card", in)
 		}
-		again, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "QUARTER", "")
+		again, err := e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "QUARTER", application.PurposeVerification)
 		if err != nil || again.IntentID != in.IntentID {
 			t.Errorf("second intent with the same price: %v, %v; want the same intent %s", again, err, in.IntentID)
 		}
@@ -208,7 +208,7 @@ func TestUseCasePaymentFlow(t *testing.T) {
 				t.Errorf("report after settlement: %v, %v; want the verification unchanged in review", v, err)
 			}
 		}
-		_, err = e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", "")
+		_, err = e.Svc.Payments.CreatePaymentIntent(u.ctx, alice, id, "", application.PurposeVerification)
 		expectIs(t, "intent for a paid verification", err, verification.ErrAlreadyPaid)
 		if c := e.couponState(t, "QUARTER"); c.Redemptions != 1 {
 			t.Errorf("coupon redeemed %d times, want 1", c.Redemptions)

@@ -28,6 +28,7 @@ import {
   isFiltered,
   type AdminFilters,
 } from './filters'
+import { paths } from '../../lib/paths'
 
 const COUNT_CARDS: { key: keyof Omit<StatusCounts, 'total'>; label: string; tone: string }[] = [
   { key: 'draft', label: 'Draft', tone: 'border-t-slate-400' },
@@ -117,7 +118,7 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
           <tr key={v.id} className="hover:bg-slate-50/60" data-testid="admin-row">
             <td className="whitespace-nowrap px-4 py-3 text-sm font-medium text-slate-900">{v.id}</td>
             <td className="whitespace-nowrap px-4 py-3">
-              <Link to={`/admin/verifications/${v.id}`} className="font-mono text-sm text-brand-800 hover:underline">
+              <Link to={paths.adminReview(v.id)} className="font-mono text-sm text-brand-800 hover:underline">
                 {v.publicId}
               </Link>
             </td>
@@ -138,19 +139,21 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
             <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{formatDate(v.createdAt)}</td>
             <td className="whitespace-nowrap px-4 py-3">
               <div className="flex items-center justify-end gap-1">
-                <ButtonLink to={`/admin/verifications/${v.id}`} size="sm" variant="outline" icon={<Eye className="h-4 w-4" aria-hidden />}>
+                <ButtonLink to={paths.adminReview(v.id)} size="sm" variant="outline" icon={<Eye className="h-4 w-4" aria-hidden />}>
                   Review
                 </ButtonLink>
-                <Tooltip content="Delete">
-                  <button
-                    type="button"
-                    onClick={() => onDelete(v)}
-                    className="rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600"
-                    aria-label={`Delete verification ${v.id}`}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </button>
-                </Tooltip>
+                {v.actions.delete && (
+                  <Tooltip content="Delete">
+                    <button
+                      type="button"
+                      onClick={() => onDelete(v)}
+                      className="rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                      aria-label={`Delete verification ${v.id}`}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </button>
+                  </Tooltip>
+                )}
               </div>
             </td>
           </tr>

@@ -30,13 +30,14 @@ import { AuditTrail } from './AuditTrail'
 import { ReasonDialog } from './ReasonDialog'
 import { BankingSection, CompanySection, DocumentsSection, PaymentSection, RepresentativesSection, TradeSection } from './ReviewSections'
 import { rejectSchema, revokeSchema } from './schema'
+import { apiLinks, paths } from '../../lib/paths'
 
 // The review always shows the latest data: another admin or the applicant may have changed it.
 const FRESH = { refetchOnMountOrArgChange: true } as const
 
 function BackButton() {
   return (
-    <ButtonLink to="/admin" variant="ghost" size="sm" className="-ml-2" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+    <ButtonLink to={paths.admin} variant="ghost" size="sm" className="-ml-2" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
       Back
     </ButtonLink>
   )
@@ -281,10 +282,10 @@ function CertificateCard({ v, onRevoke }: { v: AdminVerification; onRevoke: () =
           <Field label="Approved">{formatDate(v.approvedAt)}</Field>
         </dl>
         <div className="flex flex-wrap gap-2">
-          <a href={`/api/admin/verifications/${v.id}/certificate`} download className={buttonClass('outline', 'sm')}>
+          <a href={apiLinks.adminCertificate(v.id)} download className={buttonClass('outline', 'sm')}>
             <Download className="h-4 w-4" aria-hidden /> Certificate
           </a>
-          <a href={`/v/${v.publicId}`} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'sm')}>
+          <a href={paths.publicCertificate(v.publicId)} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'sm')}>
             <ExternalLink className="h-4 w-4" aria-hidden /> Public page
           </a>
           {!v.revokedAt && (

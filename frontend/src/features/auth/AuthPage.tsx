@@ -8,6 +8,7 @@ import { toast } from '../../components/ui/toast-store'
 import { errorMessage, fieldErrors } from '../../lib/errors'
 import { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation } from './authApi'
 import { LoginForm, RegisterForm } from './AuthForms'
+import { paths } from '../../lib/paths'
 
 const tiers = [
   {
@@ -36,14 +37,14 @@ export default function AuthPage() {
   if (isLoading) return <FullPageSpinner />
   if (user) {
     const from = (location.state as { from?: { pathname?: string } } | null)?.from?.pathname
-    return <Navigate to={from && from !== '/auth' ? from : '/dashboard'} replace />
+    return <Navigate to={from && from !== paths.auth ? from : paths.dashboard} replace />
   }
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <aside className="relative hidden overflow-hidden bg-brand-950 px-12 py-12 text-white lg:flex lg:flex-col">
         <div className="pointer-events-none absolute -right-24 -top-24 h-96 w-96 rounded-full bg-brand-700/40 blur-3xl" />
-        <Link to="/" aria-label="TTT Verify home">
+        <Link to={paths.home} aria-label="TTT Verify home">
           <Logo inverted />
         </Link>
         <div className="relative my-auto max-w-md">
@@ -78,7 +79,7 @@ export default function AuthPage() {
 
       <main className="flex items-center justify-center bg-slate-50 px-4 py-12">
         <div className="w-full max-w-md">
-          <Link to="/" className="mb-8 inline-block lg:hidden" aria-label="TTT Verify home">
+          <Link to={paths.home} className="mb-8 inline-block lg:hidden" aria-label="TTT Verify home">
             <Logo />
           </Link>
           <Card className="p-8">

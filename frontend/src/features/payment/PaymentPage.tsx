@@ -21,6 +21,7 @@ import {
 } from './paymentApi'
 import type { CardValues } from './schema'
 import { SimulatedCardForm } from './SimulatedCardForm'
+import { paths } from '../../lib/paths'
 
 // Stripe's code loads only when Stripe is the active provider.
 const StripeCardForm = lazy(() => import('./StripeCardForm'))
@@ -29,7 +30,7 @@ const UPDATE_FAILED = "Payment succeeded but we couldn't update your verificatio
 
 function BackLink() {
   return (
-    <ButtonLink to="/dashboard" variant="ghost" size="sm" className="-ml-2 mb-4" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+    <ButtonLink to={paths.dashboard} variant="ghost" size="sm" className="-ml-2 mb-4" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
       Back to Dashboard
     </ButtonLink>
   )
@@ -73,10 +74,10 @@ export function PaidState({ id }: { id: number }) {
           </p>
         </CardBody>
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50/60 px-8 py-4 sm:flex-row sm:justify-center">
-          <ButtonLink to="/dashboard" variant="outline">
+          <ButtonLink to={paths.dashboard} variant="outline">
             Return to Dashboard
           </ButtonLink>
-          <ButtonLink to={`/verification/${id}`}>View Verification</ButtonLink>
+          <ButtonLink to={paths.verification(id)}>View Verification</ButtonLink>
         </div>
       </Card>
     </div>
@@ -114,7 +115,7 @@ function Payment({ v }: { v: Verification }) {
   const started = useRef(false)
 
   const isPaid = v.paymentStatus === 'paid' || justPaid
-  const payable = v.status === 'submitted' && !isPaid
+  const payable = v.actions.pay && !isPaid
 
   const init = useCallback(async () => {
     setInitFailed(false)
@@ -164,7 +165,7 @@ function Payment({ v }: { v: Verification }) {
             ? 'This verification has not been submitted yet. Complete all sections and submit it, then pay.'
             : 'This verification does not need a payment right now.'
         }
-        action={<ButtonLink to={`/verification/${v.id}`}>View Verification</ButtonLink>}
+        action={<ButtonLink to={paths.verification(v.id)}>View Verification</ButtonLink>}
       />
     )
   }

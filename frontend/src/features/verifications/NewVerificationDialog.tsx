@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn'
 import { serverMessage } from '../../lib/errors'
 import type { Tier } from '../../lib/types'
 import { useCreateVerificationMutation } from './verificationApi'
+import { paths } from '../../lib/paths'
 
 const options: { tier: Tier; title: string; price: string; text: string; icon: typeof BadgeCheck }[] = [
   { tier: 'basic', title: 'Basic Verification', price: '$49', text: 'Certificate and Client Information Sheet, valid 12 months.', icon: BadgeCheck },
@@ -23,7 +24,7 @@ export function NewVerificationDialog({ open, onOpenChange }: { open: boolean; o
     try {
       const v = await create({ tier }).unwrap()
       onOpenChange(false)
-      navigate(`/verification/${v.id}`)
+      navigate(paths.verification(v.id))
     } catch (e) {
       toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to create verification. Please try again.', variant: 'destructive' })
     }

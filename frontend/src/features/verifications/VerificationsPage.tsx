@@ -21,6 +21,7 @@ import { rowActionHref, rowActionLabel, tierLabel } from '../../lib/status'
 import type { Verification } from '../../lib/types'
 import { NewVerificationDialog } from './NewVerificationDialog'
 import { useDeleteVerificationMutation, useListVerificationsQuery, type ListParams } from './verificationApi'
+import { paths } from '../../lib/paths'
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -83,20 +84,20 @@ function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification)
       <DM.Portal>
         <DM.Content align="end" sideOffset={4} className="z-50 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
           <DM.Item asChild>
-            <Link to={`/verification/${v.id}`} className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">
+            <Link to={paths.verification(v.id)} className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">
               <Eye className="h-4 w-4" aria-hidden /> View
             </Link>
           </DM.Item>
           <DM.Item
             disabled={v.status !== 'approved'}
-            onSelect={() => window.open(`/v/${v.publicId}`, '_blank', 'noopener')}
+            onSelect={() => window.open(paths.publicCertificate(v.publicId), '_blank', 'noopener')}
             className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-40 data-[highlighted]:bg-slate-100"
           >
             <Share2 className="h-4 w-4" aria-hidden /> Share
           </DM.Item>
           <DM.Separator className="my-1 h-px bg-slate-100" />
           <DM.Item
-            disabled={!(v.status === 'draft' && v.paymentStatus !== 'paid')}
+            disabled={!v.actions.delete}
             onSelect={() => onDelete(v)}
             className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-red-600 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-40 data-[highlighted]:bg-red-50"
           >
@@ -219,7 +220,7 @@ export default function VerificationsPage() {
                   data.items.map((v) => (
                     <tr key={v.id} className="hover:bg-slate-50/60" data-testid="verification-row">
                       <td className="whitespace-nowrap px-4 py-3">
-                        <Link to={`/verification/${v.id}`} className="font-mono text-sm font-medium text-brand-800 hover:underline">
+                        <Link to={paths.verification(v.id)} className="font-mono text-sm font-medium text-brand-800 hover:underline">
                           {v.publicId}
                         </Link>
                         <p className="text-xs text-slate-500">#{v.id}</p>

@@ -99,7 +99,7 @@ describe('verification detail', () => {
 
   it('draft overview at 100% submits and shows the dialog', async () => {
     const { calls } = mockApi(
-      route('GET', '/api/verifications/7', () => json(v())),
+      route('GET', '/api/verifications/7', () => json(v({ progress: 100 }))),
       route('POST', '/api/verifications/7/submit', () => json(v({ status: 'submitted' }))),
       ...sections(true),
     )
@@ -115,7 +115,7 @@ describe('verification detail', () => {
 
   it('shows the server message when submit fails', async () => {
     mockApi(
-      route('GET', '/api/verifications/7', () => json(v())),
+      route('GET', '/api/verifications/7', () => json(v({ progress: 100 }))),
       route('POST', '/api/verifications/7/submit', () => json({ message: 'verification is incomplete: missing documents' }, { status: 422 })),
       ...sections(true),
     )

@@ -1,13 +1,12 @@
 import * as DM from '@radix-ui/react-dropdown-menu'
 import { Bell, FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, Settings, ShieldHalf, X } from 'lucide-react'
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { Logo } from '../../components/ui/Logo'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { Tooltip } from '../../components/ui/Tooltip'
-import { toast } from '../../components/ui/toast-store'
+import { mutate } from '../../components/ui/mutate'
 import { cn } from '../../lib/cn'
-import { errorMessage } from '../../lib/errors'
 import { useGetCurrentUserQuery, useLogoutMutation } from '../../features/auth/authApi'
 import { paths } from '../../lib/paths'
 
@@ -22,25 +21,20 @@ function useSignOut() {
   const [logout] = useLogoutMutation()
   const navigate = useNavigate()
   return async () => {
-    try {
-      await logout().unwrap()
-      toast({ title: 'Logged out', description: 'You have been logged out successfully' })
-      navigate(paths.auth, { replace: true })
-    } catch (e) {
-      toast({ title: 'Logout failed', description: errorMessage(e), variant: 'destructive' })
-    }
+    const r = await mutate(logout(), { done: { title: 'Logged out', description: 'You have been logged out successfully' }, failed: 'Logout failed' })
+    if (r.ok) navigate(paths.auth, { replace: true })
   }
 }
 
 export default function AppLayout() {
   const { data: user } = useGetCurrentUserQuery()
-  const [open, setOpen] = useState(false)
   const location = useLocation()
+  // The mobile sidebar stays open on the page it was opened on, so navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === location.pathname
+  const setOpen = (o: boolean) => setOpenOn(o ? location.pathname : null)
   const signOut = useSignOut()
   const email = user?.email ?? ''
-
-  // Close the mobile sidebar after navigating.
-  useEffect(() => setOpen(false), [location.pathname])
 
   const nav = user?.isAdmin ? [...NAV, { to: paths.admin, label: 'Admin Dashboard', icon: ShieldHalf }] : NAV
 

@@ -4,8 +4,7 @@ import { Link, Navigate, useLocation } from 'react-router'
 import { Card } from '../../components/ui/Card'
 import { Logo } from '../../components/ui/Logo'
 import { FullPageSpinner } from '../../components/ui/Spinner'
-import { toast } from '../../components/ui/toast-store'
-import { errorMessage, fieldErrors } from '../../lib/errors'
+import { mutate } from '../../components/ui/mutate'
 import { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation } from './authApi'
 import { LoginForm, RegisterForm } from './AuthForms'
 import { paths } from '../../lib/paths'
@@ -90,27 +89,21 @@ export default function AuthPage() {
             {mode === 'login' ? (
               <LoginForm
                 onSubmit={async (values, { setErrors }) => {
-                  try {
-                    await login({ email: values.email.trim(), password: values.password }).unwrap()
-                    toast({ title: 'Login successful', description: 'Welcome back!' })
-                  } catch (e) {
-                    const fe = fieldErrors(e)
-                    if (fe) setErrors(fe)
-                    toast({ title: 'Login failed', description: errorMessage(e), variant: 'destructive' })
-                  }
+                  await mutate(login({ email: values.email.trim(), password: values.password }), {
+                    done: { title: 'Login successful', description: 'Welcome back!' },
+                    failed: 'Login failed',
+                    setErrors,
+                  })
                 }}
               />
             ) : (
               <RegisterForm
                 onSubmit={async (values, { setErrors }) => {
-                  try {
-                    await register({ email: values.email.trim(), password: values.password }).unwrap()
-                    toast({ title: 'Registration successful', description: 'Your account has been created' })
-                  } catch (e) {
-                    const fe = fieldErrors(e)
-                    if (fe) setErrors(fe)
-                    toast({ title: 'Registration failed', description: errorMessage(e), variant: 'destructive' })
-                  }
+                  await mutate(register({ email: values.email.trim(), password: values.password }), {
+                    done: { title: 'Registration successful', description: 'Your account has been created' },
+                    failed: 'Registration failed',
+                    setErrors,
+                  })
                 }}
               />
             )}

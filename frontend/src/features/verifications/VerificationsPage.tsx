@@ -5,16 +5,16 @@ import { Link } from 'react-router'
 import { StatusBadge } from '../../components/ui/Badge'
 import { Button, ButtonLink } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
-import { Dialog } from '../../components/ui/Dialog'
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { PageHeader } from '../../components/ui/PageHeader'
 import { Pager } from '../../components/ui/Pager'
 import { Progress } from '../../components/ui/Progress'
 import { Select } from '../../components/ui/Select'
 import { Spinner } from '../../components/ui/Spinner'
 import { Tooltip } from '../../components/ui/Tooltip'
-import { toast } from '../../components/ui/toast-store'
+import { mutate } from '../../components/ui/mutate'
 import { LIST_POLLING_MS, PAGE_SIZE } from '../../lib/constants'
-import { errorMessage, serverMessage } from '../../lib/errors'
+import { errorMessage } from '../../lib/errors'
 import { cn } from '../../lib/cn'
 import { formatDate } from '../../lib/format'
 import { rowActionHref, rowActionLabel, tierLabel } from '../../lib/status'
@@ -135,13 +135,8 @@ export default function VerificationsPage() {
 
   async function confirmDelete() {
     if (!toDelete) return
-    try {
-      await del(toDelete.id).unwrap()
-      toast({ title: 'Verification deleted' })
-      setToDelete(null)
-    } catch (e) {
-      toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to delete verification. Please try again.', variant: 'destructive' })
-    }
+    const r = await mutate(del(toDelete.id), { done: { title: 'Verification deleted' }, failed: 'Error', fallback: 'Failed to delete verification. Please try again.' })
+    if (r.ok) setToDelete(null)
   }
 
   return (
@@ -267,21 +262,14 @@ export default function VerificationsPage() {
       )}
 
       <NewVerificationDialog open={newOpen} onOpenChange={setNewOpen} />
-      <Dialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
+      <ConfirmDialog
+        item={toDelete}
+        onClose={() => setToDelete(null)}
         title="Delete verification?"
-        description={toDelete ? `Verification ${toDelete.publicId} and everything uploaded for it will be removed. This cannot be undone.` : undefined}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={confirmDelete} loading={deleting}>
-              Delete
-            </Button>
-          </>
-        }
+        description={(v) => `Verification ${v.publicId} and everything uploaded for it will be removed. This cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        busy={deleting}
       />
     </div>
   )

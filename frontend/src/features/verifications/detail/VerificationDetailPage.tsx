@@ -4,12 +4,10 @@ import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { StatusBadge } from '../../../components/ui/Badge'
 import { ButtonLink } from '../../../components/ui/Button'
-import { StateCard as SharedStateCard } from '../../../components/ui/StateCard'
+import { RecordState } from '../../../components/ui/StateCard'
 import { Dialog } from '../../../components/ui/Dialog'
-import { FullPageSpinner } from '../../../components/ui/Spinner'
 import { mutate } from '../../../components/ui/mutate'
 import { cn } from '../../../lib/cn'
-import { errorMessage, errorStatus } from '../../../lib/errors'
 import { tierLabel } from '../../../lib/status'
 import type { Verification } from '../../../lib/types'
 import { useGetVerificationQuery, useSubmitVerificationMutation } from '../verificationApi'
@@ -41,31 +39,22 @@ const STATUS_ICON = {
   rejected: XCircle,
 } as const
 
-function StateCard({ title, text }: { title: string; text: string }) {
-  const back = (
-    <ButtonLink to={paths.verifications} variant="outline" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
-      Back to Verifications
-    </ButtonLink>
-  )
-  return <SharedStateCard title={title} text={text} action={back} />
-}
+const BACK = (
+  <ButtonLink to={paths.verifications} variant="outline" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+    Back to Verifications
+  </ButtonLink>
+)
 
 export default function VerificationDetailPage() {
   const params = useParams()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const { data: v, isLoading, isError, error } = useGetVerificationQuery(id, { skip: !valid })
-  if (!valid) return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
-  if (isLoading) return <FullPageSpinner />
-  if (isError) {
-    const s = errorStatus(error)
-    if (s === 404 || s === 403) {
-      return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
-    }
-    return <StateCard title="Error Loading Verification" text={errorMessage(error)} />
-  }
-  if (!v) return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
-  return <Detail v={v} />
+  const query = useGetVerificationQuery(id, { skip: !valid })
+  return (
+    <RecordState valid={valid} query={query} action={BACK}>
+      {(v) => <Detail v={v} />}
+    </RecordState>
+  )
 }
 
 function Detail({ v }: { v: Verification }) {

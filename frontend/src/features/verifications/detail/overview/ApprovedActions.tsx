@@ -4,12 +4,12 @@ import { Button, buttonClass } from '../../../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../../../components/ui/Card'
 import { mutate, openInNewTab } from '../../../../components/ui/mutate'
 import { toast } from '../../../../components/ui/toast-store'
+import { CIS_NOT_AVAILABLE } from '../../../../lib/constants'
 import { formatDateTime } from '../../../../lib/format'
 import { apiLinks, paths } from '../../../../lib/paths'
 import type { Verification } from '../../../../lib/types'
 import { useFetchCisFormMutation, useShareCisFormMutation } from '../../verificationApi'
 
-export const CIS_NOT_AVAILABLE = { title: 'CIS Form Not Available', description: 'The CIS form could not be found for this verification.' }
 
 /** ApprovedActions offers an approved verification's certificate, public page and CIS (download and share). */
 export function ApprovedActions({ v }: { v: Verification }) {

@@ -41,6 +41,7 @@ lint: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	go vet ./...
 	cd frontend && npx tsc -b --noEmit
+	cd frontend && npm run lint
 
 clean:
 	rm -rf bin frontend/dist/assets frontend/dist/index.html

@@ -30,23 +30,26 @@ export function Review({ v }: { v: AdminVerification }) {
     })
   }
 
-  async function doReject(reason: string) {
-    const r = await mutate(reject({ id: v.id, reason }), {
-      done: { title: 'Verification Rejected', description: 'The applicant can see your reason and resubmit.' },
-      failed: 'Rejection Failed',
-    })
-    if (r.ok) setRejectOpen(false)
+  // A reason dialog closes once its decision went through; a failure keeps it open with the reason.
+  async function decide(call: Parameters<typeof mutate>[0], opts: Parameters<typeof mutate>[1], close: (open: boolean) => void) {
+    const r = await mutate(call, opts)
+    if (r.ok) close(false)
     return r.ok
   }
 
-  async function doRevoke(reason: string) {
-    const r = await mutate(revoke({ id: v.id, reason }), {
-      done: { title: 'Certificate Revoked', description: 'The public page now shows the certificate as revoked.' },
-      failed: 'Revocation Failed',
-    })
-    if (r.ok) setRevokeOpen(false)
-    return r.ok
-  }
+  const doReject = (reason: string) =>
+    decide(
+      reject({ id: v.id, reason }),
+      { done: { title: 'Verification Rejected', description: 'The applicant can see your reason and resubmit.' }, failed: 'Rejection Failed' },
+      setRejectOpen,
+    )
+
+  const doRevoke = (reason: string) =>
+    decide(
+      revoke({ id: v.id, reason }),
+      { done: { title: 'Certificate Revoked', description: 'The public page now shows the certificate as revoked.' }, failed: 'Revocation Failed' },
+      setRevokeOpen,
+    )
 
   return (
     <div className="mx-auto max-w-7xl">

@@ -21,6 +21,12 @@ const TABS = [
 /** ReviewTabs shows every section in full: a summary with trade and payment, then one tab a section. */
 export function ReviewTabs({ v, sections }: { v: AdminVerification; sections: ReviewSections }) {
   const { company, reps, banking, trade, docs } = sections
+  const sectionTabs = [
+    ['company', <CompanyView data={company.data} loading={company.isLoading} detailed />],
+    ['representatives', <RepresentativesView data={reps.data} loading={reps.isLoading} detailed />],
+    ['banking', <BankingView data={banking.data} loading={banking.isLoading} detailed />],
+    ['documents', <DocumentsView data={docs.data} loading={docs.isLoading} detailed />],
+  ] as const
   return (
     <Tabs.Root defaultValue="overview">
       <Tabs.List aria-label="Verification sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
@@ -47,18 +53,11 @@ export function ReviewTabs({ v, sections }: { v: AdminVerification; sections: Re
         <TradeView data={trade.data} loading={trade.isLoading} detailed />
         <PaymentSection v={v} />
       </Tabs.Content>
-      <Tabs.Content value="company" className="focus:outline-none">
-        <CompanyView data={company.data} loading={company.isLoading} detailed />
-      </Tabs.Content>
-      <Tabs.Content value="representatives" className="focus:outline-none">
-        <RepresentativesView data={reps.data} loading={reps.isLoading} detailed />
-      </Tabs.Content>
-      <Tabs.Content value="banking" className="focus:outline-none">
-        <BankingView data={banking.data} loading={banking.isLoading} detailed />
-      </Tabs.Content>
-      <Tabs.Content value="documents" className="focus:outline-none">
-        <DocumentsView data={docs.data} loading={docs.isLoading} detailed />
-      </Tabs.Content>
+      {sectionTabs.map(([value, view]) => (
+        <Tabs.Content key={value} value={value} className="focus:outline-none">
+          {view}
+        </Tabs.Content>
+      ))}
     </Tabs.Root>
   )
 }

@@ -42,6 +42,7 @@ lint: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER) ## gofmt, go vet, golangci-lint (.gol
 	go vet ./...
 	scripts/golangci-lint.sh run ./...
 	cd frontend && npx tsc -b --noEmit
+	cd frontend && npm run lint
 
 clean:
 	rm -rf bin frontend/dist/assets frontend/dist/index.html

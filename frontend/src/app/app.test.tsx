@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockApi, route } from '../test/server'
-import type { Verification } from '../lib/types'
 import { verificationApi } from '../features/verifications/verificationApi'
 import { routes } from './router'
 import { makeStore } from './store'
 import { api } from './api'
 import { AppProviders } from './providers'
+import { verification } from '../test/fixtures'
 
 function renderAt(path: string) {
   const store = makeStore()
@@ -22,20 +22,6 @@ function renderAt(path: string) {
 
 const user = { id: 1, email: 'jane@acme.test', isAdmin: false, createdAt: '2026-01-01T00:00:00Z' }
 
-function verification(over: Partial<Verification>): Verification {
-  return {
-    id: 1,
-    userId: 1,
-    tier: 'basic',
-    status: 'draft',
-    progress: 0,
-    publicId: 'TTT-AAAA',
-    paymentStatus: 'pending',
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-02T00:00:00Z',
-    ...over,
-  }
-}
 
 afterEach(() => {
   vi.unstubAllGlobals()

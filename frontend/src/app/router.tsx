@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { NotFoundCard } from '../components/ui/NotFoundCard'
 import { FullPageSpinner } from '../components/ui/Spinner'
 import { RequireAdmin, RequireAuth } from './guards'
+import { patterns } from '../lib/paths'
 
 // Every screen is its own chunk: the landing page ships only what it needs, and admin and payment
 // code load when those routes are visited.
@@ -28,26 +29,26 @@ function page(C: LazyExoticComponent<ComponentType>) {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/', element: page(LandingPage) },
-  { path: '/auth', element: page(AuthPage) },
-  { path: '/v/:publicId', element: page(PublicVerificationPage) },
+  { path: patterns.home, element: page(LandingPage) },
+  { path: patterns.auth, element: page(AuthPage) },
+  { path: patterns.publicCertificate, element: page(PublicVerificationPage) },
   {
     element: <RequireAuth />,
     children: [
       {
         element: page(AppLayout),
         children: [
-          { path: '/dashboard', element: page(DashboardPage) },
-          { path: '/verifications', element: page(VerificationsPage) },
-          { path: '/verification/:id', element: page(VerificationDetailPage) },
-          { path: '/payment/:id', element: page(PaymentPage) },
-          { path: '/account-settings', element: page(AccountSettingsPage) },
-          { path: '/help', element: page(HelpPage) },
+          { path: patterns.dashboard, element: page(DashboardPage) },
+          { path: patterns.verifications, element: page(VerificationsPage) },
+          { path: patterns.verification, element: page(VerificationDetailPage) },
+          { path: patterns.payment, element: page(PaymentPage) },
+          { path: patterns.accountSettings, element: page(AccountSettingsPage) },
+          { path: patterns.help, element: page(HelpPage) },
           {
             element: <RequireAdmin />,
             children: [
-              { path: '/admin', element: page(AdminDashboardPage) },
-              { path: '/admin/verifications/:id', element: page(AdminReviewPage) },
+              { path: patterns.admin, element: page(AdminDashboardPage) },
+              { path: patterns.adminReview, element: page(AdminReviewPage) },
             ],
           },
         ],

@@ -56,3 +56,6 @@ export function hasRequiredDocuments(docs: { type: string }[]): boolean {
   const have = new Set(docs.map((d) => d.type))
   return REQUIRED_DOCUMENT_TYPES.every((t) => have.has(t))
 }
+
+/** CIS_NOT_AVAILABLE is the toast when a CIS form cannot be fetched (spec 8). */
+export const CIS_NOT_AVAILABLE = { title: 'CIS Form Not Available', description: 'The CIS form could not be found for this verification.' }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { verification } from '../test/fixtures'
 import { cardButton, checklist, rowActionHref, rowActionLabel, statusColor, statusLabel } from './status'
 
 describe('cardButton (dashboard card rule)', () => {
@@ -11,7 +12,7 @@ describe('cardButton (dashboard card rule)', () => {
     ['approved', 'paid', 'View Verification', '/verification/7'],
     ['rejected', 'paid', 'View Verification', '/verification/7'],
   ] as const)('%s with payment %s shows %s', (status, paymentStatus, label, to) => {
-    expect(cardButton({ id: 7, status, paymentStatus })).toEqual({ label, to })
+    expect(cardButton(verification({ id: 7, status, paymentStatus }))).toEqual({ label, to })
   })
 })
 
@@ -78,8 +79,8 @@ describe('row actions', () => {
   })
 
   it('sends unpaid submitted verifications to payment and everything else to the detail page', () => {
-    expect(rowActionHref({ id: 3, status: 'submitted', paymentStatus: 'pending' })).toBe('/payment/3')
-    expect(rowActionHref({ id: 3, status: 'draft', paymentStatus: 'pending' })).toBe('/verification/3')
-    expect(rowActionHref({ id: 3, status: 'approved', paymentStatus: 'paid' })).toBe('/verification/3')
+    expect(rowActionHref(verification({ id: 3, status: 'submitted', paymentStatus: 'pending' }))).toBe('/payment/3')
+    expect(rowActionHref(verification({ id: 3, status: 'draft', paymentStatus: 'pending' }))).toBe('/verification/3')
+    expect(rowActionHref(verification({ id: 3, status: 'approved', paymentStatus: 'paid' }))).toBe('/verification/3')
   })
 })

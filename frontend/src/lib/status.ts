@@ -1,3 +1,4 @@
+import { paths } from './paths'
 import type { Tier, Verification, VerificationStatus } from './types'
 
 export const STATUS_LABELS: Record<VerificationStatus, string> = {
@@ -41,8 +42,9 @@ export function rowActionLabel(status: string): string {
   return (ROW_ACTION_LABELS as Record<string, string>)[status] ?? 'View'
 }
 
-export function rowActionHref(v: Pick<Verification, 'id' | 'status' | 'paymentStatus'>): string {
-  return v.status === 'submitted' && v.paymentStatus !== 'paid' ? `/payment/${v.id}` : `/verification/${v.id}`
+/** rowActionHref sends a verification the server wants paid for to payment, any other to its page. */
+export function rowActionHref(v: Pick<Verification, 'id' | 'actions'>): string {
+  return v.actions.pay ? paths.payment(v.id) : paths.verification(v.id)
 }
 
 export interface CardButton {
@@ -51,13 +53,11 @@ export interface CardButton {
 }
 
 /** cardButton is the dashboard card button rule of spec section 2. */
-export function cardButton(v: Pick<Verification, 'id' | 'status' | 'paymentStatus'>): CardButton {
-  if (v.status === 'submitted' && v.paymentStatus !== 'paid') {
-    return { label: 'Make Payment', to: `/payment/${v.id}` }
-  }
+export function cardButton(v: Pick<Verification, 'id' | 'status' | 'actions'>): CardButton {
+  if (v.actions.pay) return { label: 'Make Payment', to: paths.payment(v.id) }
   return {
     label: v.status === 'draft' ? 'Continue Verification' : 'View Verification',
-    to: `/verification/${v.id}`,
+    to: paths.verification(v.id),
   }
 }
 

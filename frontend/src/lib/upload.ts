@@ -23,7 +23,6 @@ export function checkUpload(file: { name: string; size: number; type: string }):
 
 /** asciiFilename strips non-ASCII characters from a file name (the server does so too). */
 export function asciiFilename(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const cleaned = name.replace(/[^\x20-\x7E]/g, '').trim()
   return cleaned === '' || cleaned.startsWith('.') ? `file${cleaned}` : cleaned
 }

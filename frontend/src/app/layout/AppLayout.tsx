@@ -1,47 +1,42 @@
 import * as DM from '@radix-ui/react-dropdown-menu'
 import { Bell, FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, Settings, ShieldHalf, X } from 'lucide-react'
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { Logo } from '../../components/ui/Logo'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { Tooltip } from '../../components/ui/Tooltip'
-import { toast } from '../../components/ui/toast-store'
+import { mutate } from '../../components/ui/mutate'
 import { cn } from '../../lib/cn'
-import { errorMessage } from '../../lib/errors'
 import { useGetCurrentUserQuery, useLogoutMutation } from '../../features/auth/authApi'
+import { paths } from '../../lib/paths'
 
 const NAV = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/verifications', label: 'Verifications', icon: FileCheck2 },
-  { to: '/account-settings', label: 'Account Settings', icon: Settings },
-  { to: '/help', label: 'Help & Support', icon: HelpCircle },
+  { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.verifications, label: 'Verifications', icon: FileCheck2 },
+  { to: paths.accountSettings, label: 'Account Settings', icon: Settings },
+  { to: paths.help, label: 'Help & Support', icon: HelpCircle },
 ]
 
 function useSignOut() {
   const [logout] = useLogoutMutation()
   const navigate = useNavigate()
   return async () => {
-    try {
-      await logout().unwrap()
-      toast({ title: 'Logged out', description: 'You have been logged out successfully' })
-      navigate('/auth', { replace: true })
-    } catch (e) {
-      toast({ title: 'Logout failed', description: errorMessage(e), variant: 'destructive' })
-    }
+    const r = await mutate(logout(), { done: { title: 'Logged out', description: 'You have been logged out successfully' }, failed: 'Logout failed' })
+    if (r.ok) navigate(paths.auth, { replace: true })
   }
 }
 
 export default function AppLayout() {
   const { data: user } = useGetCurrentUserQuery()
-  const [open, setOpen] = useState(false)
   const location = useLocation()
+  // The mobile sidebar stays open on the page it was opened on, so navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === location.pathname
+  const setOpen = (o: boolean) => setOpenOn(o ? location.pathname : null)
   const signOut = useSignOut()
   const email = user?.email ?? ''
 
-  // Close the mobile sidebar after navigating.
-  useEffect(() => setOpen(false), [location.pathname])
-
-  const nav = user?.isAdmin ? [...NAV, { to: '/admin', label: 'Admin Dashboard', icon: ShieldHalf }] : NAV
+  const nav = user?.isAdmin ? [...NAV, { to: paths.admin, label: 'Admin Dashboard', icon: ShieldHalf }] : NAV
 
   return (
     <div className="relative min-h-screen bg-slate-50">
@@ -57,7 +52,7 @@ export default function AppLayout() {
         aria-label="Sidebar"
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-100 px-5">
-          <Link to="/dashboard" aria-label="TTT Verify dashboard">
+          <Link to={paths.dashboard} aria-label="TTT Verify dashboard">
             <Logo />
           </Link>
           <button
@@ -77,7 +72,7 @@ export default function AppLayout() {
               className={({ isActive }) =>
                 cn(
                   'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
-                  isActive || (item.to === '/verifications' && location.pathname.startsWith('/verification/'))
+                  isActive || (item.to === paths.verifications && location.pathname.startsWith(paths.verification('')))
                     ? 'bg-brand-50 text-brand-800'
                     : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                 )
@@ -141,7 +136,7 @@ export default function AppLayout() {
                   <DM.Separator className="my-1 h-px bg-slate-100" />
                   <DM.Item asChild>
                     <Link
-                      to="/account-settings"
+                      to={paths.accountSettings}
                       className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
                     >
                       <Settings className="h-4 w-4" aria-hidden /> Account Settings

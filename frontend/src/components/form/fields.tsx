@@ -1,9 +1,9 @@
-import * as RSelect from '@radix-ui/react-select'
 import * as RCheckbox from '@radix-ui/react-checkbox'
 import { useField } from 'formik'
-import { Check, ChevronDown } from 'lucide-react'
+import { Check } from 'lucide-react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { cn } from '../../lib/cn'
+import { SelectControl, type SelectOption } from '../ui/Select'
 
 export const inputClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-50 disabled:text-slate-500 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30'
@@ -111,10 +111,7 @@ export function TextAreaField({ name, label, required, hint, className, rows = 4
   )
 }
 
-export interface Option {
-  value: string
-  label: string
-}
+export type Option = SelectOption
 
 export function SelectField({
   name,
@@ -132,7 +129,7 @@ export function SelectField({
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
-      <RSelect.Root
+      <SelectControl
         value={field.value ?? ''}
         onValueChange={(v) => {
           void helpers.setValue(v)
@@ -140,44 +137,18 @@ export function SelectField({
         onOpenChange={(open) => {
           if (!open) void helpers.setTouched(true, false)
         }}
-      >
-        <RSelect.Trigger
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-          onBlur={field.onBlur}
-          name={name}
-          className={cn(inputClass, 'flex items-center justify-between text-left data-[placeholder]:text-slate-400')}
-        >
-          <RSelect.Value placeholder={placeholder} />
-          <RSelect.Icon>
-            <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
-          </RSelect.Icon>
-        </RSelect.Trigger>
-        <RSelect.Portal>
-          <RSelect.Content
-            position="popper"
-            sideOffset={4}
-            className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
-          >
-            <RSelect.Viewport className="p-1">
-              {options.map((o) => (
-                <RSelect.Item
-                  key={o.value}
-                  value={o.value}
-                  className="relative flex cursor-pointer select-none items-center rounded-md py-2 pl-8 pr-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900"
-                >
-                  <RSelect.ItemIndicator className="absolute left-2">
-                    <Check className="h-4 w-4" aria-hidden />
-                  </RSelect.ItemIndicator>
-                  <RSelect.ItemText>{o.label}</RSelect.ItemText>
-                </RSelect.Item>
-              ))}
-            </RSelect.Viewport>
-          </RSelect.Content>
-        </RSelect.Portal>
-      </RSelect.Root>
+        options={options}
+        placeholder={placeholder}
+        trigger={{
+          id,
+          'aria-invalid': error ? true : undefined,
+          'aria-required': required || undefined,
+          'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+          onBlur: field.onBlur,
+          name,
+          className: cn(inputClass, 'flex items-center justify-between text-left data-[placeholder]:text-slate-400'),
+        }}
+      />
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   )

@@ -1,5 +1,6 @@
 import * as RSelect from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
+import type { ComponentPropsWithoutRef } from 'react'
 import { cn } from '../../lib/cn'
 
 export interface SelectOption {
@@ -7,7 +8,61 @@ export interface SelectOption {
   label: string
 }
 
-/** Select is a labelled Radix select for filters and other controls outside Formik. */
+/**
+ * SelectControl is the one Radix select of the app: a trigger showing the value (or `placeholder`)
+ * and a list of options. `Select` (filters) and the Formik `SelectField` dress it.
+ */
+export function SelectControl({
+  value,
+  onValueChange,
+  onOpenChange,
+  options,
+  placeholder,
+  trigger,
+}: {
+  value: string
+  onValueChange: (v: string) => void
+  onOpenChange?: (open: boolean) => void
+  options: readonly SelectOption[]
+  placeholder?: string
+  /** trigger holds the trigger button's id, class and ARIA attributes. */
+  trigger: ComponentPropsWithoutRef<typeof RSelect.Trigger>
+}) {
+  return (
+    <RSelect.Root value={value} onValueChange={onValueChange} onOpenChange={onOpenChange}>
+      <RSelect.Trigger {...trigger}>
+        <RSelect.Value placeholder={placeholder} />
+        <RSelect.Icon>
+          <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
+        </RSelect.Icon>
+      </RSelect.Trigger>
+      <RSelect.Portal>
+        <RSelect.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+        >
+          <RSelect.Viewport className="p-1">
+            {options.map((o) => (
+              <RSelect.Item
+                key={o.value}
+                value={o.value}
+                className="relative flex cursor-pointer select-none items-center rounded-md py-2 pl-8 pr-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900"
+              >
+                <RSelect.ItemIndicator className="absolute left-2">
+                  <Check className="h-4 w-4" aria-hidden />
+                </RSelect.ItemIndicator>
+                <RSelect.ItemText>{o.label}</RSelect.ItemText>
+              </RSelect.Item>
+            ))}
+          </RSelect.Viewport>
+        </RSelect.Content>
+      </RSelect.Portal>
+    </RSelect.Root>
+  )
+}
+
+/** Select is a labelled select for filters and other controls outside Formik. */
 export function Select({
   id,
   label,
@@ -28,37 +83,17 @@ export function Select({
       <label htmlFor={id} className="mb-1 block text-xs font-medium uppercase tracking-wide text-slate-500">
         {label}
       </label>
-      <RSelect.Root value={value} onValueChange={onValueChange}>
-        <RSelect.Trigger
-          id={id}
-          className="flex h-9 w-full min-w-40 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-        >
-          <RSelect.Value />
-          <RSelect.Icon>
-            <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
-          </RSelect.Icon>
-        </RSelect.Trigger>
-        <RSelect.Portal>
-          <RSelect.Content position="popper" sideOffset={4} className="z-50 min-w-[var(--radix-select-trigger-width)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-            <RSelect.Viewport>
-              {options.map((o) => (
-                <RSelect.Item
-                  key={o.value}
-                  value={o.value}
-                  className={cn(
-                    'relative flex cursor-pointer select-none items-center rounded-md py-2 pl-8 pr-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50',
-                  )}
-                >
-                  <RSelect.ItemIndicator className="absolute left-2">
-                    <Check className="h-4 w-4" aria-hidden />
-                  </RSelect.ItemIndicator>
-                  <RSelect.ItemText>{o.label}</RSelect.ItemText>
-                </RSelect.Item>
-              ))}
-            </RSelect.Viewport>
-          </RSelect.Content>
-        </RSelect.Portal>
-      </RSelect.Root>
+      <SelectControl
+        value={value}
+        onValueChange={onValueChange}
+        options={options}
+        trigger={{
+          id,
+          className: cn(
+            'flex h-9 w-full min-w-40 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500/30',
+          ),
+        }}
+      />
     </div>
   )
 }

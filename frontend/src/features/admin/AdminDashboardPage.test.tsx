@@ -6,12 +6,11 @@ import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import { toastEl } from '../../test/utils'
 import AdminDashboardPage from './AdminDashboardPage'
+import { adminVerification } from '../../test/fixtures'
 
 function av(id: number, over: Partial<AdminVerification> = {}): AdminVerification {
-  return {
+  return adminVerification({
     id,
-    userId: 1,
-    tier: 'basic',
     status: 'in_review',
     progress: 100,
     publicId: `pub-${id}`,
@@ -19,9 +18,8 @@ function av(id: number, over: Partial<AdminVerification> = {}): AdminVerificatio
     createdAt: '2026-03-05T10:00:00Z',
     updatedAt: '2026-03-06T10:00:00Z',
     userEmail: `owner${id}@acme.test`,
-    certificateStatus: null,
     ...over,
-  }
+  })
 }
 
 function api() {

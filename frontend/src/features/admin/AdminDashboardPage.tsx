@@ -5,12 +5,12 @@ import { inputClass } from '../../components/form/fields'
 import { Badge, StatusBadge } from '../../components/ui/Badge'
 import { Button, ButtonLink } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
-import { Dialog } from '../../components/ui/Dialog'
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { PageHeader } from '../../components/ui/PageHeader'
 import { Pager } from '../../components/ui/Pager'
 import { Select } from '../../components/ui/Select'
 import { Skeleton, Spinner } from '../../components/ui/Spinner'
-import { toast } from '../../components/ui/toast-store'
+import { mutate } from '../../components/ui/mutate'
 import { Tooltip } from '../../components/ui/Tooltip'
 import { cn } from '../../lib/cn'
 import { PAGE_SIZE } from '../../lib/constants'
@@ -28,6 +28,8 @@ import {
   isFiltered,
   type AdminFilters,
 } from './filters'
+import { paths } from '../../lib/paths'
+import { TierBadge } from './TierBadge'
 
 const COUNT_CARDS: { key: keyof Omit<StatusCounts, 'total'>; label: string; tone: string }[] = [
   { key: 'draft', label: 'Draft', tone: 'border-t-slate-400' },
@@ -117,7 +119,7 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
           <tr key={v.id} className="hover:bg-slate-50/60" data-testid="admin-row">
             <td className="whitespace-nowrap px-4 py-3 text-sm font-medium text-slate-900">{v.id}</td>
             <td className="whitespace-nowrap px-4 py-3">
-              <Link to={`/admin/verifications/${v.id}`} className="font-mono text-sm text-brand-800 hover:underline">
+              <Link to={paths.adminReview(v.id)} className="font-mono text-sm text-brand-800 hover:underline">
                 {v.publicId}
               </Link>
             </td>
@@ -125,7 +127,7 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
               {v.userEmail}
             </td>
             <td className="whitespace-nowrap px-4 py-3">
-              <Badge color={v.tier === 'top' ? 'purple' : 'grey'}>{v.tier === 'top' ? 'TOP' : 'Basic'}</Badge>
+              <TierBadge tier={v.tier} />
             </td>
             <td className="whitespace-nowrap px-4 py-3">
               <span className="inline-flex items-center gap-1.5">
@@ -138,19 +140,21 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
             <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{formatDate(v.createdAt)}</td>
             <td className="whitespace-nowrap px-4 py-3">
               <div className="flex items-center justify-end gap-1">
-                <ButtonLink to={`/admin/verifications/${v.id}`} size="sm" variant="outline" icon={<Eye className="h-4 w-4" aria-hidden />}>
+                <ButtonLink to={paths.adminReview(v.id)} size="sm" variant="outline" icon={<Eye className="h-4 w-4" aria-hidden />}>
                   Review
                 </ButtonLink>
-                <Tooltip content="Delete">
-                  <button
-                    type="button"
-                    onClick={() => onDelete(v)}
-                    className="rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600"
-                    aria-label={`Delete verification ${v.id}`}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </button>
-                </Tooltip>
+                {v.actions.delete && (
+                  <Tooltip content="Delete">
+                    <button
+                      type="button"
+                      onClick={() => onDelete(v)}
+                      className="rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                      aria-label={`Delete verification ${v.id}`}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </button>
+                  </Tooltip>
+                )}
               </div>
             </td>
           </tr>
@@ -179,13 +183,8 @@ export default function AdminDashboardPage() {
 
   async function confirmDelete() {
     if (!toDelete) return
-    try {
-      await del(toDelete.id).unwrap()
-      toast({ title: 'Verification deleted' })
-      setToDelete(null)
-    } catch {
-      toast({ title: 'Error', description: 'Failed to delete verification. Please try again.', variant: 'destructive' })
-    }
+    const r = await mutate(del(toDelete.id), { done: { title: 'Verification deleted' }, failed: { title: 'Error', description: 'Failed to delete verification. Please try again.' } })
+    if (r.ok) setToDelete(null)
   }
 
   const items = list.data?.items ?? []
@@ -257,23 +256,14 @@ export default function AdminDashboardPage() {
         <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
       </Card>
 
-      <Dialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
+      <ConfirmDialog
+        item={toDelete}
+        onClose={() => setToDelete(null)}
         title="Delete verification?"
-        description={
-          toDelete ? `Verification #${toDelete.id} (${toDelete.publicId}) of ${toDelete.userEmail} will be deleted. It disappears from every list.` : undefined
-        }
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={confirmDelete} loading={deleting}>
-              Delete
-            </Button>
-          </>
-        }
+        description={(v) => `Verification #${v.id} (${v.publicId}) of ${v.userEmail} will be deleted. It disappears from every list.`}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        busy={deleting}
       />
     </div>
   )

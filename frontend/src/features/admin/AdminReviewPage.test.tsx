@@ -6,22 +6,18 @@ import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import { toastEl } from '../../test/utils'
 import AdminReviewPage from './AdminReviewPage'
+import { adminVerification } from '../../test/fixtures'
 
 function av(over: Partial<AdminVerification> = {}): AdminVerification {
-  return {
+  return adminVerification({
     id: 5,
-    userId: 1,
-    tier: 'basic',
     status: 'submitted',
     progress: 100,
     publicId: 'pub-5',
-    paymentStatus: 'pending',
     createdAt: '2026-03-05T10:00:00Z',
     updatedAt: '2026-03-06T10:00:00Z',
-    userEmail: 'owner@acme.test',
-    certificateStatus: null,
     ...over,
-  }
+  })
 }
 
 const doc = (id: number, type: string, name: string, size: number) => ({

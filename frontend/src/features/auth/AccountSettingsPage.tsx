@@ -1,8 +1,7 @@
 import { KeyRound, Mail, CalendarDays } from 'lucide-react'
 import { Card, CardBody, CardHeader } from '../../components/ui/Card'
 import { PageHeader } from '../../components/ui/PageHeader'
-import { toast } from '../../components/ui/toast-store'
-import { errorMessage, fieldErrors } from '../../lib/errors'
+import { mutate } from '../../components/ui/mutate'
 import { formatDate } from '../../lib/format'
 import { useChangePasswordMutation, useGetCurrentUserQuery } from './authApi'
 import { ChangePasswordForm } from './AuthForms'
@@ -39,15 +38,12 @@ export default function AccountSettingsPage() {
           <CardBody className="max-w-md">
             <ChangePasswordForm
               onSubmit={async (values, { setErrors, resetForm }) => {
-                try {
-                  await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }).unwrap()
-                  toast({ title: 'Password updated', description: 'Your password has been changed successfully' })
-                  resetForm()
-                } catch (e) {
-                  const fe = fieldErrors(e)
-                  if (fe) setErrors(fe)
-                  toast({ title: 'Password change failed', description: errorMessage(e), variant: 'destructive' })
-                }
+                const r = await mutate(changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }), {
+                  done: { title: 'Password updated', description: 'Your password has been changed successfully' },
+                  failed: 'Password change failed',
+                  setErrors,
+                })
+                if (r.ok) resetForm()
               }}
             />
           </CardBody>

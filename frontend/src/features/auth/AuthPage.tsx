@@ -4,10 +4,10 @@ import { Link, Navigate, useLocation } from 'react-router'
 import { Card } from '../../components/ui/Card'
 import { Logo } from '../../components/ui/Logo'
 import { FullPageSpinner } from '../../components/ui/Spinner'
-import { toast } from '../../components/ui/toast-store'
-import { errorMessage, fieldErrors } from '../../lib/errors'
+import { mutate } from '../../components/ui/mutate'
 import { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation } from './authApi'
 import { LoginForm, RegisterForm } from './AuthForms'
+import { paths } from '../../lib/paths'
 
 const tiers = [
   {
@@ -36,14 +36,14 @@ export default function AuthPage() {
   if (isLoading) return <FullPageSpinner />
   if (user) {
     const from = (location.state as { from?: { pathname?: string } } | null)?.from?.pathname
-    return <Navigate to={from && from !== '/auth' ? from : '/dashboard'} replace />
+    return <Navigate to={from && from !== paths.auth ? from : paths.dashboard} replace />
   }
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <aside className="relative hidden overflow-hidden bg-brand-950 px-12 py-12 text-white lg:flex lg:flex-col">
         <div className="pointer-events-none absolute -right-24 -top-24 h-96 w-96 rounded-full bg-brand-700/40 blur-3xl" />
-        <Link to="/" aria-label="TTT Verify home">
+        <Link to={paths.home} aria-label="TTT Verify home">
           <Logo inverted />
         </Link>
         <div className="relative my-auto max-w-md">
@@ -78,7 +78,7 @@ export default function AuthPage() {
 
       <main className="flex items-center justify-center bg-slate-50 px-4 py-12">
         <div className="w-full max-w-md">
-          <Link to="/" className="mb-8 inline-block lg:hidden" aria-label="TTT Verify home">
+          <Link to={paths.home} className="mb-8 inline-block lg:hidden" aria-label="TTT Verify home">
             <Logo />
           </Link>
           <Card className="p-8">
@@ -89,27 +89,21 @@ export default function AuthPage() {
             {mode === 'login' ? (
               <LoginForm
                 onSubmit={async (values, { setErrors }) => {
-                  try {
-                    await login({ email: values.email.trim(), password: values.password }).unwrap()
-                    toast({ title: 'Login successful', description: 'Welcome back!' })
-                  } catch (e) {
-                    const fe = fieldErrors(e)
-                    if (fe) setErrors(fe)
-                    toast({ title: 'Login failed', description: errorMessage(e), variant: 'destructive' })
-                  }
+                  await mutate(login({ email: values.email.trim(), password: values.password }), {
+                    done: { title: 'Login successful', description: 'Welcome back!' },
+                    failed: 'Login failed',
+                    setErrors,
+                  })
                 }}
               />
             ) : (
               <RegisterForm
                 onSubmit={async (values, { setErrors }) => {
-                  try {
-                    await register({ email: values.email.trim(), password: values.password }).unwrap()
-                    toast({ title: 'Registration successful', description: 'Your account has been created' })
-                  } catch (e) {
-                    const fe = fieldErrors(e)
-                    if (fe) setErrors(fe)
-                    toast({ title: 'Registration failed', description: errorMessage(e), variant: 'destructive' })
-                  }
+                  await mutate(register({ email: values.email.trim(), password: values.password }), {
+                    done: { title: 'Registration successful', description: 'Your account has been created' },
+                    failed: 'Registration failed',
+                    setErrors,
+                  })
                 }}
               />
             )}

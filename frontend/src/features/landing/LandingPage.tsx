@@ -20,6 +20,7 @@ import { Link } from 'react-router'
 import { ButtonLink, buttonClass } from '../../components/ui/Button'
 import { Logo } from '../../components/ui/Logo'
 import { cn } from '../../lib/cn'
+import { paths } from '../../lib/paths'
 
 const features = [
   { icon: Building2, title: 'Company verification', text: 'Registration, incorporation and tax details checked against official records.' },
@@ -70,7 +71,7 @@ export default function LandingPage() {
     <div className="min-h-screen bg-white">
       <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
-          <Link to="/" aria-label="TTT Verify home">
+          <Link to={paths.home} aria-label="TTT Verify home">
             <Logo />
           </Link>
           <nav className="hidden items-center gap-8 md:flex" aria-label="Sections">
@@ -81,10 +82,10 @@ export default function LandingPage() {
             ))}
           </nav>
           <div className="hidden items-center gap-2 md:flex">
-            <ButtonLink to="/auth" variant="ghost">
+            <ButtonLink to={paths.auth} variant="ghost">
               Sign In
             </ButtonLink>
-            <ButtonLink to="/auth?mode=register">Get Started</ButtonLink>
+            <ButtonLink to={paths.register}>Get Started</ButtonLink>
           </div>
           <button
             type="button"
@@ -106,10 +107,10 @@ export default function LandingPage() {
               ))}
             </nav>
             <div className="grid grid-cols-2 gap-2">
-              <ButtonLink to="/auth" variant="outline">
+              <ButtonLink to={paths.auth} variant="outline">
                 Sign In
               </ButtonLink>
-              <ButtonLink to="/auth?mode=register">Get Started</ButtonLink>
+              <ButtonLink to={paths.register}>Get Started</ButtonLink>
             </div>
           </div>
         )}
@@ -131,7 +132,7 @@ export default function LandingPage() {
                 trust, in 1-2 business days.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
-                <ButtonLink to="/auth?mode=register" variant="accent" size="lg">
+                <ButtonLink to={paths.register} variant="accent" size="lg">
                   Get Started <ArrowRight className="h-4 w-4" aria-hidden />
                 </ButtonLink>
                 <a href="#pricing" className={buttonClass('inverse', 'lg')}>
@@ -281,7 +282,7 @@ export default function LandingPage() {
                       </li>
                     ))}
                   </ul>
-                  <ButtonLink to="/auth?mode=register" variant={p.highlighted ? 'accent' : 'primary'} className="mt-8 w-full">
+                  <ButtonLink to={paths.register} variant={p.highlighted ? 'accent' : 'primary'} className="mt-8 w-full">
                     {p.cta}
                   </ButtonLink>
                 </div>
@@ -311,7 +312,7 @@ export default function LandingPage() {
               <h2 className="text-2xl font-bold text-white">Ready to show partners you are the real thing?</h2>
               <p className="mt-2 text-brand-100">Start your verification today. It takes about 15 minutes to complete.</p>
             </div>
-            <ButtonLink to="/auth?mode=register" variant="accent" size="lg">
+            <ButtonLink to={paths.register} variant="accent" size="lg">
               Get Started <ArrowRight className="h-4 w-4" aria-hidden />
             </ButtonLink>
           </div>

@@ -6,20 +6,10 @@ import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import { toastEl } from '../../test/utils'
 import PaymentPage from './PaymentPage'
+import { verification } from '../../test/fixtures'
 
 function v(over: Partial<Verification> = {}): Verification {
-  return {
-    id: 7,
-    userId: 1,
-    tier: 'basic',
-    status: 'submitted',
-    progress: 100,
-    publicId: 'pub-7',
-    paymentStatus: 'pending',
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-02T00:00:00Z',
-    ...over,
-  }
+  return verification({ id: 7, status: 'submitted', progress: 100, publicId: 'pub-7', ...over })
 }
 
 const intent = { clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', amount: 4900, baseAmount: 4900, currency: 'usd', paid: false, purpose: 'verification', provider: 'simulated', coupon: null }

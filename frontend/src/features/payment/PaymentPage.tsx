@@ -1,12 +1,14 @@
 import { AlertCircle, ArrowLeft, CheckCircle2, Mail, ShieldCheck } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../components/ui/Card'
 import { PageHeader } from '../../components/ui/PageHeader'
-import { FullPageSpinner, Spinner } from '../../components/ui/Spinner'
+import { StateCard, RecordState } from '../../components/ui/StateCard'
+import { Spinner } from '../../components/ui/Spinner'
+import { mutate } from '../../components/ui/mutate'
 import { toast } from '../../components/ui/toast-store'
-import { errorMessage, errorStatus, fieldErrors, serverMessage } from '../../lib/errors'
+import { errorStatus, serverMessage } from '../../lib/errors'
 import { formatUSD } from '../../lib/format'
 import type { PaymentIntent, Verification } from '../../lib/types'
 import { orderLines, tierPriceCents } from './order'
@@ -21,31 +23,19 @@ import {
 } from './paymentApi'
 import type { CardValues } from './schema'
 import { SimulatedCardForm } from './SimulatedCardForm'
+import { paths } from '../../lib/paths'
 
 // Stripe's code loads only when Stripe is the active provider.
 const StripeCardForm = lazy(() => import('./StripeCardForm'))
 
 const UPDATE_FAILED = "Payment succeeded but we couldn't update your verification. Please contact support."
+const PAID = { title: 'Payment Successful', description: 'Your verification is now in review.' }
 
 function BackLink() {
   return (
-    <ButtonLink to="/dashboard" variant="ghost" size="sm" className="-ml-2 mb-4" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+    <ButtonLink to={paths.dashboard} variant="ghost" size="sm" className="-ml-2 mb-4" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
       Back to Dashboard
     </ButtonLink>
-  )
-}
-
-function StateCard({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-lg py-8">
-      <BackLink />
-      <Card className="p-8 text-center">
-        <AlertCircle className="mx-auto h-10 w-10 text-amber-500" aria-hidden />
-        <h1 className="mt-3 text-xl font-semibold text-slate-900">{title}</h1>
-        <p className="mt-2 text-sm text-slate-600">{text}</p>
-        {action && <div className="mt-6">{action}</div>}
-      </Card>
-    </div>
   )
 }
 
@@ -73,10 +63,10 @@ export function PaidState({ id }: { id: number }) {
           </p>
         </CardBody>
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50/60 px-8 py-4 sm:flex-row sm:justify-center">
-          <ButtonLink to="/dashboard" variant="outline">
+          <ButtonLink to={paths.dashboard} variant="outline">
             Return to Dashboard
           </ButtonLink>
-          <ButtonLink to={`/verification/${id}`}>View Verification</ButtonLink>
+          <ButtonLink to={paths.verification(id)}>View Verification</ButtonLink>
         </div>
       </Card>
     </div>
@@ -87,18 +77,12 @@ export default function PaymentPage() {
   const params = useParams()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const { data: v, isLoading, isError, error } = useGetPayableVerificationQuery(id, { skip: !valid })
-  if (!valid) return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
-  if (isLoading) return <FullPageSpinner />
-  if (isError || !v) {
-    const s = errorStatus(error)
-    return s === 404 || s === 403 || !v ? (
-      <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
-    ) : (
-      <StateCard title="Error Loading Verification" text={errorMessage(error)} />
-    )
-  }
-  return <Payment v={v} />
+  const query = useGetPayableVerificationQuery(id, { skip: !valid })
+  return (
+    <RecordState valid={valid} query={query} back={<BackLink />} tone="amber">
+      {(v) => <Payment v={v} />}
+    </RecordState>
+  )
 }
 
 function Payment({ v }: { v: Verification }) {
@@ -114,16 +98,13 @@ function Payment({ v }: { v: Verification }) {
   const started = useRef(false)
 
   const isPaid = v.paymentStatus === 'paid' || justPaid
-  const payable = v.status === 'submitted' && !isPaid
+  const payable = v.actions.pay && !isPaid
 
   const init = useCallback(async () => {
     setInitFailed(false)
-    try {
-      setIntent(await createIntent({ verificationId: v.id }).unwrap())
-    } catch {
-      setInitFailed(true)
-      toast({ title: 'Error', description: 'Failed to initialize payment. Please try again.', variant: 'destructive' })
-    }
+    const r = await mutate(createIntent({ verificationId: v.id }), { failed: { title: 'Error', description: 'Failed to initialize payment. Please try again.' } })
+    if (r.ok) setIntent(r.data)
+    else setInitFailed(true)
   }, [createIntent, v.id])
 
   useEffect(() => {
@@ -133,13 +114,8 @@ function Payment({ v }: { v: Verification }) {
   }, [payable, init])
 
   const markPaid = useCallback(async (paymentIntentId: string) => {
-    try {
-      await paymentSuccess({ verificationId: v.id, paymentIntentId }).unwrap()
-      setJustPaid(true)
-      toast({ title: 'Payment Successful', description: 'Your verification is now in review.' })
-    } catch {
-      toast({ title: 'Error', description: UPDATE_FAILED, variant: 'destructive' })
-    }
+    const r = await mutate(paymentSuccess({ verificationId: v.id, paymentIntentId }), { done: PAID, failed: { title: 'Error', description: UPDATE_FAILED } })
+    if (r.ok) setJustPaid(true)
   }, [paymentSuccess, v.id])
 
   // Back from a payment method that needed a redirect (Stripe adds these parameters).
@@ -150,6 +126,7 @@ function Payment({ v }: { v: Verification }) {
     if (!returnedIntent || handledReturn.current) return
     handledReturn.current = true
     setSearch({}, { replace: true })
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- markPaid sets state only once the server has answered
     if (redirectStatus === 'succeeded' || redirectStatus === 'processing') void markPaid(returnedIntent)
     else toast({ title: 'Payment Failed', description: 'An error occurred during payment', variant: 'destructive' })
   }, [returnedIntent, redirectStatus, markPaid, setSearch])
@@ -158,13 +135,15 @@ function Payment({ v }: { v: Verification }) {
   if (!payable) {
     return (
       <StateCard
+        back={<BackLink />}
+        tone="amber"
         title="Payment Not Available"
         text={
           v.status === 'draft'
             ? 'This verification has not been submitted yet. Complete all sections and submit it, then pay.'
             : 'This verification does not need a payment right now.'
         }
-        action={<ButtonLink to={`/verification/${v.id}`}>View Verification</ButtonLink>}
+        action={<ButtonLink to={paths.verification(v.id)}>View Verification</ButtonLink>}
       />
     )
   }
@@ -195,15 +174,13 @@ function Payment({ v }: { v: Verification }) {
 
   async function paySimulated(card: CardValues, helpers: { setErrors: (e: Record<string, string>) => void }) {
     if (!intent?.paymentIntentId) return
-    try {
-      await confirmCard({ intentId: intent.paymentIntentId, verificationId: v.id, card }).unwrap()
-      setJustPaid(true)
-      toast({ title: 'Payment Successful', description: 'Your verification is now in review.' })
-    } catch (e) {
-      const fe = fieldErrors(e)
-      if (fe) helpers.setErrors(fe)
-      toast({ title: 'Payment Failed', description: serverMessage(e) ?? 'An error occurred during payment', variant: 'destructive' })
-    }
+    const r = await mutate(confirmCard({ intentId: intent.paymentIntentId, verificationId: v.id, card }), {
+      done: PAID,
+      failed: 'Payment Failed',
+      fallback: 'An error occurred during payment',
+      setErrors: helpers.setErrors,
+    })
+    if (r.ok) setJustPaid(true)
   }
 
   const cfg = config.data

@@ -4,21 +4,12 @@ import type { Verification } from '../../lib/types'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import PaymentPage from './PaymentPage'
+import { verification } from '../../test/fixtures'
 
 const loadStripe = vi.hoisted(() => vi.fn(() => Promise.resolve(null)))
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe }))
 
-const v: Verification = {
-  id: 7,
-  userId: 1,
-  tier: 'top',
-  status: 'submitted',
-  progress: 100,
-  publicId: 'pub-7',
-  paymentStatus: 'pending',
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-02T00:00:00Z',
-}
+const v: Verification = verification({ id: 7, tier: 'top', status: 'submitted', progress: 100, publicId: 'pub-7' })
 const intent = { clientSecret: 'pi_1_secret_x', paymentIntentId: 'pi_1', amount: 29900, baseAmount: 29900, currency: 'usd', paid: false, purpose: 'verification', coupon: null }
 
 function api(provider: 'stripe' | 'simulated') {

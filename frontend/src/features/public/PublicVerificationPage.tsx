@@ -15,13 +15,14 @@ import { formatDate, formatLongDate } from '../../lib/format'
 import type { PublicCertificate } from '../../lib/types'
 import { pageState, TIER_DESCRIPTIONS, tierName } from './certificate'
 import { useGetPublicCertificateQuery, useGetPublicDocumentsQuery } from './publicApi'
+import { paths } from '../../lib/paths'
 
 function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-4">
-          <Link to="/" aria-label="TTT Verify home">
+          <Link to={paths.home} aria-label="TTT Verify home">
             <Logo />
           </Link>
           <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Certificate check</span>

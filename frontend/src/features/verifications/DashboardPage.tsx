@@ -13,6 +13,7 @@ import type { Tier, Verification } from '../../lib/types'
 import { useGetCurrentUserQuery } from '../../app/api'
 import { NewVerificationDialog } from './NewVerificationDialog'
 import { useListVerificationsQuery } from './verificationApi'
+import { paths } from '../../lib/paths'
 
 export function TierCard({ tier, verification, loading }: { tier: Tier; verification: Verification | undefined; loading: boolean }) {
   const title = tier === 'basic' ? 'Basic Tier' : 'Top Tier'
@@ -133,7 +134,7 @@ export default function DashboardPage() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardHeader title="In Progress" icon={<FileClock className="h-5 w-5" aria-hidden />} description="Drafts and submitted applications" action={<Link to="/verifications" className="text-sm font-medium text-brand-700 hover:underline">View all</Link>} />
+          <CardHeader title="In Progress" icon={<FileClock className="h-5 w-5" aria-hidden />} description="Drafts and submitted applications" action={<Link to={paths.verifications} className="text-sm font-medium text-brand-700 hover:underline">View all</Link>} />
           {inProgress.length === 0 ? (
             <CardBody className="text-sm text-slate-500">{all.isLoading ? 'Loading…' : 'No verifications in progress.'}</CardBody>
           ) : (

@@ -3,11 +3,11 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
-import { toast } from '../../components/ui/toast-store'
+import { mutate } from '../../components/ui/mutate'
 import { cn } from '../../lib/cn'
-import { serverMessage } from '../../lib/errors'
 import type { Tier } from '../../lib/types'
 import { useCreateVerificationMutation } from './verificationApi'
+import { paths } from '../../lib/paths'
 
 const options: { tier: Tier; title: string; price: string; text: string; icon: typeof BadgeCheck }[] = [
   { tier: 'basic', title: 'Basic Verification', price: '$49', text: 'Certificate and Client Information Sheet, valid 12 months.', icon: BadgeCheck },
@@ -20,13 +20,10 @@ export function NewVerificationDialog({ open, onOpenChange }: { open: boolean; o
   const navigate = useNavigate()
 
   async function start() {
-    try {
-      const v = await create({ tier }).unwrap()
-      onOpenChange(false)
-      navigate(`/verification/${v.id}`)
-    } catch (e) {
-      toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to create verification. Please try again.', variant: 'destructive' })
-    }
+    const r = await mutate(create({ tier }), { failed: 'Error', fallback: 'Failed to create verification. Please try again.' })
+    if (!r.ok) return
+    onOpenChange(false)
+    navigate(paths.verification(r.data.id))
   }
 
   return (

@@ -5,22 +5,23 @@ import { Link } from 'react-router'
 import { StatusBadge } from '../../components/ui/Badge'
 import { Button, ButtonLink } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
-import { Dialog } from '../../components/ui/Dialog'
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { PageHeader } from '../../components/ui/PageHeader'
 import { Pager } from '../../components/ui/Pager'
 import { Progress } from '../../components/ui/Progress'
 import { Select } from '../../components/ui/Select'
 import { Spinner } from '../../components/ui/Spinner'
 import { Tooltip } from '../../components/ui/Tooltip'
-import { toast } from '../../components/ui/toast-store'
+import { mutate } from '../../components/ui/mutate'
 import { LIST_POLLING_MS, PAGE_SIZE } from '../../lib/constants'
-import { errorMessage, serverMessage } from '../../lib/errors'
+import { errorMessage } from '../../lib/errors'
 import { cn } from '../../lib/cn'
 import { formatDate } from '../../lib/format'
 import { rowActionHref, rowActionLabel, tierLabel } from '../../lib/status'
 import type { Verification } from '../../lib/types'
 import { NewVerificationDialog } from './NewVerificationDialog'
 import { useDeleteVerificationMutation, useListVerificationsQuery, type ListParams } from './verificationApi'
+import { paths } from '../../lib/paths'
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -83,20 +84,20 @@ function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification)
       <DM.Portal>
         <DM.Content align="end" sideOffset={4} className="z-50 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
           <DM.Item asChild>
-            <Link to={`/verification/${v.id}`} className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">
+            <Link to={paths.verification(v.id)} className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">
               <Eye className="h-4 w-4" aria-hidden /> View
             </Link>
           </DM.Item>
           <DM.Item
             disabled={v.status !== 'approved'}
-            onSelect={() => window.open(`/v/${v.publicId}`, '_blank', 'noopener')}
+            onSelect={() => window.open(paths.publicCertificate(v.publicId), '_blank', 'noopener')}
             className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-40 data-[highlighted]:bg-slate-100"
           >
             <Share2 className="h-4 w-4" aria-hidden /> Share
           </DM.Item>
           <DM.Separator className="my-1 h-px bg-slate-100" />
           <DM.Item
-            disabled={!(v.status === 'draft' && v.paymentStatus !== 'paid')}
+            disabled={!v.actions.delete}
             onSelect={() => onDelete(v)}
             className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-red-600 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-40 data-[highlighted]:bg-red-50"
           >
@@ -134,13 +135,8 @@ export default function VerificationsPage() {
 
   async function confirmDelete() {
     if (!toDelete) return
-    try {
-      await del(toDelete.id).unwrap()
-      toast({ title: 'Verification deleted' })
-      setToDelete(null)
-    } catch (e) {
-      toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to delete verification. Please try again.', variant: 'destructive' })
-    }
+    const r = await mutate(del(toDelete.id), { done: { title: 'Verification deleted' }, failed: 'Error', fallback: 'Failed to delete verification. Please try again.' })
+    if (r.ok) setToDelete(null)
   }
 
   return (
@@ -219,7 +215,7 @@ export default function VerificationsPage() {
                   data.items.map((v) => (
                     <tr key={v.id} className="hover:bg-slate-50/60" data-testid="verification-row">
                       <td className="whitespace-nowrap px-4 py-3">
-                        <Link to={`/verification/${v.id}`} className="font-mono text-sm font-medium text-brand-800 hover:underline">
+                        <Link to={paths.verification(v.id)} className="font-mono text-sm font-medium text-brand-800 hover:underline">
                           {v.publicId}
                         </Link>
                         <p className="text-xs text-slate-500">#{v.id}</p>
@@ -266,21 +262,14 @@ export default function VerificationsPage() {
       )}
 
       <NewVerificationDialog open={newOpen} onOpenChange={setNewOpen} />
-      <Dialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
+      <ConfirmDialog
+        item={toDelete}
+        onClose={() => setToDelete(null)}
         title="Delete verification?"
-        description={toDelete ? `Verification ${toDelete.publicId} and everything uploaded for it will be removed. This cannot be undone.` : undefined}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={confirmDelete} loading={deleting}>
-              Delete
-            </Button>
-          </>
-        }
+        description={(v) => `Verification ${v.publicId} and everything uploaded for it will be removed. This cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        busy={deleting}
       />
     </div>
   )

@@ -7,20 +7,10 @@ import { makeStore } from '../../../app/store'
 import type { Verification } from '../../../lib/types'
 import { json, mockApi, route, type Handler } from '../../../test/server'
 import VerificationDetailPage from './VerificationDetailPage'
+import { verification } from '../../../test/fixtures'
 
 function v(over: Partial<Verification> = {}): Verification {
-  return {
-    id: 7,
-    userId: 1,
-    tier: 'basic',
-    status: 'draft',
-    progress: 0,
-    publicId: 'pub7',
-    paymentStatus: 'pending',
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-02T00:00:00Z',
-    ...over,
-  }
+  return verification({ id: 7, publicId: 'pub7', ...over })
 }
 
 const company = {
@@ -109,7 +99,7 @@ describe('verification detail', () => {
 
   it('draft overview at 100% submits and shows the dialog', async () => {
     const { calls } = mockApi(
-      route('GET', '/api/verifications/7', () => json(v())),
+      route('GET', '/api/verifications/7', () => json(v({ progress: 100 }))),
       route('POST', '/api/verifications/7/submit', () => json(v({ status: 'submitted' }))),
       ...sections(true),
     )
@@ -125,7 +115,7 @@ describe('verification detail', () => {
 
   it('shows the server message when submit fails', async () => {
     mockApi(
-      route('GET', '/api/verifications/7', () => json(v())),
+      route('GET', '/api/verifications/7', () => json(v({ progress: 100 }))),
       route('POST', '/api/verifications/7/submit', () => json({ message: 'verification is incomplete: missing documents' }, { status: 422 })),
       ...sections(true),
     )

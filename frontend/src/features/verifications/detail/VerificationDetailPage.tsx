@@ -4,24 +4,22 @@ import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { StatusBadge } from '../../../components/ui/Badge'
 import { ButtonLink } from '../../../components/ui/Button'
-import { StateCard as SharedStateCard } from '../../../components/ui/StateCard'
+import { RecordState } from '../../../components/ui/StateCard'
 import { Dialog } from '../../../components/ui/Dialog'
-import { FullPageSpinner } from '../../../components/ui/Spinner'
-import { toast } from '../../../components/ui/toast-store'
+import { mutate } from '../../../components/ui/mutate'
 import { cn } from '../../../lib/cn'
-import { errorMessage, errorStatus, serverMessage } from '../../../lib/errors'
 import { tierLabel } from '../../../lib/status'
 import type { Verification } from '../../../lib/types'
 import { useGetVerificationQuery, useSubmitVerificationMutation } from '../verificationApi'
-import { Overview } from './Overview'
+import { Overview } from './overview/Overview'
+import { STEPS, type Step } from './steps'
 import { BankingStep } from './steps/BankingStep'
 import { CompanyStep } from './steps/CompanyStep'
 import { DocumentsStep } from './steps/DocumentsStep'
 import { RepresentativesStep } from './steps/RepresentativesStep'
 import { TradeStep } from './steps/TradeStep'
+import { paths } from '../../../lib/paths'
 
-export const STEPS = ['company', 'representatives', 'banking', 'trade', 'documents'] as const
-export type Step = (typeof STEPS)[number]
 type TabValue = 'overview' | Step
 
 const TAB_LABELS: Record<TabValue, string> = {
@@ -41,31 +39,22 @@ const STATUS_ICON = {
   rejected: XCircle,
 } as const
 
-function StateCard({ title, text }: { title: string; text: string }) {
-  const back = (
-    <ButtonLink to="/verifications" variant="outline" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
-      Back to Verifications
-    </ButtonLink>
-  )
-  return <SharedStateCard title={title} text={text} action={back} />
-}
+const BACK = (
+  <ButtonLink to={paths.verifications} variant="outline" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
+    Back to Verifications
+  </ButtonLink>
+)
 
 export default function VerificationDetailPage() {
   const params = useParams()
   const id = Number(params.id)
   const valid = Number.isInteger(id) && id > 0
-  const { data: v, isLoading, isError, error } = useGetVerificationQuery(id, { skip: !valid })
-  if (!valid) return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
-  if (isLoading) return <FullPageSpinner />
-  if (isError) {
-    const s = errorStatus(error)
-    if (s === 404 || s === 403) {
-      return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
-    }
-    return <StateCard title="Error Loading Verification" text={errorMessage(error)} />
-  }
-  if (!v) return <StateCard title="Verification Not Found" text="This verification does not exist or you do not have access to it." />
-  return <Detail v={v} />
+  const query = useGetVerificationQuery(id, { skip: !valid })
+  return (
+    <RecordState valid={valid} query={query} action={BACK}>
+      {(v) => <Detail v={v} />}
+    </RecordState>
+  )
 }
 
 function Detail({ v }: { v: Verification }) {
@@ -75,7 +64,7 @@ function Detail({ v }: { v: Verification }) {
   const tab: TabValue = requested in TAB_LABELS && (requested === 'overview' || isDraft) ? requested : 'overview'
   const [submittedOpen, setSubmittedOpen] = useState(false)
   // A resubmission after a rejection is already paid for and goes straight back to review.
-  const [submittedPaid, setSubmittedPaid] = useState(false)
+  const [needsPayment, setNeedsPayment] = useState(true)
   const [submit, { isLoading: submitting }] = useSubmitVerificationMutation()
 
   function go(t: TabValue) {
@@ -95,14 +84,11 @@ function Detail({ v }: { v: Verification }) {
   }
 
   async function doSubmit() {
-    try {
-      const r = await submit(v.id).unwrap()
-      setSubmittedPaid(r?.paymentStatus === 'paid')
-      go('overview')
-      setSubmittedOpen(true)
-    } catch (e) {
-      toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to submit verification. Please try again.', variant: 'destructive' })
-    }
+    const r = await mutate(submit(v.id), { failed: 'Error', fallback: 'Failed to submit verification. Please try again.' })
+    if (!r.ok) return
+    setNeedsPayment(r.data.actions.pay)
+    go('overview')
+    setSubmittedOpen(true)
   }
 
   const Icon = STATUS_ICON[v.status] ?? AlertCircle
@@ -112,13 +98,13 @@ function Detail({ v }: { v: Verification }) {
       <nav aria-label="Breadcrumb" className="mb-4">
         <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-500">
           <li>
-            <Link to="/dashboard" className="hover:text-slate-800">
+            <Link to={paths.dashboard} className="hover:text-slate-800">
               Home
             </Link>
           </li>
           <ChevronRight className="h-4 w-4" aria-hidden />
           <li>
-            <Link to="/verifications" className="hover:text-slate-800">
+            <Link to={paths.verifications} className="hover:text-slate-800">
               Verifications
             </Link>
           </li>
@@ -200,16 +186,16 @@ function Detail({ v }: { v: Verification }) {
           </span>
         }
         description={
-          submittedPaid
+          !needsPayment
             ? 'Your updated application is back with our compliance team. Your payment was already received; reviews take 1-2 business days.'
             : 'Your application is complete. Pay for your verification to send it to our compliance team; reviews take 1-2 business days.'
         }
         footer={
           <>
-            <ButtonLink to="/verifications" variant="outline">
+            <ButtonLink to={paths.verifications} variant="outline">
               Return to Dashboard
             </ButtonLink>
-            {!submittedPaid && <ButtonLink to={`/payment/${v.id}`}>Proceed to Payment</ButtonLink>}
+            {needsPayment && <ButtonLink to={paths.payment(v.id)}>Proceed to Payment</ButtonLink>}
           </>
         }
       />

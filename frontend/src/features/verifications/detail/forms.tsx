@@ -1,9 +1,9 @@
 import { Form, Formik, type FormikHelpers } from 'formik'
-import { ArrowLeft, ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Button } from '../../../components/ui/Button'
 import { SelectField, TextAreaField, TextField } from '../../../components/form/fields'
 import { COUNTRIES, CURRENCIES, INCOTERMS } from '../../../lib/constants'
+import { Button } from '../../../components/ui/Button'
+import { StepFooter } from './steps/StepFooter'
 import {
   bankingSchema,
   companySchema,
@@ -28,47 +28,6 @@ interface StepFormProps<V> {
   onCancel?: () => void
 }
 
-function StepFooter({
-  isSubmitting,
-  onPrevious,
-  onSkip,
-  onCancel,
-  submitLabel = 'Save & Continue',
-}: {
-  isSubmitting: boolean
-  onPrevious?: () => void
-  onSkip?: () => void
-  onCancel?: () => void
-  submitLabel?: string
-}) {
-  return (
-    <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
-      <div>
-        {onPrevious && (
-          <Button variant="outline" onClick={onPrevious} icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
-            Previous
-          </Button>
-        )}
-      </div>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        {onCancel && (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-        {onSkip && (
-          <Button variant="ghost" onClick={onSkip}>
-            Skip for Now
-          </Button>
-        )}
-        <Button type="submit" loading={isSubmitting}>
-          {submitLabel}
-          {submitLabel === 'Save & Continue' && <ArrowRight className="h-4 w-4" aria-hidden />}
-        </Button>
-      </div>
-    </div>
-  )
-}
 
 export function CompanyForm({ initialValues, onSubmit, onPrevious, onSkip, submitLabel }: StepFormProps<CompanyValues>) {
   return (
@@ -93,7 +52,7 @@ export function CompanyForm({ initialValues, onSubmit, onPrevious, onSkip, submi
             <TextField name="email" label="Company Email" required type="email" autoComplete="email" placeholder="compliance@company.com" />
             <TextField name="website" label="Website" type="url" placeholder="https://" className="sm:col-span-2" />
           </div>
-          <StepFooter isSubmitting={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} submitLabel={submitLabel} />
+          <StepFooter loading={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} submitLabel={submitLabel} />
         </Form>
       )}
     </Formik>
@@ -147,7 +106,7 @@ export function BankingForm({ initialValues, onSubmit, onPrevious, onSkip, extra
             <TextField name="bankContact" label="Bank Contact" hint="Optional: name and phone or e-mail of your relationship manager." />
           </div>
           {extra && <div className="mt-6">{extra}</div>}
-          <StepFooter isSubmitting={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} />
+          <StepFooter loading={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} />
         </Form>
       )}
     </Formik>
@@ -181,7 +140,7 @@ export function TradeForm({ initialValues, onSubmit, onPrevious, onSkip }: StepF
               hint="Optional: recent trades, counterparties and volumes."
             />
           </div>
-          <StepFooter isSubmitting={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} />
+          <StepFooter loading={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} />
         </Form>
       )}
     </Formik>

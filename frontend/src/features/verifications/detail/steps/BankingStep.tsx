@@ -1,7 +1,6 @@
 import { Landmark } from 'lucide-react'
 import { FileSlot } from '../../../../components/ui/FileSlot'
-import { toast } from '../../../../components/ui/toast-store'
-import { errorMessage, fieldErrors, serverMessage } from '../../../../lib/errors'
+import { mutate } from '../../../../components/ui/mutate'
 import type { BankingInfo } from '../../../../lib/types'
 import { BANKING_FIELDS, pick } from '../../schema'
 import { useGetBankingInfoQuery, useSaveBankingInfoMutation, useUploadBankReferenceMutation } from '../../verificationApi'
@@ -17,12 +16,7 @@ export function BankingStep({ id, next, previous }: { id: number } & StepNav) {
   const [upload, { isLoading: uploading }] = useUploadBankReferenceMutation()
 
   async function uploadReference(file: File) {
-    try {
-      await upload({ id, file }).unwrap()
-      toast({ title: 'Bank reference uploaded', description: file.name })
-    } catch (e) {
-      toast({ title: 'Failed to upload bank reference', description: serverMessage(e) ?? errorMessage(e), variant: 'destructive' })
-    }
+    await mutate(upload({ id, file }), { done: { title: 'Bank reference uploaded', description: file.name }, failed: 'Failed to upload bank reference' })
   }
 
   const hasReference = data?.referenceFileId != null
@@ -52,18 +46,9 @@ export function BankingStep({ id, next, previous }: { id: number } & StepNav) {
           </div>
         }
         onSubmit={async (values, { setErrors }) => {
-          try {
-            await save({
-              id,
-              exists: data != null,
-              data: { ...(values as BankingInfo), referenceFileId: data?.referenceFileId ?? null },
-            }).unwrap()
-            next()
-          } catch (e) {
-            const fe = fieldErrors(e)
-            if (fe) setErrors(fe)
-            toast({ title: 'Failed to save banking information', description: errorMessage(e), variant: 'destructive' })
-          }
+          const saving = save({ id, exists: data != null, data: { ...(values as BankingInfo), referenceFileId: data?.referenceFileId ?? null } })
+          const r = await mutate(saving, { failed: 'Failed to save banking information', setErrors })
+          if (r.ok) next()
         }}
       />
     </StepShell>

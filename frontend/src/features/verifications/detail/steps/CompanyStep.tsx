@@ -1,6 +1,5 @@
 import { Building2 } from 'lucide-react'
-import { toast } from '../../../../components/ui/toast-store'
-import { errorMessage, fieldErrors } from '../../../../lib/errors'
+import { mutate } from '../../../../components/ui/mutate'
 import type { CompanyInfo } from '../../../../lib/types'
 import { COMPANY_FIELDS, pick } from '../../schema'
 import { useGetCompanyInfoQuery, useSaveCompanyInfoMutation } from '../../verificationApi'
@@ -22,14 +21,8 @@ export function CompanyStep({ id, next, previous }: { id: number } & StepNav) {
         initialValues={pick(COMPANY_FIELDS, data)}
         onPrevious={previous}
         onSubmit={async (values, { setErrors }) => {
-          try {
-            await save({ id, exists: data != null, data: values as CompanyInfo }).unwrap()
-            next()
-          } catch (e) {
-            const fe = fieldErrors(e)
-            if (fe) setErrors(fe)
-            toast({ title: 'Failed to save company information', description: errorMessage(e), variant: 'destructive' })
-          }
+          const r = await mutate(save({ id, exists: data != null, data: values as CompanyInfo }), { failed: 'Failed to save company information', setErrors })
+          if (r.ok) next()
         }}
       />
     </StepShell>

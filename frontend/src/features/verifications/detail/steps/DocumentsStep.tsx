@@ -1,13 +1,13 @@
-import { ArrowLeft, FileText, Send } from 'lucide-react'
+import { FileText, Send } from 'lucide-react'
 import { useState } from 'react'
-import { Button } from '../../../../components/ui/Button'
 import { Checkbox } from '../../../../components/form/fields'
 import { FileSlot, type SlotFile } from '../../../../components/ui/FileSlot'
+import { mutate } from '../../../../components/ui/mutate'
 import { toast } from '../../../../components/ui/toast-store'
 import { documentTypeLabel, hasRequiredDocuments } from '../../../../lib/constants'
-import { errorMessage, serverMessage } from '../../../../lib/errors'
 import type { DocumentType, VerificationDocument } from '../../../../lib/types'
 import { useDeleteDocumentMutation, useGetDocumentsQuery, useUploadDocumentMutation } from '../../verificationApi'
+import { StepFooter } from './StepFooter'
 import { StepShell } from './StepShell'
 
 export const DOCUMENT_SLOTS: { type: DocumentType; required: boolean; description: string }[] = [
@@ -36,24 +36,13 @@ function Slot({ id, type, required, description, docs }: { id: number; type: Doc
   const [deletingId, setDeletingId] = useState<number | null>(null)
 
   async function onUpload(file: File) {
-    try {
-      await upload({ id, type, file }).unwrap()
-      toast({ title: 'Document uploaded', description: file.name })
-    } catch (e) {
-      toast({ title: 'Failed to upload document', description: serverMessage(e) ?? errorMessage(e), variant: 'destructive' })
-    }
+    await mutate(upload({ id, type, file }), { done: { title: 'Document uploaded', description: file.name }, failed: 'Failed to upload document' })
   }
 
   async function onDelete(f: SlotFile) {
     setDeletingId(f.id)
-    try {
-      await del({ id, docId: f.id }).unwrap()
-      toast({ title: 'Document deleted' })
-    } catch (e) {
-      toast({ title: 'Failed to delete document', description: errorMessage(e), variant: 'destructive' })
-    } finally {
-      setDeletingId(null)
-    }
+    await mutate(del({ id, docId: f.id }), { done: { title: 'Document deleted' }, failed: 'Failed to delete document' })
+    setDeletingId(null)
   }
 
   return (
@@ -117,18 +106,7 @@ export function DocumentsStep({
         </Checkbox>
       </div>
 
-      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          {previous && (
-            <Button variant="outline" onClick={previous} icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
-              Previous
-            </Button>
-          )}
-        </div>
-        <Button onClick={submit} loading={submitting} icon={<Send className="h-4 w-4" aria-hidden />}>
-          Submit Verification
-        </Button>
-      </div>
+      <StepFooter onPrevious={previous} onSubmit={submit} loading={submitting} submitLabel="Submit Verification" icon={<Send className="h-4 w-4" aria-hidden />} />
     </StepShell>
   )
 }

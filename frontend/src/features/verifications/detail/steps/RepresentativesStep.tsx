@@ -1,10 +1,10 @@
-import { ArrowLeft, ArrowRight, Pencil, Plus, Trash2, UserRound, Users } from 'lucide-react'
+import { Pencil, Plus, Trash2, UserRound, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../../components/ui/Button'
 import { FileSlot } from '../../../../components/ui/FileSlot'
+import { mutate } from '../../../../components/ui/mutate'
 import { toast } from '../../../../components/ui/toast-store'
 import { countryName } from '../../../../lib/constants'
-import { errorMessage, fieldErrors, serverMessage } from '../../../../lib/errors'
 import type { Representative, RepresentativeInput } from '../../../../lib/types'
 import { pick, REPRESENTATIVE_FIELDS } from '../../schema'
 import {
@@ -15,6 +15,7 @@ import {
   useUploadPassportMutation,
 } from '../../verificationApi'
 import { RepresentativeForm } from '../forms'
+import { StepFooter } from './StepFooter'
 import { StepShell, type StepNav } from './StepShell'
 
 function RepresentativeCard({
@@ -30,19 +31,11 @@ function RepresentativeCard({
   const [upload, { isLoading: uploading }] = useUploadPassportMutation()
 
   async function remove() {
-    try {
-      await del({ id, repId: rep.id }).unwrap()
-    } catch (e) {
-      toast({ title: 'Failed to delete representative', description: errorMessage(e), variant: 'destructive' })
-    }
+    await mutate(del({ id, repId: rep.id }), { failed: 'Failed to delete representative' })
   }
 
   async function uploadPassport(file: File) {
-    try {
-      await upload({ id, repId: rep.id, file }).unwrap()
-    } catch (e) {
-      toast({ title: 'Failed to upload passport', description: serverMessage(e) ?? errorMessage(e), variant: 'destructive' })
-    }
+    await mutate(upload({ id, repId: rep.id, file }), { failed: 'Failed to upload passport' })
   }
 
   return (
@@ -139,20 +132,14 @@ export function RepresentativesStep({ id, next, previous }: { id: number } & Ste
             submitLabel={current ? 'Update Representative' : 'Save Representative'}
             onCancel={reps.length > 0 ? () => setEditing(null) : undefined}
             onSubmit={async (values, { setErrors, resetForm }) => {
-              try {
-                if (current) await update({ id, repId: current.id, data: values as RepresentativeInput }).unwrap()
-                else await add({ id, data: values as RepresentativeInput }).unwrap()
-                setEditing(null)
-                resetForm()
-              } catch (e) {
-                const fe = fieldErrors(e)
-                if (fe) setErrors(fe)
-                toast({
-                  title: current ? 'Failed to update representative' : 'Failed to add representative',
-                  description: errorMessage(e),
-                  variant: 'destructive',
-                })
-              }
+              const data = values as RepresentativeInput
+              const r = await mutate(current ? update({ id, repId: current.id, data }) : add({ id, data }), {
+                failed: current ? 'Failed to update representative' : 'Failed to add representative',
+                setErrors,
+              })
+              if (!r.ok) return
+              setEditing(null)
+              resetForm()
             }}
           />
           {reps.length === 0 && <p className="mt-3 text-xs text-slate-500">After saving you can upload the representative's passport or ID.</p>}
@@ -163,18 +150,7 @@ export function RepresentativesStep({ id, next, previous }: { id: number } & Ste
         </Button>
       )}
 
-      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          {previous && (
-            <Button variant="outline" onClick={previous} icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
-              Previous
-            </Button>
-          )}
-        </div>
-        <Button onClick={continueStep}>
-          Save & Continue <ArrowRight className="h-4 w-4" aria-hidden />
-        </Button>
-      </div>
+      <StepFooter onPrevious={previous} onSubmit={continueStep} />
     </StepShell>
   )
 }

@@ -1,6 +1,5 @@
 import { Package } from 'lucide-react'
-import { toast } from '../../../../components/ui/toast-store'
-import { errorMessage, fieldErrors } from '../../../../lib/errors'
+import { mutate } from '../../../../components/ui/mutate'
 import type { TradeInfo } from '../../../../lib/types'
 import { pick, TRADE_FIELDS } from '../../schema'
 import { useGetTradeInfoQuery, useSaveTradeInfoMutation } from '../../verificationApi'
@@ -23,15 +22,8 @@ export function TradeStep({ id, next, previous }: { id: number } & StepNav) {
         onPrevious={previous}
         onSkip={next}
         onSubmit={async (values, { setErrors }) => {
-          try {
-            await save({ id, exists: data != null, data: values as TradeInfo }).unwrap()
-            toast({ title: 'Trade information saved' })
-            next()
-          } catch (e) {
-            const fe = fieldErrors(e)
-            if (fe) setErrors(fe)
-            toast({ title: 'Failed to save trade information', description: errorMessage(e), variant: 'destructive' })
-          }
+          const r = await mutate(save({ id, exists: data != null, data: values as TradeInfo }), { failed: 'Failed to save trade information', done: { title: 'Trade information saved' }, setErrors })
+          if (r.ok) next()
         }}
       />
     </StepShell>

@@ -1,0 +1,85 @@
+import { FileText } from 'lucide-react'
+import { documentTypeLabel, DOCUMENT_TYPE_LABELS } from '../../lib/constants'
+import { formatDate, formatKB } from '../../lib/format'
+import type { VerificationDocument } from '../../lib/types'
+import { SectionCard, type SectionViewProps } from './SectionCard'
+
+/** groupDocuments orders documents by type (the catalogue's order) for the detailed view. */
+export function groupDocuments(docs: VerificationDocument[]): { type: string; label: string; docs: VerificationDocument[] }[] {
+  const order = Object.keys(DOCUMENT_TYPE_LABELS)
+  const types = [...new Set(docs.map((d) => d.type as string))].sort((a, b) => {
+    const ia = order.indexOf(a)
+    const ib = order.indexOf(b)
+    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib)
+  })
+  return types.map((t) => ({ type: t, label: documentTypeLabel(t), docs: docs.filter((d) => d.type === t) }))
+}
+
+/** DocumentsView lists the documents with type, upload date and a View link; detailed, grouped by type with sizes. */
+export function DocumentsView({ data, loading, detailed }: SectionViewProps<VerificationDocument[]>) {
+  const docs = data ?? []
+  const icon = <FileText className="h-5 w-5" aria-hidden />
+  if (detailed) {
+    const groups = groupDocuments(docs)
+    return (
+      <SectionCard title="Documents" icon={icon} loading={loading} empty={groups.length === 0 && 'No documents uploaded.'}>
+        <div className="space-y-6">
+          {groups.map((g) => (
+            <section key={g.type} aria-label={g.label} data-testid="document-group">
+              <h3 className="mb-2 text-sm font-semibold text-slate-900">
+                {g.label} <span className="font-normal text-slate-500">({g.docs.length})</span>
+              </h3>
+              <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                {g.docs.map((d) => (
+                  <li key={d.id} className="flex items-center justify-between gap-4 px-4 py-2.5 text-sm">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-slate-800">{d.originalFilename}</p>
+                      <p className="text-xs text-slate-500">
+                        {formatKB(d.size)} · uploaded {formatDate(d.createdAt)}
+                      </p>
+                    </div>
+                    <a href={d.url} target="_blank" rel="noreferrer" className="shrink-0 font-medium text-brand-700 hover:underline" aria-label={`View ${d.originalFilename}`}>
+                      View
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </SectionCard>
+    )
+  }
+  return (
+    <SectionCard title="Documents" icon={icon} loading={loading} empty={docs.length === 0 && 'No documents.'} bare>
+      <div className="overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-100 text-sm">
+          <thead className="bg-slate-50/70 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-6 py-3">Type</th>
+              <th scope="col" className="px-6 py-3">File</th>
+              <th scope="col" className="px-6 py-3">Uploaded</th>
+              <th scope="col" className="px-6 py-3 text-right">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {docs.map((d) => (
+              <tr key={d.id}>
+                <td className="px-6 py-3 font-medium text-slate-900">{documentTypeLabel(d.type)}</td>
+                <td className="max-w-xs truncate px-6 py-3 text-slate-600">{d.originalFilename}</td>
+                <td className="px-6 py-3 text-slate-600">{formatDate(d.createdAt)}</td>
+                <td className="px-6 py-3 text-right">
+                  <a href={d.url} target="_blank" rel="noreferrer" className="font-medium text-brand-700 hover:underline">
+                    View
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </SectionCard>
+  )
+}

@@ -1,0 +1,52 @@
+import { errorMessage, fieldErrors, serverMessage } from '../../lib/errors'
+import { toast, type ToastInput } from './toast-store'
+
+type Notice = Omit<ToastInput, 'variant'>
+
+export interface MutateOptions<T> {
+  /** done is the toast after a success, if any. */
+  done?: Notice | ((data: T) => Notice)
+  /** failed is the destructive toast's title, or its title and fixed description. */
+  failed: string | Notice
+  /** fallback describes the failure when the server sent no message; without it any error's text is shown. */
+  fallback?: string
+  /** setErrors receives the server's per-field messages (Formik's setErrors). */
+  setErrors?: (errors: Record<string, string>) => void
+}
+
+export type Outcome<T> = { ok: true; data: T } | { ok: false; error: unknown }
+
+/**
+ * mutate awaits an RTK Query mutation and says how it went in a toast: the
+ * `done` toast on success; on failure the `failed` title with the server's message (or `fallback`),
+ * and its field errors passed to `setErrors`. It never throws, so callers branch on `ok`.
+ */
+export async function mutate<T>(call: { unwrap: () => Promise<T> }, opts: MutateOptions<T>): Promise<Outcome<T>> {
+  try {
+    const data = await call.unwrap()
+    if (opts.done) toast(typeof opts.done === 'function' ? opts.done(data) : opts.done)
+    return { ok: true, data }
+  } catch (error) {
+    const fe = opts.setErrors && fieldErrors(error)
+    if (fe) opts.setErrors?.(fe)
+    const failed = typeof opts.failed === 'string' ? { title: opts.failed } : opts.failed
+    const description = failed.description ?? (opts.fallback !== undefined ? (serverMessage(error) ?? opts.fallback) : errorMessage(error))
+    toast({ title: failed.title, description, variant: 'destructive' })
+    return { ok: false, error }
+  }
+}
+
+/**
+ * openInNewTab opens a tab at once (so popup blockers allow it), then points it at the file the call
+ * returns; when the call fails it closes the tab and shows `failed`.
+ */
+export async function openInNewTab(load: () => { unwrap: () => Promise<{ url: string }> }, failed: Notice): Promise<void> {
+  const w = window.open('', '_blank')
+  const r = await mutate(load(), { failed })
+  if (r.ok) {
+    if (w) w.location.href = r.data.url
+    else window.open(r.data.url, '_blank')
+  } else {
+    w?.close()
+  }
+}

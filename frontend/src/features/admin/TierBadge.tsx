@@ -1,0 +1,7 @@
+import { Badge } from '../../components/ui/Badge'
+import type { Tier } from '../../lib/types'
+
+/** TierBadge is the admin screens' tier label: TOP or Basic. */
+export function TierBadge({ tier }: { tier: Tier }) {
+  return <Badge color={tier === 'top' ? 'purple' : 'grey'}>{tier === 'top' ? 'TOP' : 'Basic'}</Badge>
+}

@@ -1,0 +1,40 @@
+import { CheckCircle2, XCircle } from 'lucide-react'
+import { StatusBadge } from '../../../components/ui/Badge'
+import { Button } from '../../../components/ui/Button'
+import type { AdminVerification } from '../../../lib/types'
+
+/** ReviewHeader names the verification and, while the server allows a decision, offers Reject and Approve. */
+export function ReviewHeader({
+  v,
+  companyName,
+  onReject,
+  onApprove,
+  approving,
+}: {
+  v: AdminVerification
+  companyName: string | undefined
+  onReject: () => void
+  onApprove: () => void
+  approving: boolean
+}) {
+  return (
+    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <div>
+        <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
+          Review Verification #{v.id} <StatusBadge status={v.status} />
+        </h1>
+        <p className="mt-1 text-sm text-slate-500">{companyName ?? 'Company not yet provided'}</p>
+      </div>
+      {v.actions.decide && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="destructive-outline" onClick={onReject} icon={<XCircle className="h-4 w-4" aria-hidden />}>
+            Reject
+          </Button>
+          <Button variant="success" onClick={onApprove} loading={approving} icon={<CheckCircle2 className="h-4 w-4" aria-hidden />}>
+            Approve
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { FileText } from 'lucide-react'
+import { BankingView, CompanyView, DocumentsView, RepresentativesView, TradeView } from '../../../components/sections'
+import { InfoField as Field } from '../../../components/ui/Banner'
+import { Card, CardBody, CardHeader } from '../../../components/ui/Card'
+import type { AdminVerification } from '../../../lib/types'
+import { PaymentSection } from './PaymentSection'
+import type { ReviewSections } from './useReviewSections'
+
+const TAB_CLASS =
+  '-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800'
+
+const TABS = [
+  ['overview', 'Overview'],
+  ['company', 'Company'],
+  ['representatives', 'Representatives'],
+  ['banking', 'Banking'],
+  ['documents', 'Documents'],
+] as const
+
+/** ReviewTabs shows every section in full: a summary with trade and payment, then one tab a section. */
+export function ReviewTabs({ v, sections }: { v: AdminVerification; sections: ReviewSections }) {
+  const { company, reps, banking, trade, docs } = sections
+  const sectionTabs = [
+    ['company', <CompanyView data={company.data} loading={company.isLoading} detailed />],
+    ['representatives', <RepresentativesView data={reps.data} loading={reps.isLoading} detailed />],
+    ['banking', <BankingView data={banking.data} loading={banking.isLoading} detailed />],
+    ['documents', <DocumentsView data={docs.data} loading={docs.isLoading} detailed />],
+  ] as const
+  return (
+    <Tabs.Root defaultValue="overview">
+      <Tabs.List aria-label="Verification sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+        {TABS.map(([value, label]) => (
+          <Tabs.Trigger key={value} value={value} className={TAB_CLASS}>
+            {label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="overview" className="space-y-6 focus:outline-none">
+        <Card>
+          <CardHeader title="Summary" icon={<FileText className="h-5 w-5" aria-hidden />} />
+          <CardBody>
+            <dl className="grid gap-5 sm:grid-cols-3">
+              <Field label="Company">{company.data?.companyName}</Field>
+              <Field label="Representatives">{String(reps.data?.length ?? 0)}</Field>
+              <Field label="Documents">{String(docs.data?.length ?? 0)}</Field>
+              <Field label="Bank">{banking.data ? `${banking.data.bankName} · ${banking.data.currency}` : null}</Field>
+              <Field label="Progress">{`${v.progress}%`}</Field>
+              <Field label="Rejection Reason">{v.rejectionReason}</Field>
+            </dl>
+          </CardBody>
+        </Card>
+        <TradeView data={trade.data} loading={trade.isLoading} detailed />
+        <PaymentSection v={v} />
+      </Tabs.Content>
+      {sectionTabs.map(([value, view]) => (
+        <Tabs.Content key={value} value={value} className="focus:outline-none">
+          {view}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  )
+}

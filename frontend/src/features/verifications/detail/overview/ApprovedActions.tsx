@@ -1,0 +1,91 @@
+import { Award, Download, ExternalLink, Link2, ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
+import { Button, buttonClass } from '../../../../components/ui/Button'
+import { Card, CardBody, CardHeader } from '../../../../components/ui/Card'
+import { mutate, openInNewTab } from '../../../../components/ui/mutate'
+import { toast } from '../../../../components/ui/toast-store'
+import { CIS_NOT_AVAILABLE } from '../../../../lib/constants'
+import { formatDateTime } from '../../../../lib/format'
+import { apiLinks, paths } from '../../../../lib/paths'
+import type { Verification } from '../../../../lib/types'
+import { useFetchCisFormMutation, useShareCisFormMutation } from '../../verificationApi'
+
+
+/** ApprovedActions offers an approved verification's certificate, public page and CIS (download and share). */
+export function ApprovedActions({ v }: { v: Verification }) {
+  const [fetchCis, { isLoading: fetching }] = useFetchCisFormMutation()
+  const [share, { isLoading: sharing }] = useShareCisFormMutation()
+  const [shared, setShared] = useState<{ link: string; expires: string } | null>(null)
+
+  async function shareLink() {
+    const r = await mutate(share(v.id), { failed: 'Error', fallback: 'Failed to generate temporary link.' })
+    if (!r.ok) return
+    const link = `${window.location.origin}${r.data.url}`
+    const expires = formatDateTime(r.data.expiresAt)
+    setShared({ link, expires })
+    try {
+      await navigator.clipboard.writeText(link)
+      toast({ title: 'Link copied', description: `A temporary link to your CIS was copied to the clipboard. It expires ${expires}.` })
+    } catch {
+      toast({ title: 'Temporary link created', description: `${link} (expires ${expires})` })
+    }
+  }
+
+  const revoked = Boolean(v.revokedAt)
+  return (
+    <Card>
+      <CardHeader
+        title="Certificate & Client Information Sheet"
+        description="Download your documents or share them with a counterparty."
+        icon={<ShieldCheck className="h-5 w-5" aria-hidden />}
+      />
+      <CardBody className="space-y-5">
+        <div className="flex flex-wrap items-center gap-3">
+          {!revoked && (
+            <a href={apiLinks.certificate(v.id)} download className={buttonClass('primary', 'md')}>
+              <Award className="h-4 w-4" aria-hidden /> Download Certificate
+            </a>
+          )}
+          <a href={paths.publicCertificate(v.publicId)} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md')}>
+            <ExternalLink className="h-4 w-4" aria-hidden /> Public certificate page
+          </a>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <p className="text-sm font-semibold text-slate-900">Client Information Sheet (CIS)</p>
+          {v.cisFormPath && !revoked ? (
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <Button
+                variant="outline"
+                onClick={() => openInNewTab(() => fetchCis(v.id), CIS_NOT_AVAILABLE)}
+                loading={fetching}
+                icon={<Download className="h-4 w-4" aria-hidden />}
+              >
+                Download CIS Form
+              </Button>
+              <Button variant="outline" onClick={shareLink} loading={sharing} icon={<Link2 className="h-4 w-4" aria-hidden />}>
+                Share Temporary Link
+              </Button>
+              {v.cisFormGeneratedAt && <span className="text-xs text-slate-500">Generated {formatDateTime(v.cisFormGeneratedAt)}</span>}
+            </div>
+          ) : revoked ? (
+            <p className="mt-1 text-sm text-slate-600">The certificate was revoked, so the CIS can no longer be downloaded or shared.</p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600">
+              Your Client Information Sheet is not yet available. Please check back later, or contact support if it has not been generated within 24 hours of
+              approval.
+            </p>
+          )}
+          {shared && (
+            <p className="mt-3 break-all rounded-md bg-slate-50 p-2 text-xs text-slate-600" data-testid="share-link">
+              Temporary link:{' '}
+              <a href={shared.link} className="font-medium text-brand-700 hover:underline">
+                {shared.link}
+              </a>{' '}
+              · expires {shared.expires}
+            </p>
+          )}
+        </div>
+      </CardBody>
+    </Card>
+  )
+}

@@ -1,0 +1,37 @@
+import { BankingView, CompanyView, DocumentsView, RepresentativesView, TradeView } from '../../../../components/sections'
+import { mutate } from '../../../../components/ui/mutate'
+import type { Verification } from '../../../../lib/types'
+import { useResubmitVerificationMutation } from '../../verificationApi'
+import type { Step } from '../steps'
+import { ApprovedActions } from './ApprovedActions'
+import { StatusBanners } from './StatusBanners'
+import { useSections } from './useSections'
+
+/** ReadOnlyOverview shows a submitted verification: where it stands, and its sections as the owner sees them. */
+export function ReadOnlyOverview({ v, onOpen }: { v: Verification; onOpen: (s: Step) => void }) {
+  const { company, reps, banking, trade, docs } = useSections(v.id)
+  const [resubmit, { isLoading: resubmitting }] = useResubmitVerificationMutation()
+
+  async function doResubmit() {
+    const r = await mutate(resubmit(v.id), {
+      done: { title: 'Verification Updated', description: 'Your verification is back in draft. Update it and submit again.' },
+      failed: 'Error',
+      fallback: 'Failed to resubmit verification. Please try again.',
+    })
+    if (r.ok) onOpen('company')
+  }
+
+  return (
+    <div className="space-y-6">
+      <StatusBanners v={v} onResubmit={doResubmit} resubmitting={resubmitting} />
+      {v.status === 'approved' && <ApprovedActions v={v} />}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CompanyView data={company.data} loading={company.isLoading} />
+        <BankingView data={banking.data} loading={banking.isLoading} />
+        <RepresentativesView data={reps.data} loading={reps.isLoading} />
+        <TradeView data={trade.data} loading={trade.isLoading} />
+      </div>
+      <DocumentsView data={docs.data} loading={docs.isLoading} />
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+// paths names every screen's address once: the router's patterns and every link are built here, so
+// a route cannot be renamed in one place and forgotten in another.
+
+type Id = number | string
+
+export const patterns = {
+  home: '/',
+  auth: '/auth',
+  publicCertificate: '/v/:publicId',
+  dashboard: '/dashboard',
+  verifications: '/verifications',
+  verification: '/verification/:id',
+  payment: '/payment/:id',
+  accountSettings: '/account-settings',
+  help: '/help',
+  admin: '/admin',
+  adminReview: '/admin/verifications/:id',
+} as const
+
+export const paths = {
+  home: patterns.home,
+  auth: patterns.auth,
+  register: `${patterns.auth}?mode=register`,
+  dashboard: patterns.dashboard,
+  verifications: patterns.verifications,
+  verification: (id: Id) => `/verification/${id}`,
+  payment: (id: Id) => `/payment/${id}`,
+  accountSettings: patterns.accountSettings,
+  help: patterns.help,
+  admin: patterns.admin,
+  adminReview: (id: Id) => `/admin/verifications/${id}`,
+  publicCertificate: (publicId: string) => `/v/${publicId}`,
+} as const
+
+/** apiLinks are server addresses the browser opens itself (downloads), outside RTK Query. */
+export const apiLinks = {
+  certificate: (id: Id) => `/api/verifications/${id}/certificate`,
+  adminCertificate: (id: Id) => `/api/admin/verifications/${id}/certificate`,
+} as const

@@ -1,0 +1,52 @@
+import type { Actions, AdminVerification, Verification } from '../lib/types'
+
+/**
+ * actionsFor stands in for the server's rules when a test does not say which actions are allowed:
+ * submit a complete draft, resubmit a rejection, pay a submitted and unpaid one, delete an unpaid draft
+ * (an administrator any), upgrade an approved Basic, decide (administrators) a submitted or in-review one.
+ */
+export function actionsFor(v: Pick<Verification, 'status' | 'paymentStatus' | 'progress' | 'tier'>, admin = false): Actions {
+  const unpaid = v.paymentStatus !== 'paid'
+  return {
+    submit: v.status === 'draft' && v.progress === 100,
+    resubmit: v.status === 'rejected',
+    pay: v.status === 'submitted' && unpaid,
+    delete: admin || (v.status === 'draft' && unpaid),
+    upgrade: v.tier === 'basic' && v.status === 'approved',
+    decide: admin && (v.status === 'submitted' || v.status === 'in_review'),
+  }
+}
+
+/** verification is an owner's verification as the API sends it; `actions` follow the status unless given. */
+export function verification(over: Partial<Verification> = {}): Verification {
+  const v: Omit<Verification, 'actions'> = {
+    id: 1,
+    userId: 1,
+    tier: 'basic',
+    status: 'draft',
+    progress: 0,
+    publicId: 'TTT-AAAA',
+    rejectionReason: null,
+    deleted: false,
+    paymentStatus: 'pending',
+    paymentAmount: null,
+    paymentId: null,
+    paymentDate: null,
+    cisFormPath: null,
+    cisFormGeneratedAt: null,
+    approvedAt: null,
+    expiresAt: null,
+    revokedAt: null,
+    revocationReason: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-02T00:00:00Z',
+    ...over,
+  }
+  return { ...v, actions: over.actions ?? actionsFor(v) }
+}
+
+/** adminVerification is a verification as the admin API sends it; `actions` follow the status unless given. */
+export function adminVerification(over: Partial<AdminVerification> = {}): AdminVerification {
+  const v = { userEmail: 'owner@acme.test', certificateStatus: null, ...verification(over), ...over }
+  return { ...v, actions: over.actions ?? actionsFor(v, true) }
+}

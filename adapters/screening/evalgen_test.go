@@ -185,16 +185,22 @@ func (g *evalGen) positives() []screeningeval.Case {
 		edits := 1 + g.rng.IntN(2)
 		var long []int
 		for i, t := range toks {
-			if len([]rune(t)) >= 4 {
-				long = append(long, i)
+			if len([]rune(t)) >= 4 && !strings.ContainsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
+				long = append(long, i) // a word of letters: registration marks and "S.A." are not typed as names
 			}
 		}
 		if len(long) == 0 {
 			return "", false
 		}
-		for k := 0; k < edits; k++ {
-			i := long[g.rng.IntN(len(long))]
-			toks[i] = g.typo(toks[i])
+		// two edits go to two words, or to one word of eight letters or more: two slips in one
+		// short word leave a different name
+		first := long[g.rng.IntN(len(long))]
+		toks[first] = g.typo(toks[first])
+		if edits == 2 {
+			second := long[g.rng.IntN(len(long))]
+			if second != first || len([]rune(toks[first])) >= 8 {
+				toks[second] = g.typo(toks[second])
+			}
 		}
 		return titleCase(toks), true
 	})...)
@@ -426,11 +432,17 @@ func splitSuffixForm(name string) (core string, f evalForm, ok bool) {
 // middle names, which a screening must find.
 func (g *evalGen) negatives(entries []screening.Entry) []screeningeval.Case {
 	var names [][]string
+	byKey := map[string][]int{} // a word and its one-letter deletions -> names containing it
 	for _, e := range entries {
 		for _, n := range append([]string{e.Name}, e.Aliases...) {
 			toks := strings.Fields(g.norm.Normalize(n))
-			for i := 0; i+1 < len(toks); i++ {
+			for i, n := 0, len(toks); i+1 < n; i++ {
 				toks = append(toks, toks[i]+toks[i+1])
+			}
+			for _, t := range toks {
+				for _, k := range deletions(t) {
+					byKey[k] = append(byKey[k], len(names))
+				}
 			}
 			names = append(names, toks)
 		}
@@ -444,15 +456,27 @@ func (g *evalGen) negatives(entries []screening.Entry) []screeningeval.Case {
 		}
 		return oneEdit(a, b)
 	}
+	contained := func(toks []string) bool {
+		for _, k := range deletions(toks[0]) {
+			for _, ni := range byKey[k] {
+				if !slices.ContainsFunc(toks, func(t string) bool {
+					return !slices.ContainsFunc(names[ni], func(l string) bool { return near(t, l) })
+				}) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// onList also tries the words with two neighbours written together ("Song Yan", "Songyan")
 	onList := func(q string) bool {
 		toks := strings.Fields(g.norm.Normalize(q))
-		if len(toks) == 0 {
+		if len(toks) == 0 || contained(toks) {
 			return true
 		}
-		for _, listed := range names {
-			if !slices.ContainsFunc(toks, func(t string) bool {
-				return !slices.ContainsFunc(listed, func(l string) bool { return near(t, l) })
-			}) {
+		for i := 0; i+1 < len(toks); i++ {
+			joined := append(slices.Clone(toks[:i]), toks[i]+toks[i+1])
+			if contained(append(joined, toks[i+2:]...)) {
 				return true
 			}
 		}
@@ -460,9 +484,9 @@ func (g *evalGen) negatives(entries []screening.Entry) []screeningeval.Case {
 	}
 	var out []screeningeval.Case
 	seen := map[string]bool{}
-	add := func(class, q, kind string) bool {
+	add := func(class, q, core, kind string) bool {
 		k := g.sortedKey(q)
-		if seen[k] || onList(q) {
+		if seen[k] || onList(core) {
 			return false
 		}
 		seen[k] = true
@@ -481,20 +505,30 @@ func (g *evalGen) negatives(entries []screening.Entry) []screeningeval.Case {
 		if g.rng.IntN(4) == 0 {
 			kind = "any"
 		}
-		if add("negative_person", q, kind) {
+		if add("negative_person", q, q, kind) {
 			n++
 		}
 	}
 	for n := 0; n < 500; {
 		p := companyParts[g.rng.IntN(len(companyParts))]
-		q := p.format(p.a[g.rng.IntN(len(p.a))], p.b[g.rng.IntN(len(p.b))], p.forms[g.rng.IntN(len(p.forms))])
+		a, b := p.a[g.rng.IntN(len(p.a))], p.b[g.rng.IntN(len(p.b))]
+		q := p.format(a, b, p.forms[g.rng.IntN(len(p.forms))])
 		kind := "company"
 		if g.rng.IntN(4) == 0 {
 			kind = "any"
 		}
-		if add("negative_company", q, kind) {
+		if add("negative_company", q, a+" "+b, kind) { // the legal form does not make a name
 			n++
 		}
+	}
+	return out
+}
+
+// deletions are a word and the word with any one letter deleted.
+func deletions(w string) []string {
+	out := []string{w}
+	for i := range len(w) {
+		out = append(out, w[:i]+w[i+1:])
 	}
 	return out
 }
@@ -588,7 +622,7 @@ var negativeCultures = []culture{
 	{first: strings.Fields("Sven Ingrid Magnus Astrid Henrik Sigrid Nils Freja"),
 		last: strings.Fields("Bergström Lindgren Håkansson Sjöberg Ekström Nordqvist Dahlberg Forsberg"), format: western},
 	{first: strings.Fields("Daan Sanne Bram Fleur Thijs Lotte"),
-		last: strings.Fields("van der Meulen de Groot Hendriks van Dijk Verhoeven Bakker"), format: western},
+		last: []string{"van der Meulen", "de Groot", "Hendriks", "van Dijk", "Verhoeven", "Bakker"}, format: western},
 	{first: strings.Fields("Somchai Malee Anan Pranee Kittisak Ratana"),
 		last: strings.Fields("Srisuk Wongsawat Chaiyaporn Rattanakul Suwannarat Thongchai"), format: western},
 }

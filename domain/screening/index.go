@@ -35,8 +35,9 @@ type Index struct {
 type indexedName struct {
 	entry int32
 	name  string   // as published
-	core  []string // normalised tokens, legal forms removed from organisations' names
-	forms []string // canonical legal forms removed
+	core   []string // normalised tokens, legal forms removed from organisations' names
+	forms  []string // canonical legal forms removed
+	weight float64  // total token weight of core
 }
 
 // NewIndex indexes every name and alias of the entries. The index keeps the entries slice: the
@@ -73,6 +74,9 @@ func NewIndex(entries []Entry, opts IndexOptions) *Index {
 				n.core, n.forms = splitLegalForms(toks, ix.legalForms)
 			}
 			nid := int32(len(ix.names))
+			for _, t := range n.core {
+				n.weight += tokenWeight(t)
+			}
 			for i, t := range n.core {
 				id := ix.tokenID(t)
 				n.core[i] = ix.tokens[id] // share one copy of each token string
@@ -195,7 +199,7 @@ func (ix *Index) similarTokens(t string) map[int32]float64 {
 	}
 	for id, n := range counts {
 		v := ix.tokens[id]
-		need := max(2, min(len(gs), len(v))*2/5)
+		need := max(2, min(len(gs), len(v))*3/10)
 		if n < need {
 			continue
 		}
@@ -225,10 +229,15 @@ func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 			strong++
 		}
 	}
+	weak := []string(nil)
 	for qi, t := range q {
 		w := tokenWeight(t)
 		total += w
-		if strong > 0 && (len(t) < 3 || particles[t]) || slices.Contains(q[:qi], t) {
+		if slices.Contains(q[:qi], t) {
+			continue
+		}
+		if strong > 0 && (len(t) < 3 || particles[t]) {
+			weak = append(weak, t)
 			continue
 		}
 		best := map[int32]float64{}
@@ -241,21 +250,33 @@ func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 			acc[nid] += w * s
 		}
 	}
+	// particles and initials only rank the names the other tokens found ("Ahmed al-Abd" among the
+	// many Ahmads)
+	for _, t := range weak {
+		if id, ok := ix.vocab[t]; ok {
+			for _, nid := range ix.postings[id] {
+				if _, found := acc[nid]; found {
+					acc[nid] += tokenWeight(t)
+				}
+			}
+		}
+	}
 	type cand struct {
 		nid int32
-		acc float64
+		est float64 // the name score if every shared token matched in full
 	}
 	var cs []cand
 	for nid, a := range acc {
 		if a >= 0.3*total && kinds(ix.entries[ix.names[nid].entry].Kind) {
-			cs = append(cs, cand{nid, a})
+			est := queryShare*a/total + (1-queryShare)*min(1, a/ix.names[nid].weight)
+			cs = append(cs, cand{nid, est})
 		}
 	}
 	slices.SortFunc(cs, func(a, b cand) int {
 		switch {
-		case a.acc > b.acc:
+		case a.est > b.est:
 			return -1
-		case a.acc < b.acc:
+		case a.est < b.est:
 			return 1
 		}
 		return int(a.nid - b.nid)

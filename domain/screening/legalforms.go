@@ -109,9 +109,9 @@ func splitLegalForms(toks []string, forms []legalForm) (core []string, found []s
 			if k >= len(core) {
 				continue
 			}
-			if slices.Equal(core[len(core)-k:], f.tokens) {
+			if slices.Equal(core[len(core)-k:], f.tokens) || fuzzyForm(core[len(core)-1], f) {
 				core = core[:len(core)-k]
-			} else if slices.Equal(core[:k], f.tokens) {
+			} else if slices.Equal(core[:k], f.tokens) || fuzzyForm(core[0], f) {
 				core = core[k:]
 			} else {
 				continue
@@ -124,4 +124,10 @@ func splitLegalForms(toks []string, forms []legalForm) (core []string, found []s
 		}
 	}
 	return core, found
+}
+
+// fuzzyForm recognises a one-word legal form of four letters or more with a typo ("Lmiited",
+// "Ltad"); shorter forms are too close to other words.
+func fuzzyForm(tok string, f legalForm) bool {
+	return len(f.tokens) == 1 && len(f.tokens[0]) >= 4 && len(tok) >= 4 && editDistance(tok, f.tokens[0]) == 1
 }

@@ -126,10 +126,16 @@ func tokenSimilarity(a, b string) float64 {
 		return 0
 	}
 	short := min(len(a), len(b))
+	if short <= 2 {
+		return 0 // "li" and "lin" are different names, not a typo
+	}
 	d := editDistance(a, b)
 	s := 0.0
 	if d <= allowedEdits(short) && (short > 3 || sameSound(a[0], b[0])) {
 		s = jaroWinkler(a, b) - 0.08*float64(d-1)
+		if short <= 4 {
+			s -= 0.05 // one letter in four is a large part of a short name
+		}
 	}
 	// Mahmoud and Mohammed share a skeleton but are four edits apart
 	if s < 0.9 && short >= 4 && d <= 3 && skeleton(a) == skeleton(b) {
@@ -282,14 +288,25 @@ func compareNames(q, c []string) nameMatch {
 		if qUsed[o.q[0]] || cUsed[o.c[0]] || o.q[1] >= 0 && qUsed[o.q[1]] || o.c[1] >= 0 && cUsed[o.c[1]] {
 			continue
 		}
+		qsim, csim := o.sim, o.sim
+		// an initial stands for a whole name but says only one letter of it: the full name on the
+		// other side is credited with the initial's weight, not its own
+		if o.q[1] < 0 && o.c[1] < 0 {
+			a, b := q[o.q[0]], c[o.c[0]]
+			if len(a) == 1 && len(b) > 1 {
+				csim = o.sim * tokenWeight(a) / tokenWeight(b)
+			} else if len(b) == 1 && len(a) > 1 {
+				qsim = o.sim * tokenWeight(b) / tokenWeight(a)
+			}
+		}
 		for _, i := range o.q {
 			if i >= 0 {
-				qUsed[i], qs[i] = true, o.sim
+				qUsed[i], qs[i] = true, qsim
 			}
 		}
 		for _, j := range o.c {
 			if j >= 0 {
-				cUsed[j], cs[j] = true, o.sim
+				cUsed[j], cs[j] = true, csim
 			}
 		}
 		if o.q[1] >= 0 || o.c[1] >= 0 {

@@ -33,8 +33,8 @@ type Index struct {
 
 // indexedName is one name or alias of an entry, ready to compare.
 type indexedName struct {
-	entry int32
-	name  string   // as published
+	entry  int32
+	name   string   // as published
 	core   []string // normalised tokens, legal forms removed from organisations' names
 	forms  []string // canonical legal forms removed
 	weight float64  // total token weight of core

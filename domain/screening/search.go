@@ -78,6 +78,9 @@ const (
 	weightIDConflict     = -0.10
 	weightLegalForm      = 0.02
 	weightLegalFormOther = -0.02
+	// identifierFloor: an equal identifier makes a hit whatever the name, since a passport, a
+	// registration number, a BIC or an IMO number names one holder
+	identifierFloor = 0.9
 )
 
 // Search returns the entries whose score for the query reaches threshold, best first. It looks only
@@ -106,6 +109,9 @@ func (ix *Index) Search(q Query, threshold float64) []Hit {
 		features := []Feature{{Name: "name", Value: round(m.score), Contribution: round(m.score), Detail: nameDetail(q.Name, n.name, m)}}
 		score := m.score
 		for _, f := range ix.evidence(q, e, qforms, n.forms) {
+			if f.Name == "identifier" && f.Value == 1 && score+f.Contribution < identifierFloor {
+				f.Contribution = round(identifierFloor - score) // the document identifies the entry
+			}
 			features = append(features, f)
 			score += f.Contribution
 		}
@@ -120,7 +126,7 @@ func (ix *Index) Search(q Query, threshold float64) []Hit {
 	// evidence adds at most this much, so names further below cannot become hits
 	reach := weightDOBExact + weightCountry + weightLegalForm
 	if len(q.Identifiers) > 0 {
-		reach += weightIDEqual
+		reach = 1 // an equal identifier lifts any name to identifierFloor
 	}
 	for _, nid := range ix.candidates(qcore, q.Kind.matches) {
 		if m := compareNames(qcore, ix.names[nid].core); m.score+reach >= threshold {

@@ -191,7 +191,7 @@ func (ix *Index) similarTokens(t string) map[int32]float64 {
 		}
 	}
 	gs := trigrams(t)
-	counts := map[int32]int{}
+	counts := make(map[int32]int, 256)
 	for _, g := range gs {
 		for _, id := range ix.grams[g] {
 			counts[id]++
@@ -222,7 +222,7 @@ const maxCandidates = 300
 // names to narrow anything down.
 func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 	var total float64
-	acc := map[int32]float64{}
+	acc := make(map[int32]float64, 1024)
 	strong := 0
 	for _, t := range q {
 		if len(t) >= 3 && !particles[t] {
@@ -240,7 +240,7 @@ func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 			weak = append(weak, t)
 			continue
 		}
-		best := map[int32]float64{}
+		best := make(map[int32]float64, 256)
 		for id, s := range ix.similarTokens(t) {
 			for _, nid := range ix.postings[id] {
 				best[nid] = max(best[nid], s)

@@ -1,6 +1,7 @@
 package screening
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -129,6 +130,11 @@ func tokenSimilarity(a, b string) float64 {
 	if short <= 2 {
 		return 0 // "li" and "lin" are different names, not a typo
 	}
+	// cheap rejections first: both the typo and the romanisation rule need three edits or fewer,
+	// and each edit changes at most two letters of the set of letters a token uses
+	if len(a)-len(b) > 3 || len(b)-len(a) > 3 || bits.OnesCount32(letterSet(a)^letterSet(b)) > 6 {
+		return 0
+	}
 	d := editDistance(a, b)
 	s := 0.0
 	if d <= allowedEdits(short) && (short > 3 || sameSound(a[0], b[0])) {
@@ -145,6 +151,21 @@ func tokenSimilarity(a, b string) float64 {
 		return 0
 	}
 	return s
+}
+
+// letterSet has bit i set when the token uses the i-th letter of the alphabet (digits share one).
+func letterSet(t string) uint32 {
+	var m uint32
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			m |= 1 << (c - 'a')
+		default:
+			m |= 1 << 26
+		}
+	}
+	return m
 }
 
 func allowedEdits(short int) int {
@@ -178,10 +199,10 @@ func sameSound(a, b byte) bool {
 // transpositions of neighbouring letters each count one.
 func editDistance(a, b string) int {
 	la, lb := len(a), len(b)
-	if la > 64 || lb > 64 {
-		return max(la, lb)
+	if la > 32 || lb > 32 {
+		return max(la, lb) // not a name token; also keeps the rows small to clear
 	}
-	var rows [3][65]int
+	var rows [3][33]int
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= lb; j++ {
 		prev[j] = j
@@ -205,7 +226,7 @@ func editDistance(a, b string) int {
 
 // joinedSimilarity compares two tokens written together with one token: equal, or one edit apart.
 func joinedSimilarity(joined, t string) float64 {
-	if len(t) < 4 {
+	if len(t) < 4 || len(joined)-len(t) > 1 || len(t)-len(joined) > 1 || bits.OnesCount32(letterSet(joined)^letterSet(t)) > 2 {
 		return 0
 	}
 	switch editDistance(joined, t) {

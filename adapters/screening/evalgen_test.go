@@ -49,16 +49,22 @@ func TestGenerateEvalSet(t *testing.T) {
 
 func loadSharedEntries(tb testing.TB) []screening.Entry {
 	tb.Helper()
-	dir := screeningtest.SharedDir(tb)
-	sdn, err := adapter.ParseDir(adapter.OFACSDN, filepath.Join(dir, "ofac"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	un, err := adapter.ParseDir(adapter.UN, filepath.Join(dir, "un"))
-	if err != nil {
-		tb.Fatal(err)
-	}
+	sdn, un := loadSharedLists(tb)
 	return append(sdn.Entries, un.Entries...)
+}
+
+// loadSharedLists parses the real OFAC SDN and UN files of the shared folder.
+func loadSharedLists(tb testing.TB) (sdn, un screening.List) {
+	tb.Helper()
+	dir := screeningtest.SharedDir(tb)
+	var err error
+	if sdn, err = adapter.ParseDir(adapter.OFACSDN, filepath.Join(dir, "ofac")); err != nil {
+		tb.Fatal(err)
+	}
+	if un, err = adapter.ParseDir(adapter.UN, filepath.Join(dir, "un")); err != nil {
+		tb.Fatal(err)
+	}
+	return sdn, un
 }
 
 type evalGen struct {

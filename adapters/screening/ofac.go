@@ -87,36 +87,29 @@ func (p ofacParser) Parse(files map[string]io.Reader) (screening.List, error) {
 		remarks = append(remarks, row[11])
 	}
 
-	if name, r := p.file(files, 3); r != nil { // remarks that did not fit in the primary file
-		rows, err := readOFAC(name, r, 2)
-		if err != nil {
-			return screening.List{}, err
-		}
-		for line, row := range rows {
-			i, ok := index[row[0]]
-			if !ok {
-				return screening.List{}, fmt.Errorf("ofac: %s record %d: entry %s is not in the primary file", name, line+1, row[0])
-			}
-			remarks[i] += row[1] // the overflow continues the text mid-word
-		}
-	}
-	if name, r := p.file(files, 2); r != nil {
-		rows, err := readOFAC(name, r, 5)
-		if err != nil {
-			return screening.List{}, err
-		}
-		for line, row := range rows {
-			i, ok := index[row[0]]
-			if !ok {
-				return screening.List{}, fmt.Errorf("ofac: %s record %d: entry %s is not in the primary file", name, line+1, row[0])
-			}
+	// the other files add to entries of the primary file by entry number
+	secondary := []struct {
+		file, fields int
+		add          func(i int, row []string)
+	}{
+		{3, 2, func(i int, row []string) { remarks[i] += row[1] }}, // remarks overflow, continuing mid-word
+		{2, 5, func(i int, row []string) {
 			if row[3] != "" {
 				entries[i].Aliases = append(entries[i].Aliases, row[3])
 			}
-		}
+		}},
+		{1, 6, func(i int, row []string) {
+			if row[4] != "" {
+				entries[i].Countries = addCountry(entries[i].Countries, row[4])
+			}
+		}},
 	}
-	if name, r := p.file(files, 1); r != nil {
-		rows, err := readOFAC(name, r, 6)
+	for _, sec := range secondary {
+		name, r := p.file(files, sec.file)
+		if r == nil {
+			continue
+		}
+		rows, err := readOFAC(name, r, sec.fields)
 		if err != nil {
 			return screening.List{}, err
 		}
@@ -125,9 +118,7 @@ func (p ofacParser) Parse(files map[string]io.Reader) (screening.List, error) {
 			if !ok {
 				return screening.List{}, fmt.Errorf("ofac: %s record %d: entry %s is not in the primary file", name, line+1, row[0])
 			}
-			if row[4] != "" {
-				entries[i].Countries = addCountry(entries[i].Countries, row[4])
-			}
+			sec.add(i, row)
 		}
 	}
 	for i := range entries {

@@ -3,14 +3,12 @@ package screening_test
 import (
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	adapter "github.com/tttverify/tttverify/adapters/screening"
-	"github.com/tttverify/tttverify/adapters/screening/screeningtest"
 	"github.com/tttverify/tttverify/domain/screening"
 )
 
@@ -160,15 +158,7 @@ func TestBrokenFilesFail(t *testing.T) {
 // TestRealFiles parses the publishers' real files from the shared folder.
 func TestRealFiles(t *testing.T) {
 	t.Parallel()
-	dir := screeningtest.SharedDir(t)
-	sdn, err := adapter.ParseDir(adapter.OFACSDN, filepath.Join(dir, "ofac"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	un, err := adapter.ParseDir(adapter.UN, filepath.Join(dir, "un"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sdn, un := loadSharedLists(t)
 	if len(sdn.Entries) < 8000 || len(un.Entries) < 1000 {
 		t.Fatalf("%d SDN and %d UN entries; want about 8,970 and 1,003", len(sdn.Entries), len(un.Entries))
 	}

@@ -1,6 +1,7 @@
 package screening
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -273,13 +274,7 @@ func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 		}
 	}
 	slices.SortFunc(cs, func(a, b cand) int {
-		switch {
-		case a.est > b.est:
-			return -1
-		case a.est < b.est:
-			return 1
-		}
-		return int(a.nid - b.nid)
+		return cmp.Or(cmp.Compare(b.est, a.est), cmp.Compare(a.nid, b.nid))
 	})
 	if len(cs) > maxCandidates {
 		cs = cs[:maxCandidates]

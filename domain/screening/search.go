@@ -1,6 +1,7 @@
 package screening
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -150,13 +151,8 @@ func (ix *Index) Search(q Query, threshold float64) []Hit {
 		hits = append(hits, *h)
 	}
 	slices.SortFunc(hits, func(a, b Hit) int {
-		switch {
-		case a.Score > b.Score:
-			return -1
-		case a.Score < b.Score:
-			return 1
-		}
-		return strings.Compare(string(a.Entry.Source)+a.Entry.SourceID, string(b.Entry.Source)+b.Entry.SourceID)
+		return cmp.Or(cmp.Compare(b.Score, a.Score),
+			strings.Compare(string(a.Entry.Source)+a.Entry.SourceID, string(b.Entry.Source)+b.Entry.SourceID))
 	})
 	if len(hits) > limit {
 		hits = hits[:limit]

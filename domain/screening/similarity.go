@@ -1,6 +1,7 @@
 package screening
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"strings"
@@ -291,15 +292,7 @@ func compareNames(q, c []string) nameMatch {
 			}
 		}
 	}
-	slices.SortStableFunc(opts, func(x, y pairOption) int {
-		switch {
-		case x.sim > y.sim:
-			return -1
-		case x.sim < y.sim:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(opts, func(x, y pairOption) int { return cmp.Compare(y.sim, x.sim) })
 	qs := make([]float64, len(q))
 	cs := make([]float64, len(c))
 	qUsed := make([]bool, len(q))

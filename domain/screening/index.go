@@ -216,7 +216,7 @@ func (ix *Index) similarTokens(t string) map[int32]float64 {
 }
 
 // maxCandidates bounds how many names a query scores in full: the best by shared tokens.
-const maxCandidates = 300
+const maxCandidates = 150
 
 // candidates returns the names sharing enough of the query's tokens (or close variants) to be worth
 // scoring, best first. Particles and initials find no candidates on their own: they match too many

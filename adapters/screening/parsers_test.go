@@ -184,3 +184,26 @@ func TestRealFiles(t *testing.T) {
 		t.Errorf("UN: %d entries with a date of birth, published %v", unDOB, un.Published)
 	}
 }
+
+// TestOFACConsolidated reads the same layout under the consolidated list's file names.
+func TestOFACConsolidated(t *testing.T) {
+	t.Parallel()
+	files := map[string]io.Reader{}
+	for cons, sdn := range map[string]string{"cons_prim.csv": "sdn.csv", "cons_alt.csv": "alt.csv", "cons_add.csv": "add.csv", "cons_comments.csv": "sdn_comments.csv"} {
+		data, err := os.ReadFile("testdata/ofac/" + sdn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[cons] = strings.NewReader(string(data))
+	}
+	l, err := adapter.OFACConsolidated.Parse(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Source != screening.OFACConsolidated || len(l.Entries) != 8 || l.Entries[0].Source != screening.OFACConsolidated {
+		t.Errorf("source %s, %d entries", l.Source, len(l.Entries))
+	}
+	if e := byID(t, l, "12057"); len(e.Aliases) == 0 {
+		t.Errorf("aliases from cons_alt.csv missing: %+v", e)
+	}
+}

@@ -21,7 +21,7 @@ func ParseDir(p Parser, dir string) (screening.List, error) {
 			}
 			return screening.List{}, fmt.Errorf("open %s list file: %w", p.Source(), err)
 		}
-		defer f.Close()
+		defer func() { _ = f.Close() }() // read-only: nothing to lose on close
 		files[name] = f
 	}
 	return p.Parse(files)

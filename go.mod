@@ -11,6 +11,7 @@ require (
 	github.com/labstack/echo/v5 v5.3.1
 	github.com/makiuchi-d/gozxing v0.1.1
 	github.com/minio/minio-go/v7 v7.4.1
+	github.com/mozillazg/go-unidecode v0.2.0
 	github.com/stripe/stripe-go/v85 v85.0.0
 	github.com/uptrace/bun v1.3.0
 	github.com/uptrace/bun/dialect/pgdialect v1.3.0

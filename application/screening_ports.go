@@ -97,47 +97,11 @@ type ListSource interface {
 	Sources() []screening.Source
 }
 
-// QueryKind narrows a screening query to persons, companies or neither.
-type QueryKind string
-
-// The kinds a query may ask for.
-const (
-	QueryPerson  QueryKind = "person"
-	QueryCompany QueryKind = "company"
-	QueryAny     QueryKind = "any"
-)
-
-// ScreeningQuery is one name to check, with the evidence that confirms or refutes a match.
-type ScreeningQuery struct {
-	Name        string
-	Kind        QueryKind
-	DateOfBirth *screening.Date
-	Countries   []string
-	Identifiers []screening.Identifier
-	Limit       int
-}
-
-// HitFeature is one reason behind a hit's score: a name similarity, an equal or conflicting
-// date of birth, country or identifier.
-type HitFeature struct {
-	Feature string  // e.g. "name", "date_of_birth", "country", "identifier"
-	Score   float64 // its contribution, negative when it counts against the match
-	Detail  string  // for people: what matched what
-}
-
-// ScreeningHit is one listed entry a query matched.
-type ScreeningHit struct {
-	Entry       *screening.Entry
-	Score       float64 // 0 to 1
-	MatchedName string  // the entry's name or alias that matched best
-	Explanation []HitFeature
-}
-
 // ScreeningIndex answers queries from memory; it is built once per set of lists in force and
-// never changes afterwards, so concurrent searches need no locks.
+// never changes afterwards, so concurrent searches need no locks. *screening.Index is one.
 type ScreeningIndex interface {
-	// Search returns the hits at or above the index's threshold, best first, at most q.Limit.
-	Search(q ScreeningQuery) []ScreeningHit
+	// Search returns the hits at or above threshold, best first, at most q.Limit.
+	Search(q screening.Query, threshold float64) []screening.Hit
 }
 
 // IndexBuilder builds the index over the entries of the lists in force.

@@ -36,7 +36,7 @@ type SearchResult struct {
 
 // SearchHit is a hit with the version of the list its entry comes from.
 type SearchHit struct {
-	ScreeningHit
+	screening.Hit
 	ListVersion *ListVersion
 }
 
@@ -59,22 +59,22 @@ func (s *Screening) Search(ctx context.Context, actor *User, in SearchInput) (*S
 		bySource[snap.versions[i].Source] = &snap.versions[i]
 	}
 	res := &SearchResult{ListVersions: snap.versions, Hits: []SearchHit{}}
-	for _, h := range snap.index.Search(q) {
-		res.Hits = append(res.Hits, SearchHit{ScreeningHit: h, ListVersion: bySource[h.Entry.Source]})
+	for _, h := range snap.index.Search(q, screening.DefaultThreshold) {
+		res.Hits = append(res.Hits, SearchHit{Hit: h, ListVersion: bySource[h.Entry.Source]})
 	}
 	return res, nil
 }
 
 // query validates the input; the messages name the field to correct.
-func (in SearchInput) query() (ScreeningQuery, error) {
+func (in SearchInput) query() (screening.Query, error) {
 	errs := field.Errors{}
-	q := ScreeningQuery{Name: strings.Join(strings.Fields(in.Name), " "), Kind: QueryKind(strings.ToLower(strings.TrimSpace(in.Kind))), Limit: DefaultSearchLimit}
+	q := screening.Query{Name: strings.Join(strings.Fields(in.Name), " "), Kind: screening.QueryKind(strings.ToLower(strings.TrimSpace(in.Kind))), Limit: DefaultSearchLimit}
 	errs.Required("name", q.Name, "Name is required")
 	errs.MaxLen("name", q.Name, 200)
 	if q.Kind == "" {
-		q.Kind = QueryAny
+		q.Kind = screening.QueryAny
 	}
-	errs.OneOf("kind", string(q.Kind), []string{string(QueryPerson), string(QueryCompany), string(QueryAny)}, "Kind must be person, company or any")
+	errs.OneOf("kind", string(q.Kind), []string{string(screening.QueryPerson), string(screening.QueryCompany), string(screening.QueryAny)}, "Kind must be person, company or any")
 	if dob := strings.TrimSpace(in.DateOfBirth); dob != "" {
 		d, ok := ParseQueryDate(dob)
 		if !ok {

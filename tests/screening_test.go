@@ -311,7 +311,7 @@ func TestScreeningImportIsAllOrNothing(t *testing.T) {
 		v1 := e.importList(t, screening.EU, listFile(t, "testdata/eu/export.xml")).Version
 		objects := e.objectCount(t)
 		repo := persistence.NewScreeningLists(e.DB)
-		holder := application.NewScreeningIndexHolder(repo, screeninglists.NewSimpleIndex, 0, nil)
+		holder := application.NewScreeningIndexHolder(repo, screeninglists.BuildIndex, 0, nil)
 		deps := application.ScreeningDeps{Tx: persistence.NewTransactor(e.DB), Lists: failingLists{repo}, Blobs: e.Blobs,
 			Parsers: screeninglists.NewRegistry(), Index: holder, Clock: e.clock, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		changed := listFile(t, "testdata/eu/export.xml")

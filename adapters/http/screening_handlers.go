@@ -169,7 +169,7 @@ func (s *Server) screeningSearch(c *echo.Context) error {
 		hits[i] = screeningHitDTO{Score: h.Score, MatchedName: h.MatchedName, Entry: screeningEntryView(h.Entry, h.ListVersion),
 			Explanation: make([]screeningFeatureDTO, len(h.Explanation))}
 		for j, f := range h.Explanation {
-			hits[i].Explanation[j] = screeningFeatureDTO{Feature: f.Feature, Score: f.Score, Detail: f.Detail}
+			hits[i].Explanation[j] = screeningFeatureDTO{Feature: f.Name, Score: f.Contribution, Detail: f.Detail}
 		}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"hits": hits, "listVersions": listVersionViews(res.ListVersions)})

@@ -55,7 +55,7 @@ func TestFetcher(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := f.Sources(); len(got) != 6 {
+	if got := f.Sources(); len(got) != 8 {
 		t.Fatalf("sources %v", got)
 	}
 	ctx := context.Background()
@@ -90,7 +90,7 @@ func TestFetcher(t *testing.T) {
 	if _, err := official.Fetch(ctx, screening.FTM); err == nil || !strings.Contains(err.Error(), "set SCREENING_URL_FTM") {
 		t.Fatalf("ftm without an address: %v", err)
 	}
-	if len(official.Sources()) != 3 {
+	if len(official.Sources()) != 6 {
 		t.Fatalf("official sources %v", official.Sources())
 	}
 }

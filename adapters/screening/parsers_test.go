@@ -243,7 +243,7 @@ func TestCountryCodeOf(t *testing.T) {
 
 func TestRegistry(t *testing.T) {
 	r := NewRegistry()
-	for _, src := range []screening.Source{screening.EU, screening.UK, screening.USCSL, screening.FTM, screening.PEPCSV} {
+	for _, src := range []screening.Source{screening.OFACSDN, screening.OFACConsolidated, screening.UN, screening.EU, screening.UK, screening.USCSL, screening.FTM, screening.PEPCSV} {
 		p, version, ok := r.Parser(src)
 		if !ok || p.Source() != src || version == "" {
 			t.Errorf("%s: %v %q %v", src, p, version, ok)

@@ -23,8 +23,9 @@ func NewRegistry() *Registry {
 	r.add(USCSL, "us_csl/1")
 	r.add(FTM, "ftm/1")
 	r.add(PEPCSV, "pep_csv/1")
-	// MERGE: register the OFAC and UN parsers of the wt-engine branch here:
-	//   r.add(OFACSDN, "ofac_sdn/1"); r.add(OFACConsolidated, "ofac_consolidated/1"); r.add(UN, "un/1")
+	r.add(OFACSDN, "ofac_sdn/1")
+	r.add(OFACConsolidated, "ofac_consolidated/1")
+	r.add(UN, "un/1")
 	return r
 }
 

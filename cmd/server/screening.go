@@ -214,9 +214,9 @@ func screeningCheck(ctx context.Context, s *application.Screening, args []string
 		var err error
 		switch arg {
 		case "--person":
-			in.Kind = string(application.QueryPerson)
+			in.Kind = string(screening.QueryPerson)
 		case "--company":
-			in.Kind = string(application.QueryCompany)
+			in.Kind = string(screening.QueryCompany)
 		case "--dob":
 			in.DateOfBirth, err = value()
 		case "--country":
@@ -267,7 +267,7 @@ func screeningCheck(ctx context.Context, s *application.Screening, args []string
 			fmt.Fprintf(out, "      programmes: %s\n", strings.Join(e.Programs, ", "))
 		}
 		for _, f := range h.Explanation {
-			fmt.Fprintf(out, "      %-14s %+.2f  %s\n", f.Feature, f.Score, f.Detail)
+			fmt.Fprintf(out, "      %-14s %+.2f  %s\n", f.Name, f.Contribution, f.Detail)
 		}
 	}
 	return nil

@@ -156,8 +156,7 @@ func newScreening(cfg *Config, log *slog.Logger, db *persistence.DB, tx applicat
 		return nil, err
 	}
 	lists := persistence.NewScreeningLists(db)
-	// MERGE: build with the domain engine, e.g. func(es) { return engineIndex{screening.NewIndex(es, translit)} }.
-	index := application.NewScreeningIndexHolder(lists, screeninglists.NewSimpleIndex, cfg.ScreeningIndexCheck, log)
+	index := application.NewScreeningIndexHolder(lists, screeninglists.BuildIndex, cfg.ScreeningIndexCheck, log)
 	return application.NewScreening(application.ScreeningDeps{Tx: tx, Lists: lists, Blobs: blobs, Parsers: parsers,
 		Source: fetcher, Index: index, Clock: clock, Log: log}), nil
 }

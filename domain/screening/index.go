@@ -1,0 +1,301 @@
+package screening
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// IndexOptions configures NewIndex.
+type IndexOptions struct {
+	// Transliterate writes non-Latin scripts in Latin letters (see Transliterate); nil folds Latin
+	// diacritics only.
+	Transliterate Transliterate
+}
+
+// Index finds listed entries by name. It is immutable once built, so one index may serve any
+// number of concurrent searches, and a new one can replace it (behind an atomic pointer) after an
+// import without stopping them.
+type Index struct {
+	entries    []Entry
+	names      []indexedName
+	nameStart  []int32 // entry i's names are names[nameStart[i]:nameStart[i+1]]
+	norm       normalizer
+	legalForms []legalForm
+
+	vocab     map[string]int32 // normalised token -> token id
+	tokens    []string         // token id -> token
+	postings  [][]int32        // token id -> ids of the names that contain it
+	grams     map[string][]int32
+	skeletons map[string][]int32
+	deletions map[string][]int32 // a short token with one letter deleted -> token ids
+	ids       map[string][]int32 // normalised identifier value -> entries
+}
+
+// indexedName is one name or alias of an entry, ready to compare.
+type indexedName struct {
+	entry  int32
+	name   string   // as published
+	core   []string // normalised tokens, legal forms removed from organisations' names
+	forms  []string // canonical legal forms removed
+	weight float64  // total token weight of core
+}
+
+// NewIndex indexes every name and alias of the entries. The index keeps the entries slice: the
+// caller must not change the entries afterwards.
+func NewIndex(entries []Entry, opts IndexOptions) *Index {
+	ix := &Index{
+		entries:   slices.Clip(entries),
+		norm:      normalizer{transliterate: opts.Transliterate},
+		vocab:     map[string]int32{},
+		grams:     map[string][]int32{},
+		skeletons: map[string][]int32{},
+		deletions: map[string][]int32{},
+		ids:       map[string][]int32{},
+	}
+	ix.legalForms = buildLegalForms(ix.norm)
+	seen := map[string]bool{}
+	ix.nameStart = make([]int32, len(ix.entries)+1)
+	for ei := range ix.entries {
+		e := &ix.entries[ei]
+		ix.nameStart[ei] = int32(len(ix.names))
+		clear(seen)
+		for _, name := range append([]string{e.Name}, e.Aliases...) {
+			toks := ix.norm.tokens(name)
+			if len(toks) == 0 {
+				continue
+			}
+			key := strings.Join(toks, " ")
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			n := indexedName{entry: int32(ei), name: name, core: toks}
+			if e.Kind != Person {
+				n.core, n.forms = splitLegalForms(toks, ix.legalForms)
+			}
+			nid := int32(len(ix.names))
+			for _, t := range n.core {
+				n.weight += tokenWeight(t)
+			}
+			for i, t := range n.core {
+				id := ix.tokenID(t)
+				n.core[i] = ix.tokens[id] // share one copy of each token string
+				if p := ix.postings[id]; len(p) == 0 || p[len(p)-1] != nid {
+					ix.postings[id] = append(p, nid)
+				}
+			}
+			ix.names = append(ix.names, n)
+		}
+		for _, id := range e.Identifiers {
+			if v := normalizeID(id.Value); v != "" {
+				if p := ix.ids[v]; len(p) == 0 || p[len(p)-1] != int32(ei) {
+					ix.ids[v] = append(p, int32(ei))
+				}
+			}
+		}
+	}
+	ix.nameStart[len(ix.entries)] = int32(len(ix.names))
+	return ix
+}
+
+// tokenID returns a token's id, adding it to the vocabulary and its n-gram and skeleton keys.
+func (ix *Index) tokenID(t string) int32 {
+	if id, ok := ix.vocab[t]; ok {
+		return id
+	}
+	id := int32(len(ix.tokens))
+	ix.vocab[t] = id
+	ix.tokens = append(ix.tokens, t)
+	ix.postings = append(ix.postings, nil)
+	if len(t) >= 3 {
+		for _, g := range trigrams(t) {
+			ix.grams[g] = append(ix.grams[g], id)
+		}
+		if len(t) >= 4 {
+			k := skeleton(t)
+			ix.skeletons[k] = append(ix.skeletons[k], id)
+		}
+		if len(t) <= maxDeletionLen {
+			for _, k := range deletionKeys(t) {
+				ix.deletions[k] = append(ix.deletions[k], id)
+			}
+		}
+	}
+	return id
+}
+
+// maxDeletionLen: tokens up to this length are also found by their one-letter deletions, because
+// one typo can leave them with no trigram in common ("mhg" and "mgh").
+const maxDeletionLen = 6
+
+// deletionKeys are a token and its variants with one letter deleted: two tokens one edit apart
+// (substitution, insertion, deletion or transposition) share at least one key.
+func deletionKeys(t string) []string {
+	out := make([]string, 0, len(t)+1)
+	out = append(out, t)
+	for i := range len(t) {
+		k := t[:i] + t[i+1:]
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// trigrams of a token padded with a start and an end mark: "ali" gives "^al", "ali", "li$".
+func trigrams(t string) []string {
+	p := "^" + t + "$"
+	out := make([]string, 0, len(p)-2)
+	for i := 0; i+3 <= len(p); i++ {
+		out = append(out, p[i:i+3])
+	}
+	return out
+}
+
+// Len is the number of entries in the index.
+func (ix *Index) Len() int { return len(ix.entries) }
+
+// Names is the number of names and aliases indexed.
+func (ix *Index) Names() int { return len(ix.names) }
+
+// Normalize returns a name as the index compares it (for explanations and tests).
+func (ix *Index) Normalize(name string) string { return ix.norm.Normalize(name) }
+
+// similarTokens finds the vocabulary tokens a query token may stand for, with their similarity:
+// itself, transliterations (same skeleton), typos (shared trigrams, then Jaro-Winkler) and the
+// tokens it joins or splits ("abdulrahman" and "rahman").
+func (ix *Index) similarTokens(t string) map[int32]float64 {
+	out := map[int32]float64{}
+	if id, ok := ix.vocab[t]; ok {
+		out[id] = 1
+	}
+	if len(t) < 3 {
+		return out
+	}
+	if len(t) >= 4 {
+		for _, id := range ix.skeletons[skeleton(t)] {
+			if s := tokenSimilarity(t, ix.tokens[id]); s > 0 {
+				out[id] = max(out[id], s)
+			}
+		}
+	}
+	if len(t) <= maxDeletionLen+1 {
+		for _, k := range deletionKeys(t) {
+			for _, id := range ix.deletions[k] {
+				if _, done := out[id]; !done {
+					if s := tokenSimilarity(t, ix.tokens[id]); s > 0 {
+						out[id] = s
+					}
+				}
+			}
+		}
+	}
+	gs := trigrams(t)
+	counts := make(map[int32]int, 256)
+	for _, g := range gs {
+		for _, id := range ix.grams[g] {
+			counts[id]++
+		}
+	}
+	for id, n := range counts {
+		v := ix.tokens[id]
+		need := max(2, min(len(gs), len(v))*3/10)
+		if n < need {
+			continue
+		}
+		s := tokenSimilarity(t, v)
+		if s == 0 && len(v) >= 4 && len(t) >= 4 && (strings.Contains(t, v) || strings.Contains(v, t)) {
+			s = 0.8 // part of a joined name; compareNames decides
+		}
+		if s > 0 {
+			out[id] = max(out[id], s)
+		}
+	}
+	return out
+}
+
+// maxCandidates bounds how many names a query scores in full: the best by shared tokens.
+const maxCandidates = 150
+
+// candidates returns the names sharing enough of the query's tokens (or close variants) to be worth
+// scoring, best first. Particles and initials find no candidates on their own: they match too many
+// names to narrow anything down.
+func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
+	var total float64
+	acc := make(map[int32]float64, 1024)
+	strong := 0
+	for _, t := range q {
+		if len(t) >= 3 && !particles[t] {
+			strong++
+		}
+	}
+	weak := []string(nil)
+	for qi, t := range q {
+		w := tokenWeight(t)
+		total += w
+		if slices.Contains(q[:qi], t) {
+			continue
+		}
+		if strong > 0 && (len(t) < 3 || particles[t]) {
+			weak = append(weak, t)
+			continue
+		}
+		best := make(map[int32]float64, 256)
+		for id, s := range ix.similarTokens(t) {
+			for _, nid := range ix.postings[id] {
+				best[nid] = max(best[nid], s)
+			}
+		}
+		for nid, s := range best {
+			acc[nid] += w * s
+		}
+	}
+	// particles and initials only rank the names the other tokens found ("Ahmed al-Abd" among the
+	// many Ahmads)
+	for _, t := range weak {
+		if id, ok := ix.vocab[t]; ok {
+			for _, nid := range ix.postings[id] {
+				if _, found := acc[nid]; found {
+					acc[nid] += tokenWeight(t)
+				}
+			}
+		}
+	}
+	type cand struct {
+		nid int32
+		est float64 // the name score if every shared token matched in full
+	}
+	var cs []cand
+	for nid, a := range acc {
+		if a >= 0.3*total && kinds(ix.entries[ix.names[nid].entry].Kind) {
+			est := queryShare*a/total + (1-queryShare)*min(1, a/ix.names[nid].weight)
+			cs = append(cs, cand{nid, est})
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(b.est, a.est), cmp.Compare(a.nid, b.nid))
+	})
+	if len(cs) > maxCandidates {
+		cs = cs[:maxCandidates]
+	}
+	out := make([]int32, len(cs))
+	for i, c := range cs {
+		out[i] = c.nid
+	}
+	return out
+}
+
+// normalizeID compares identifiers by their letters and digits only, in upper case.
+func normalizeID(v string) string {
+	var b strings.Builder
+	for _, r := range v {
+		switch {
+		case r >= '0' && r <= '9', r >= 'A' && r <= 'Z':
+			b.WriteRune(r)
+		case r >= 'a' && r <= 'z':
+			b.WriteRune(r - 'a' + 'A')
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,133 @@
+package screening
+
+import (
+	"slices"
+	"strings"
+)
+
+// legalFormTable lists company legal forms: a canonical name, then the ways it is written, spelled
+// out or abbreviated, in the languages the lists use. Forms are written as they read; the index
+// normalises them with its own normaliser, so "S.A." and the Cyrillic "ООО" match the way names do.
+var legalFormTable = [][]string{
+	{"LLC", "LLC", "L.L.C.", "Limited Liability Company", "Limited Liability Co", "OOO", "ООО",
+		"Obshchestvo s Ogranichennoy Otvetstvennostyu", "Obshchestvo s Ogranichennoi Otvetstvennost'iu",
+		"Общество с ограниченной ответственностью", "TOV", "ТОВ", "MChJ"},
+	{"FZ-LLC", "FZ LLC", "FZ-LLC", "FZLLC", "Free Zone Limited Liability Company"},
+	{"Ltd", "Ltd", "Limited"},
+	{"Ltda", "Ltda", "Limitada"},
+	{"Co", "Co", "Company", "Cia", "Compania", "Compañía", "Compagnie", "Cie"},
+	{"Corp", "Corp", "Corporation"},
+	{"Inc", "Inc", "Incorporated"},
+	{"JSC", "JSC", "Joint Stock Company", "Joint-Stock Company", "Joint Stock Co", "AO", "АО",
+		"Aktsionernoye Obshchestvo", "Aktsionernoe Obshchestvo", "Акционерное общество"},
+	{"PJSC", "PJSC", "Public Joint Stock Company", "Public Joint-Stock Company", "PAO", "ПАО",
+		"Publichnoye Aktsionernoye Obshchestvo", "Publichnoe Aktsionernoe Obshchestvo", "Публичное акционерное общество"},
+	{"OJSC", "OJSC", "Open Joint Stock Company", "Open Joint-Stock Company", "OAO", "ОАО",
+		"Otkrytoye Aktsionernoye Obshchestvo", "Otkrytoe Aktsionernoe Obshchestvo", "Открытое акционерное общество"},
+	{"CJSC", "CJSC", "Closed Joint Stock Company", "Closed Joint-Stock Company", "ZAO", "ЗАО",
+		"Zakrytoye Aktsionernoye Obshchestvo", "Zakrytoe Aktsionernoe Obshchestvo", "Закрытое акционерное общество"},
+	{"FSUE", "FSUE", "FGUP", "ФГУП", "Federal State Unitary Enterprise"},
+	{"SUE", "SUE", "GUP", "ГУП", "State Unitary Enterprise"},
+	{"GmbH", "GmbH", "Gesellschaft mit beschränkter Haftung", "Gesellschaft mit beschraenkter Haftung"},
+	{"GmbH & Co. KG", "GmbH & Co. KG", "GmbH und Co. KG", "GmbH Co KG"},
+	{"AG", "AG", "Aktiengesellschaft"},
+	{"KG", "KG", "Kommanditgesellschaft"},
+	{"S.A. de C.V.", "S.A. de C.V.", "S. A. de C. V.", "SA de CV", "Sociedad Anónima de Capital Variable"},
+	{"S.A.P.I. de C.V.", "S.A.P.I. de C.V.", "SAPI de CV"},
+	{"S. de R.L.", "S. de R.L.", "S. de R.L. de C.V.", "Sociedad de Responsabilidad Limitada"},
+	{"S.A.", "S.A.", "S. A.", "SA", "Sociedad Anónima", "Société Anonyme", "Sociedade Anónima", "Sociedade Anonima", "Società Anonima"},
+	{"SARL", "SARL", "S.A.R.L.", "S. A. R. L.", "Société à Responsabilité Limitée"},
+	{"SAS", "SAS", "S.A.S.", "S. A. S.", "Société par Actions Simplifiée", "Sociedad por Acciones Simplificada"},
+	{"SpA", "SpA", "S.p.A.", "Società per Azioni"},
+	{"SRL", "SRL", "S.R.L.", "S. R. L.", "Società a Responsabilità Limitata", "Societate cu Răspundere Limitată"},
+	{"SL", "S.L.", "S. L.", "Sociedad Limitada"},
+	{"Pte Ltd", "Pte Ltd", "Pte. Ltd.", "Pte Limited", "Private Limited", "Private Ltd", "Pvt Ltd", "Pvt. Ltd.", "Pvt Limited", "(P) Ltd"},
+	{"Pte", "Pte", "Pvt"},
+	{"FZE", "FZE", "Free Zone Establishment"},
+	{"FZCO", "FZCO", "FZ Co", "FZ Company", "Free Zone Company"},
+	{"FZC", "FZC"},
+	{"DMCC", "DMCC", "DMCCA"},
+	{"PLC", "PLC", "P.L.C.", "Public Limited Company"},
+	{"B.V.", "B.V.", "BV", "B. V.", "Besloten Vennootschap"},
+	{"N.V.", "N.V.", "NV", "N. V.", "Naamloze Vennootschap"},
+	{"LLP", "LLP", "L.L.P.", "Limited Liability Partnership"},
+	{"LP", "LP", "L.P.", "Limited Partnership"},
+	{"Sdn Bhd", "Sdn Bhd", "Sdn. Bhd.", "Sendirian Berhad"},
+	{"Bhd", "Bhd", "Berhad"},
+	{"AB", "AB", "Aktiebolag"},
+	{"A/S", "A/S", "AS", "A.S.", "Aksjeselskap", "Aktieselskab", "Anonim Şirketi", "Anonim Sirketi"},
+	{"ASA", "ASA"},
+	{"ApS", "ApS", "Anpartsselskab"},
+	{"Oy", "Oy", "Oyj", "Osakeyhtiö"},
+	{"Ltd. Şti.", "Ltd. Şti.", "Ltd Sti", "Limited Şirketi", "Limited Sirketi"},
+	{"Kft", "Kft", "Zrt", "Nyrt"},
+	{"s.r.o.", "s.r.o.", "s. r. o.", "spol. s r.o.", "Společnost s ručením omezeným"},
+	{"Sp. z o.o.", "Sp. z o.o.", "Sp z oo", "Spółka z ograniczoną odpowiedzialnością"},
+	{"d.o.o.", "d.o.o.", "d. o. o.", "DOO"},
+	{"EOOD", "EOOD", "OOD", "EAD"},
+	{"PT", "PT", "Perseroan Terbatas"},
+	{"Tbk", "Tbk", "Terbuka"},
+	{"KK", "KK", "K.K.", "Kabushiki Kaisha"},
+}
+
+// legalForm is one way of writing a legal form, as normalised tokens, and its canonical name.
+type legalForm struct {
+	tokens    []string
+	canonical string
+}
+
+// buildLegalForms normalises the table with the index's normaliser, longest spellings first so
+// "Limited Liability Company" wins over "Company".
+func buildLegalForms(n normalizer) []legalForm {
+	var forms []legalForm
+	seen := map[string]bool{}
+	for _, row := range legalFormTable {
+		for _, v := range row[1:] {
+			toks := n.tokens(v)
+			key := strings.Join(toks, " ")
+			if len(toks) == 0 || seen[key] {
+				continue
+			}
+			seen[key] = true
+			forms = append(forms, legalForm{tokens: toks, canonical: row[0]})
+		}
+	}
+	slices.SortStableFunc(forms, func(a, b legalForm) int { return len(b.tokens) - len(a.tokens) })
+	return forms
+}
+
+// splitLegalForms removes legal forms from the start and the end of a company name, repeatedly
+// ("Romashka Co. Ltd.", "OOO Romashka"), and returns the remaining core and the canonical forms
+// found. Forms in the middle of a name stay: there a short form is more likely a word of the
+// name. The core keeps at least one token.
+func splitLegalForms(toks []string, forms []legalForm) (core []string, found []string) {
+	core = toks
+	for changed := true; changed && len(core) > 1; {
+		changed = false
+		for _, f := range forms {
+			k := len(f.tokens)
+			if k >= len(core) {
+				continue
+			}
+			if slices.Equal(core[len(core)-k:], f.tokens) || fuzzyForm(core[len(core)-1], f) {
+				core = core[:len(core)-k]
+			} else if slices.Equal(core[:k], f.tokens) || fuzzyForm(core[0], f) {
+				core = core[k:]
+			} else {
+				continue
+			}
+			if !slices.Contains(found, f.canonical) {
+				found = append(found, f.canonical)
+			}
+			changed = true
+			break
+		}
+	}
+	return core, found
+}
+
+// fuzzyForm recognises a one-word legal form of four letters or more with a typo ("Lmiited",
+// "Ltad"); shorter forms are too close to other words.
+func fuzzyForm(tok string, f legalForm) bool {
+	return len(f.tokens) == 1 && len(f.tokens[0]) >= 4 && len(tok) >= 4 && editDistance(tok, f.tokens[0]) == 1
+}

@@ -115,18 +115,44 @@ type ScreeningAlert struct {
 	Lists          []string
 }
 
-// Template names the template of each e-mail.
-func (AccountCreated) Template() string        { return "account_created" }
+// Template names the AccountCreated e-mail's template.
+func (AccountCreated) Template() string { return "account_created" }
+
+// Template names the VerificationSubmitted e-mail's template.
 func (VerificationSubmitted) Template() string { return "verification_submitted" }
-func (PaymentReceipt) Template() string        { return "payment_receipt" }
-func (VerificationApproved) Template() string  { return "verification_approved" }
-func (VerificationRejected) Template() string  { return "verification_rejected" }
-func (CISReady) Template() string              { return "cis_ready" }
-func (CertificateExpiring) Template() string   { return "certificate_expiring" }
-func (CertificateExpired) Template() string    { return "certificate_expired" }
-func (CertificateRevoked) Template() string    { return "certificate_revoked" }
-func (PasswordChanged) Template() string       { return "password_changed" }
-func (PasswordReset) Template() string         { return "password_reset" }
-func (ReviewEntered) Template() string         { return "review_entered" }
-func (JobFailedPermanently) Template() string  { return "job_failed" }
-func (ScreeningAlert) Template() string        { return "screening_alert" }
+
+// Template names the PaymentReceipt e-mail's template.
+func (PaymentReceipt) Template() string { return "payment_receipt" }
+
+// Template names the VerificationApproved e-mail's template.
+func (VerificationApproved) Template() string { return "verification_approved" }
+
+// Template names the VerificationRejected e-mail's template.
+func (VerificationRejected) Template() string { return "verification_rejected" }
+
+// Template names the CISReady e-mail's template.
+func (CISReady) Template() string { return "cis_ready" }
+
+// Template names the CertificateExpiring e-mail's template.
+func (CertificateExpiring) Template() string { return "certificate_expiring" }
+
+// Template names the CertificateExpired e-mail's template.
+func (CertificateExpired) Template() string { return "certificate_expired" }
+
+// Template names the CertificateRevoked e-mail's template.
+func (CertificateRevoked) Template() string { return "certificate_revoked" }
+
+// Template names the PasswordChanged e-mail's template.
+func (PasswordChanged) Template() string { return "password_changed" }
+
+// Template names the PasswordReset e-mail's template.
+func (PasswordReset) Template() string { return "password_reset" }
+
+// Template names the ReviewEntered e-mail's template.
+func (ReviewEntered) Template() string { return "review_entered" }
+
+// Template names the JobFailedPermanently e-mail's template.
+func (JobFailedPermanently) Template() string { return "job_failed" }
+
+// Template names the ScreeningAlert e-mail's template.
+func (ScreeningAlert) Template() string { return "screening_alert" }

@@ -86,7 +86,7 @@ func (h *errorHandler) HandleError(ctx context.Context, job *rivertype.JobRow, e
 	return nil
 }
 
-func (h *errorHandler) HandlePanic(ctx context.Context, job *rivertype.JobRow, v any, trace string) *river.ErrorHandlerResult {
+func (h *errorHandler) HandlePanic(ctx context.Context, job *rivertype.JobRow, v any, _ string) *river.ErrorHandlerResult {
 	h.failed(ctx, job, fmt.Sprintf("panic: %v", v))
 	return nil
 }

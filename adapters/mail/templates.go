@@ -20,10 +20,9 @@ var templateFiles embed.FS
 // Templates renders the product's e-mails, HTML and plain text, from the embedded templates.
 // Every link is built from the public base URL. It implements application.Emails.
 type Templates struct {
-	base  *url.URL
-	text  map[string]*texttemplate.Template
-	html  map[string]*htmltemplate.Template
-	names []string
+	base *url.URL
+	text map[string]*texttemplate.Template
+	html map[string]*htmltemplate.Template
 }
 
 var _ application.Emails = (*Templates)(nil)

@@ -149,7 +149,7 @@ func (r *ScreeningLists) Entries(ctx context.Context, versionIDs ...int64) ([]sc
 		Source string `bun:"source"`
 	}
 	if err := conn(ctx, r.db).NewSelect().Table("screening_list_versions").Column("id", "source").
-		Where("id IN (?)", bun.In(versionIDs)).Scan(ctx, &srcs); err != nil {
+		Where("id IN (?)", bun.List(versionIDs)).Scan(ctx, &srcs); err != nil {
 		return nil, fmt.Errorf("list versions: %w", err)
 	}
 	source := make(map[int64]screening.Source, len(srcs))
@@ -157,7 +157,7 @@ func (r *ScreeningLists) Entries(ctx context.Context, versionIDs ...int64) ([]sc
 		source[s.ID] = screening.Source(s.Source)
 	}
 	rows, err := conn(ctx, r.db).NewSelect().Model((*listEntryRow)(nil)).
-		Where("version_id IN (?)", bun.In(versionIDs)).OrderExpr("version_id, id").Rows(ctx)
+		Where("version_id IN (?)", bun.List(versionIDs)).OrderExpr("version_id, id").Rows(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list entries: %w", err)
 	}

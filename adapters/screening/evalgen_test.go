@@ -81,7 +81,7 @@ type evalGen struct {
 }
 
 // sample picks n entries that pass ok and for which make gives a query, deterministically.
-func (g *evalGen) sample(class string, n int, ok func(screening.Entry) bool, make func(screening.Entry) (string, bool)) []screeningeval.Case {
+func (g *evalGen) sample(class string, n int, ok func(screening.Entry) bool, query func(screening.Entry) (string, bool)) []screeningeval.Case {
 	idx := g.rng.Perm(len(g.entries))
 	var out []screeningeval.Case
 	for _, i := range idx {
@@ -89,7 +89,7 @@ func (g *evalGen) sample(class string, n int, ok func(screening.Entry) bool, mak
 		if !ok(e) {
 			continue
 		}
-		q, good := make(e)
+		q, good := query(e)
 		if !good || strings.TrimSpace(q) == "" {
 			continue
 		}
@@ -132,10 +132,10 @@ func titleCase(toks []string) string {
 }
 
 func (g *evalGen) positives() []screeningeval.Case {
-	any := func(screening.Entry) bool { return true }
+	anyEntry := func(screening.Entry) bool { return true }
 	var cases []screeningeval.Case
-	cases = append(cases, g.sample("exact", 150, any, func(e screening.Entry) (string, bool) { return e.Name, true })...)
-	cases = append(cases, g.sample("case", 100, any, func(e screening.Entry) (string, bool) {
+	cases = append(cases, g.sample("exact", 150, anyEntry, func(e screening.Entry) (string, bool) { return e.Name, true })...)
+	cases = append(cases, g.sample("case", 100, anyEntry, func(e screening.Entry) (string, bool) {
 		if g.rng.IntN(2) == 0 {
 			return strings.ToLower(strings.Join(naturalOrder(e.Name), " ")), true
 		}
@@ -193,7 +193,7 @@ func (g *evalGen) positives() []screeningeval.Case {
 		}
 		return "", false
 	})...)
-	cases = append(cases, g.sample("typo", 150, any, func(e screening.Entry) (string, bool) {
+	cases = append(cases, g.sample("typo", 150, anyEntry, func(e screening.Entry) (string, bool) {
 		toks := naturalOrder(e.Name)
 		edits := 1 + g.rng.IntN(2)
 		var long []int

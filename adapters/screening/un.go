@@ -88,7 +88,7 @@ func (p unParser) Parse(files map[string]io.Reader) (screening.List, error) {
 	}
 	var doc unList
 	if err := xml.Unmarshal(data, &doc); err != nil {
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			err = errors.New("no XML element in it")
 		}
 		return screening.List{}, fmt.Errorf("un: consolidated.xml is garbled or truncated: %w", err)

@@ -49,7 +49,7 @@ func mustCLI(t *testing.T, cfg *app.Config, want string, args ...string) string 
 func TestScreeningCommand(t *testing.T) {
 	euFixture := filepath.Join("..", "..", "adapters", "screening", "testdata", "eu", "export.xml")
 	var served []byte // what the fake publisher serves for the EU list
-	publisher := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	publisher := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		if served == nil {
 			http.Error(w, "down", http.StatusBadGateway)
 			return

@@ -137,7 +137,9 @@ func (s *Server) NewGate(t testing.TB) *Gate {
 }
 
 // Open lets connections through; Close refuses them again.
-func (g *Gate) Open()  { g.open.Store(true) }
+func (g *Gate) Open() { g.open.Store(true) }
+
+// Close makes the gate refuse connections again.
 func (g *Gate) Close() { g.open.Store(false) }
 
 // Refusals counts the connections refused so far.

@@ -38,7 +38,7 @@ func (c *Config) loadMail() error {
 		c.SMTPFrom = c.defaultFrom()
 	}
 	if _, err := netmail.ParseAddress(c.SMTPFrom); err != nil {
-		return fmt.Errorf("SMTP_FROM must be an e-mail address such as \"TTT Verify <no-reply@example.com>\": %v", err)
+		return fmt.Errorf("SMTP_FROM must be an e-mail address such as \"TTT Verify <no-reply@example.com>\": %w", err)
 	}
 	return nil
 }

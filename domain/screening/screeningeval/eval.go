@@ -171,7 +171,7 @@ type Budget struct {
 	MinRecall, MinClassRecall, MaxFalsePosRate float64
 }
 
-// ProductBudget: recall at least 98% overall and 95% in every class, at most 1% of non-listed names
+// ProductBudget is the product's budget: recall at least 98% overall and 95% in every class, at most 1% of non-listed names
 // producing any hit.
 var ProductBudget = Budget{MinRecall: 0.98, MinClassRecall: 0.95, MaxFalsePosRate: 0.01}
 

@@ -58,7 +58,7 @@ func TestReportAndBudget(t *testing.T) {
 // stubSearcher finds entry "1" for any query, to show Score reads the expected entry's score.
 type stubSearcher struct{}
 
-func (stubSearcher) Search(q screening.Query, threshold float64) []screening.Hit {
+func (stubSearcher) Search(screening.Query, float64) []screening.Hit {
 	return []screening.Hit{{Entry: &screening.Entry{Source: screening.UN, SourceID: "1"}, Score: 0.9}}
 }
 

@@ -40,6 +40,8 @@ var wrkScript []byte
 
 type options struct {
 	server, databaseURL, out, dist string
+	sanctions                      string // the shared list files, for the screening rows
+	only                           string // "screening": only the screening rows
 	s3                             s3Server
 	sizes                          []int
 	duration                       time.Duration
@@ -70,6 +72,8 @@ func main() {
 	flag.StringVar(&o.out, "out", "docs/performance.md", "markdown report to write ('' for none)")
 	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
 	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
+	flag.StringVar(&o.sanctions, "sanctions", sanctionsDefault(), "folder of the real list files (ofac/, un/, us_csl/) for the screening rows")
+	flag.StringVar(&o.only, "only", "", "'screening': run only the screening rows and replace them in -out, keeping the others")
 	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
 	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")
 	flag.StringVar(&o.s3.secretKey, "s3-secret-key", os.Getenv("TEST_S3_SECRET_KEY"), "secret key of -s3-endpoint")
@@ -83,6 +87,9 @@ func main() {
 	}
 	if o.databaseURL == "" {
 		fatal(errors.New("set -database-url or TEST_DATABASE_URL"))
+	}
+	if o.only != "" && o.only != "screening" {
+		fatal(fmt.Errorf("-only takes 'screening', not %q", o.only))
 	}
 	results, err := run(context.Background(), o)
 	printTable(os.Stdout, results)
@@ -117,6 +124,9 @@ func run(ctx context.Context, o options) ([]result, error) {
 		return nil, err
 	}
 	defer os.Remove(script)
+	if o.only == "screening" {
+		return screeningScenarios(ctx, o)
+	}
 	var results []result
 	smallListP95 := 0.0
 	for i, size := range o.sizes {
@@ -131,6 +141,11 @@ func run(ctx context.Context, o options) ([]result, error) {
 				smallListP95 = r.P95
 			}
 		}
+	}
+	rs, err := screeningScenarios(ctx, o)
+	results = append(results, rs...)
+	if err != nil {
+		return results, err
 	}
 	if js, err := firstLoadJS(o.dist); err == nil {
 		verdict := "pass"

@@ -165,17 +165,12 @@ const scenarioAdminList = "admin list: status + e-mail filter, page 3, sort"
 
 // runSize seeds one database, starts the server on it and runs the scenarios for that size.
 func runSize(ctx context.Context, o options, script string, size int, all bool, smallListP95 float64) ([]result, error) {
-	dbURL, drop, err := createDatabase(ctx, o.databaseURL, fmt.Sprintf("bench_%d", size))
+	ws, err := newWorkspace(ctx, o.databaseURL, fmt.Sprintf("bench_%d", size), "BENCH_BASELINE=true")
 	if err != nil {
 		return nil, err
 	}
-	defer drop()
-	dataDir, err := os.MkdirTemp("", "ttt-bench-data")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dataDir)
-	env := append(environWithoutS3(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "AUTH_RATE_LIMIT=0", "BENCH_BASELINE=true")
+	defer ws.cleanup()
+	dbURL, dataDir, env := ws.dbURL, ws.dataDir, ws.env
 	seedFile := filepath.Join(dataDir, "seed.json")
 	start := time.Now()
 	if out, err := command(env, o.server, "seed", "--verifications", strconv.Itoa(size), "--per-user", "50", "--out", seedFile).CombinedOutput(); err != nil {
@@ -265,6 +260,29 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	}
 	results = append(results, adminList, queue, stats, baseline, cold, public, userList, login, cis)
 	return append(results, uploads...), nil
+}
+
+// workspace is a fresh database and data directory for one server, and the environment that
+// points a server at them.
+type workspace struct {
+	dbURL, dataDir string
+	env            []string
+	cleanup        func()
+}
+
+func newWorkspace(ctx context.Context, databaseURL, name string, extraEnv ...string) (*workspace, error) {
+	dbURL, drop, err := createDatabase(ctx, databaseURL, name)
+	if err != nil {
+		return nil, err
+	}
+	dataDir, err := os.MkdirTemp("", "ttt-"+name)
+	if err != nil {
+		drop()
+		return nil, err
+	}
+	env := append(environWithoutS3(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "AUTH_RATE_LIMIT=0")
+	return &workspace{dbURL: dbURL, dataDir: dataDir, env: append(env, extraEnv...),
+		cleanup: func() { _ = os.RemoveAll(dataDir); drop() }}, nil
 }
 
 func verdict(ok bool) string {

@@ -36,17 +36,12 @@ func sanctionsDefault() string {
 // measures the index's memory in this process. The smoke run imports the UN list only and sends
 // a few queries.
 func screeningScenarios(ctx context.Context, o options) ([]result, error) {
-	dbURL, drop, err := createDatabase(ctx, o.databaseURL, "bench_screening")
+	ws, err := newWorkspace(ctx, o.databaseURL, "bench_screening")
 	if err != nil {
 		return nil, err
 	}
-	defer drop()
-	dataDir, err := os.MkdirTemp("", "ttt-bench-screening")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dataDir)
-	env := append(environWithoutS3(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "AUTH_RATE_LIMIT=0")
+	defer ws.cleanup()
+	env := ws.env
 	// create-admin migrates the database, so the import rows time the import alone.
 	if out, err := command(env, o.server, "create-admin", "--email", "bench-admin@ttt.example", "--password", "bench-admin").CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("create admin: %w\n%s", err, out)
@@ -79,7 +74,7 @@ func screeningScenarios(ctx context.Context, o options) ([]result, error) {
 		results = append(results, r)
 	}
 
-	srv, err := startServer(env, o.server, dataDir)
+	srv, err := startServer(env, o.server, ws.dataDir)
 	if err != nil {
 		return results, err
 	}

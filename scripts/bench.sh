@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench.sh is `make bench`: it builds the server and the harness, installs wrk, starts a throwaway
 # PostgreSQL unless TEST_DATABASE_URL is set and a MinIO unless TEST_S3_ENDPOINT is set (for the
-# upload-to-MinIO rows), and runs cmd/bench with the given flags.
+# upload-to-MinIO rows), and runs cmd/bench with the given flags. `scripts/bench.sh -only screening`
+# runs only the screening rows (no seeding, no MinIO) and replaces them in docs/performance.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v wrk >/dev/null; then
@@ -9,4 +10,7 @@ if ! command -v wrk >/dev/null; then
 fi
 go build -o bin/ttt-verify ./cmd/server
 go build -o bin/bench ./cmd/bench
+if [[ " $* " == *" -only screening "* ]]; then
+	exec scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"
+fi
 exec scripts/minio.sh run scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"

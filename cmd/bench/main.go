@@ -40,6 +40,8 @@ var wrkScript []byte
 
 type options struct {
 	server, databaseURL, out, dist string
+	sanctions                      string // the shared list files, for the screening rows
+	only                           string // "screening": only the screening rows
 	s3                             s3Server
 	sizes                          []int
 	duration                       time.Duration
@@ -70,6 +72,8 @@ func main() {
 	flag.StringVar(&o.out, "out", "docs/performance.md", "markdown report to write ('' for none)")
 	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
 	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
+	flag.StringVar(&o.sanctions, "sanctions", sanctionsDefault(), "folder of the real list files (ofac/, un/, us_csl/) for the screening rows")
+	flag.StringVar(&o.only, "only", "", "'screening': run only the screening rows and replace them in -out, keeping the others")
 	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
 	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")
 	flag.StringVar(&o.s3.secretKey, "s3-secret-key", os.Getenv("TEST_S3_SECRET_KEY"), "secret key of -s3-endpoint")
@@ -83,6 +87,9 @@ func main() {
 	}
 	if o.databaseURL == "" {
 		fatal(errors.New("set -database-url or TEST_DATABASE_URL"))
+	}
+	if o.only != "" && o.only != "screening" {
+		fatal(fmt.Errorf("-only takes 'screening', not %q", o.only))
 	}
 	results, err := run(context.Background(), o)
 	printTable(os.Stdout, results)
@@ -117,6 +124,9 @@ func run(ctx context.Context, o options) ([]result, error) {
 		return nil, err
 	}
 	defer os.Remove(script)
+	if o.only == "screening" {
+		return screeningScenarios(ctx, o)
+	}
 	var results []result
 	smallListP95 := 0.0
 	for i, size := range o.sizes {
@@ -131,6 +141,11 @@ func run(ctx context.Context, o options) ([]result, error) {
 				smallListP95 = r.P95
 			}
 		}
+	}
+	rs, err := screeningScenarios(ctx, o)
+	results = append(results, rs...)
+	if err != nil {
+		return results, err
 	}
 	if js, err := firstLoadJS(o.dist); err == nil {
 		verdict := "pass"
@@ -150,17 +165,12 @@ const scenarioAdminList = "admin list: status + e-mail filter, page 3, sort"
 
 // runSize seeds one database, starts the server on it and runs the scenarios for that size.
 func runSize(ctx context.Context, o options, script string, size int, all bool, smallListP95 float64) ([]result, error) {
-	dbURL, drop, err := createDatabase(ctx, o.databaseURL, fmt.Sprintf("bench_%d", size))
+	ws, err := newWorkspace(ctx, o.databaseURL, fmt.Sprintf("bench_%d", size), "BENCH_BASELINE=true")
 	if err != nil {
 		return nil, err
 	}
-	defer drop()
-	dataDir, err := os.MkdirTemp("", "ttt-bench-data")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dataDir)
-	env := append(environWithoutS3(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "AUTH_RATE_LIMIT=0", "BENCH_BASELINE=true")
+	defer ws.cleanup()
+	dbURL, dataDir, env := ws.dbURL, ws.dataDir, ws.env
 	seedFile := filepath.Join(dataDir, "seed.json")
 	start := time.Now()
 	if out, err := command(env, o.server, "seed", "--verifications", strconv.Itoa(size), "--per-user", "50", "--out", seedFile).CombinedOutput(); err != nil {
@@ -250,6 +260,29 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	}
 	results = append(results, adminList, queue, stats, baseline, cold, public, userList, login, cis)
 	return append(results, uploads...), nil
+}
+
+// workspace is a fresh database and data directory for one server, and the environment that
+// points a server at them.
+type workspace struct {
+	dbURL, dataDir string
+	env            []string
+	cleanup        func()
+}
+
+func newWorkspace(ctx context.Context, databaseURL, name string, extraEnv ...string) (*workspace, error) {
+	dbURL, drop, err := createDatabase(ctx, databaseURL, name)
+	if err != nil {
+		return nil, err
+	}
+	dataDir, err := os.MkdirTemp("", "ttt-"+name)
+	if err != nil {
+		drop()
+		return nil, err
+	}
+	env := append(environWithoutS3(), "DATABASE_URL="+dbURL, "DATA_DIR="+dataDir, "AUTH_RATE_LIMIT=0")
+	return &workspace{dbURL: dbURL, dataDir: dataDir, env: append(env, extraEnv...),
+		cleanup: func() { _ = os.RemoveAll(dataDir); drop() }}, nil
 }
 
 func verdict(ok bool) string {

@@ -38,8 +38,12 @@ func ratio(f float64) string {
 	return fmt.Sprintf("%.2f", f)
 }
 
-// writeReport writes the results with the machine's description and the date.
+// writeReport writes the results with the machine's description and the date. With -only
+// screening it replaces the screening rows of the existing report and keeps the others.
 func writeReport(o options, results []result) error {
+	if o.only == "screening" {
+		return replaceScreeningRows(o.out, results)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Performance\n\nMeasured by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(&b, "- Machine: %s, %d cores, %s memory; %s\n", cpuModel(), runtime.NumCPU(), memTotal(), runtime.Version())
@@ -48,18 +52,76 @@ func writeReport(o options, results []result) error {
 	if o.s3.endpoint != "" {
 		fmt.Fprintf(&b, "- Object store for the MinIO rows: MinIO from `scripts/minio.sh` on the same machine, a fresh bucket\n")
 	}
+	fmt.Fprintf(&b, "- Machine load: %s\n", loadAverage())
 	fmt.Fprintf(&b, "- Baseline: a bare echo handler returning a small JSON object, served by the same process\n\n")
 	b.WriteString("| scenario | rows | req/s | p50 ms | p95 ms | p99 ms | x baseline | budget | result | note |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range results {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Scenario, r.Size, num(r.RPS), num(r.P50),
-			num(r.P95), num(r.P99), ratio(r.Ratio), r.Budget, r.Verdict, r.Note)
+		b.WriteString(row(r))
 	}
 	if notes, err := os.ReadFile("docs/performance-notes.md"); err == nil {
 		b.WriteString("\n")
 		b.Write(notes)
 	}
 	return os.WriteFile(o.out, []byte(b.String()), 0o644)
+}
+
+func row(r result) string {
+	return fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Scenario, r.Size, num(r.RPS), num(r.P50),
+		num(r.P95), num(r.P99), ratio(r.Ratio), r.Budget, r.Verdict, r.Note)
+}
+
+// screeningRowPrefix starts every screening row of the table.
+const screeningRowPrefix = "| screening "
+
+// replaceScreeningRows puts the screening rows in place of those of the report at path, before
+// the SPA row (or at the end of the table), and says when they were measured.
+func replaceScreeningRows(path string, results []result) error {
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("-only screening updates an existing report: %w", err)
+	}
+	var rows strings.Builder
+	for _, r := range results {
+		rows.WriteString(row(r))
+	}
+	stamp := fmt.Sprintf("- Screening rows: measured by `scripts/bench.sh -only screening` on %s (the other rows keep the date above); %s\n",
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), loadAverage())
+	var b strings.Builder
+	inTable, placed := false, false
+	for _, line := range strings.SplitAfter(string(old), "\n") {
+		switch {
+		case strings.HasPrefix(line, "- Screening rows:"):
+			continue
+		case strings.HasPrefix(line, "- Baseline:"):
+			b.WriteString(stamp)
+		case strings.HasPrefix(line, screeningRowPrefix):
+			continue
+		case strings.HasPrefix(line, "|"):
+			inTable = true
+			if strings.HasPrefix(line, "| SPA first load") && !placed {
+				b.WriteString(rows.String())
+				placed = true
+			}
+		case inTable && !placed:
+			b.WriteString(rows.String())
+			placed = true
+		}
+		b.WriteString(line)
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// loadAverage describes how busy the machine was when the report was written: other work on it
+// (other engineers' builds and tests share the cores) slows every figure.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	fields := strings.Fields(string(b))
+	if err != nil || len(fields) < 3 {
+		return "load average unknown"
+	}
+	return fmt.Sprintf("load average %s / %s / %s (1, 5, 15 min) on %d cores at the end of the run, shared with other work",
+		fields[0], fields[1], fields[2], runtime.NumCPU())
 }
 
 func cpuModel() string {

@@ -49,6 +49,26 @@ describe('routing and guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   })
 
+  it('sends non-admins away from /admin/screening to / and gives them no Screening link', async () => {
+    mockApi(route('GET', '/api/user', () => json(user)))
+    const { router } = renderAt('/admin/screening')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
+  it("lists Screening under Admin Dashboard in an admin's sidebar and marks only it current there", async () => {
+    mockApi(
+      route('GET', '/api/user', () => json({ ...user, isAdmin: true })),
+      route('GET', '/api/admin/screening/lists', () => json({ inForce: [], history: [] })),
+    )
+    renderAt('/admin/screening')
+    expect(await screen.findByRole('heading', { name: 'Screening', level: 1 })).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    const links = within(nav).getAllByRole('link').map((a) => a.textContent)
+    expect(links.slice(-2)).toEqual(['Admin Dashboard', 'Screening'])
+    expect(within(nav).getByRole('link', { name: 'Screening' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current')
+  })
+
   it('redirects /auth to /dashboard once a user exists', async () => {
     mockApi(
       route('GET', '/api/user', () => json(user)),

@@ -18,6 +18,7 @@ const HelpPage = lazy(() => import('../features/help/HelpPage'))
 const PaymentPage = lazy(() => import('../features/payment/PaymentPage'))
 const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'))
 const AdminReviewPage = lazy(() => import('../features/admin/AdminReviewPage'))
+const ScreeningPage = lazy(() => import('../features/screening/ScreeningPage'))
 const PublicVerificationPage = lazy(() => import('../features/public/PublicVerificationPage'))
 
 function page(C: LazyExoticComponent<ComponentType>) {
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: patterns.admin, element: page(AdminDashboardPage) },
               { path: patterns.adminReview, element: page(AdminReviewPage) },
+              { path: patterns.adminScreening, element: page(ScreeningPage) },
             ],
           },
         ],

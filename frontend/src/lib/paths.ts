@@ -15,6 +15,7 @@ export const patterns = {
   help: '/help',
   admin: '/admin',
   adminReview: '/admin/verifications/:id',
+  adminScreening: '/admin/screening',
 } as const
 
 export const paths = {
@@ -29,6 +30,7 @@ export const paths = {
   help: patterns.help,
   admin: patterns.admin,
   adminReview: (id: Id) => `/admin/verifications/${id}`,
+  adminScreening: patterns.adminScreening,
   publicCertificate: (publicId: string) => `/v/${publicId}`,
 } as const
 

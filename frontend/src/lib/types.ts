@@ -39,6 +39,19 @@ export type TradeInfo = Schemas['Trade']
 export type VerificationDocument = Schemas['Document']
 export type DocumentType = VerificationDocument['type']
 
+/** ListVersion is one import of a sanctions or PEP list: its file's date, size, checksum and changes. */
+export type ListVersion = Schemas['ListVersion']
+/** ScreeningLists are the list versions in force (one per source) and every import, newest first. */
+export type ScreeningLists = Schemas['ScreeningLists']
+/** ScreeningSearch is an ad-hoc check as POST /api/admin/screening/search takes it. */
+export type ScreeningSearch = Schemas['ScreeningSearch']
+export type ScreeningResult = Schemas['ScreeningResult']
+export type ScreeningHit = Schemas['ScreeningHit']
+export type ScreeningEntry = Schemas['ScreeningEntry']
+export type ScreeningIdentifier = Schemas['ScreeningIdentifier']
+/** ScreeningFeature is one reason for a hit's score, with its signed contribution. */
+export type ScreeningFeature = ScreeningHit['explanation'][number]
+
 /** Paged is one page of a list; the total comes from the X-Total-Count header. */
 export interface Paged<T> {
   items: T[]

@@ -1,7 +1,7 @@
 import * as DM from '@radix-ui/react-dropdown-menu'
-import { Bell, FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, Settings, ShieldHalf, X } from 'lucide-react'
+import { Bell, FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, ScanSearch, Settings, ShieldHalf, X } from 'lucide-react'
 import { Suspense, useState } from 'react'
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
+import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { Logo } from '../../components/ui/Logo'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { Tooltip } from '../../components/ui/Tooltip'
@@ -10,11 +10,30 @@ import { cn } from '../../lib/cn'
 import { useGetCurrentUserQuery, useLogoutMutation } from '../../features/auth/authApi'
 import { paths } from '../../lib/paths'
 
-const NAV = [
+interface NavItem {
+  to: string
+  label: string
+  icon: typeof LayoutDashboard
+  /** active overrides the prefix match that marks the current entry. */
+  active?: (pathname: string) => boolean
+}
+
+function isActive(item: NavItem, pathname: string) {
+  return item.active ? item.active(pathname) : pathname === item.to || pathname.startsWith(`${item.to}/`)
+}
+
+const NAV: NavItem[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
-  { to: paths.verifications, label: 'Verifications', icon: FileCheck2 },
+  // The detail pages live under /verification/{id}, which is not a prefix match of /verifications.
+  { to: paths.verifications, label: 'Verifications', icon: FileCheck2, active: (p) => p === paths.verifications || p.startsWith(paths.verification('')) },
   { to: paths.accountSettings, label: 'Account Settings', icon: Settings },
   { to: paths.help, label: 'Help & Support', icon: HelpCircle },
+]
+
+const ADMIN_NAV: NavItem[] = [
+  // The review pages count as the dashboard; the screening page has its own entry.
+  { to: paths.admin, label: 'Admin Dashboard', icon: ShieldHalf, active: (p) => p.startsWith(paths.admin) && !p.startsWith(paths.adminScreening) },
+  { to: paths.adminScreening, label: 'Screening', icon: ScanSearch },
 ]
 
 function useSignOut() {
@@ -36,7 +55,7 @@ export default function AppLayout() {
   const signOut = useSignOut()
   const email = user?.email ?? ''
 
-  const nav = user?.isAdmin ? [...NAV, { to: paths.admin, label: 'Admin Dashboard', icon: ShieldHalf }] : NAV
+  const nav = user?.isAdmin ? [...NAV, ...ADMIN_NAV] : NAV
 
   return (
     <div className="relative min-h-screen bg-slate-50">
@@ -65,23 +84,23 @@ export default function AppLayout() {
           </button>
         </div>
         <nav className="flex-1 space-y-1 px-3 py-4" aria-label="Main">
-          {nav.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              className={({ isActive }) =>
-                cn(
+          {nav.map((item) => {
+            const active = isActive(item, location.pathname)
+            return (
+              <Link
+                key={item.to}
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
                   'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
-                  isActive || (item.to === paths.verifications && location.pathname.startsWith(paths.verification('')))
-                    ? 'bg-brand-50 text-brand-800'
-                    : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-                )
-              }
-            >
-              <item.icon className="h-5 w-5" aria-hidden />
-              {item.label}
-            </NavLink>
-          ))}
+                  active ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                )}
+              >
+                <item.icon className="h-5 w-5" aria-hidden />
+                {item.label}
+              </Link>
+            )
+          })}
         </nav>
         <div className="border-t border-slate-100 p-4">
           <p className="truncate text-sm font-medium text-slate-800" title={email}>

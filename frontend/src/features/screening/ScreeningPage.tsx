@@ -1,0 +1,19 @@
+import { useState } from 'react'
+import { PageHeader } from '../../components/ui/PageHeader'
+import type { ScreeningResult, ScreeningSearch } from '../../lib/types'
+import { CheckForm } from './CheckForm'
+import { ListsCard } from './ListsCard'
+import { Results } from './Results'
+
+/** ScreeningPage is /admin/screening: the sanctions and PEP lists in force and an ad-hoc check. */
+export default function ScreeningPage() {
+  const [last, setLast] = useState<{ query: ScreeningSearch; result: ScreeningResult } | null>(null)
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader title="Screening" subtitle="Sanctions and PEP lists in force, and ad-hoc checks against them" />
+      <ListsCard />
+      <CheckForm onResult={(query, result) => setLast({ query, result })} />
+      {last && <Results query={last.query} result={last.result} />}
+    </div>
+  )
+}

@@ -3,15 +3,16 @@ package application
 // Admin holds the administrators' review use cases. Each checks that the actor is an
 // administrator itself; the HTTP layer's check is a second fence.
 type Admin struct {
-	tx    Transactor
-	repo  VerificationRepository
-	audit AuditLog
-	clock Clock
+	tx     Transactor
+	repo   VerificationRepository
+	audit  AuditLog
+	clock  Clock
+	notify *Notifier
 }
 
-// NewAdmin wires the review use cases.
-func NewAdmin(tx Transactor, repo VerificationRepository, audit AuditLog, clock Clock) *Admin {
-	return &Admin{tx: tx, repo: repo, audit: audit, clock: clock}
+// NewAdmin wires the review use cases; notify tells applicants about decisions (nil: nobody).
+func NewAdmin(tx Transactor, repo VerificationRepository, audit AuditLog, clock Clock, notify *Notifier) *Admin {
+	return &Admin{tx: tx, repo: repo, audit: audit, clock: clock, notify: notify}
 }
 
 // mustBeAdmin refuses everyone but administrators.

@@ -18,6 +18,7 @@ type Auth struct {
 	sessions Sessions
 	hasher   PasswordHasher
 	clock    Clock
+	notify   *Notifier
 	// dummyHash is checked when the e-mail is unknown so that both failures take the same time.
 	dummyHash string
 }

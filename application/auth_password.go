@@ -23,6 +23,12 @@ func (a *Auth) ChangePassword(ctx context.Context, actor *User, sessionID, curre
 		if err := a.users.UpdatePassword(ctx, actor.ID, hash); err != nil {
 			return fmt.Errorf("update password: %w", err)
 		}
-		return a.sessions.RevokeAllExcept(ctx, actor.ID, sessionID)
+		if err := a.sessions.RevokeAllExcept(ctx, actor.ID, sessionID); err != nil {
+			return err
+		}
+		now := a.clock.Now()
+		_, err := a.notify.Tell(ctx, actor, fmt.Sprintf("password_changed:%d:%d", actor.ID, now.UnixNano()),
+			PasswordChanged{ChangedAt: now})
+		return err
 	})
 }

@@ -22,7 +22,10 @@ func (a *Auth) Register(ctx context.Context, email, password string) (*User, *Se
 		if err := a.users.Create(ctx, u); err != nil {
 			return err
 		}
-		s, err = a.newSession(ctx, u.ID)
+		if s, err = a.newSession(ctx, u.ID); err != nil {
+			return err
+		}
+		_, err = a.notify.Tell(ctx, u, fmt.Sprintf("account_created:%d", u.ID), AccountCreated{Email: u.Email})
 		return err
 	})
 	if err != nil {

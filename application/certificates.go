@@ -32,6 +32,7 @@ type Certificates struct {
 	shareTTL  time.Duration
 	log       *slog.Logger
 	public    *PublicCache
+	notify    *Notifier
 }
 
 // CertificatesConfig is what the certificate use cases need besides their ports.

@@ -15,6 +15,28 @@ func (s *Certificates) GenerateCIS(ctx context.Context, actor *User, id int64) (
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
 	}
+	return s.generateCIS(ctx, actor, id)
+}
+
+// GenerateCISOnApproval is the job queued by an approval: it generates the CIS as the system
+// (no actor) unless one exists already (an administrator was quicker, or an earlier attempt got
+// that far), and tells the applicant once. A failure returns an error so the queue retries.
+func (s *Certificates) GenerateCISOnApproval(ctx context.Context, id int64) error {
+	v, err := s.repo.Get(ctx, id)
+	if isNotFound(err) {
+		return nil // deleted since: nothing to make
+	}
+	if err != nil {
+		return err
+	}
+	if v.Status() != verification.Approved || v.CISFormPath() != "" {
+		return nil
+	}
+	_, err = s.generateCIS(ctx, nil, id)
+	return err
+}
+
+func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
 	v, err := s.repo.Get(ctx, id)
 	if err != nil {
 		return nil, err
@@ -39,6 +61,12 @@ func (s *Certificates) GenerateCIS(ctx context.Context, actor *User, id int64) (
 		apply: func(_ context.Context, v *verification.Verification) error {
 			previous = v.CISFormPath()
 			return v.AttachCIS(key, s.clock.Now())
+		},
+		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
+			_, err := s.notify.TellOwner(ctx, v, fmt.Sprintf("cis_ready:%d", v.ID()), func(company string) EmailData {
+				return CISReady{VerificationID: v.ID(), CompanyName: company}
+			})
+			return err
 		}})
 	if err != nil {
 		s.removeObject(key)

@@ -3,6 +3,7 @@ package application
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/tttverify/tttverify/domain/pricing"
 	"github.com/tttverify/tttverify/domain/verification"
@@ -110,6 +111,14 @@ func (s *Payments) payWithCoupon(ctx context.Context, actor *User, id int64, cod
 			return v.MarkPaid(0, "coupon_"+code, now)
 		},
 		after: func(ctx context.Context, v *verification.Verification, from verification.Status) error {
-			return s.redeem(ctx, actor, v, c, from)
+			if err := s.redeem(ctx, actor, v, c, from); err != nil {
+				return err
+			}
+			if err := s.sendReceipt(ctx, v, receipt{key: "coupon:" + strconv.FormatInt(v.ID(), 10),
+				purpose: PurposeVerification, currency: string(pricing.USD), coupon: code, percent: 100, test: !s.live(),
+				paidAt: s.clock.Now()}); err != nil {
+				return err
+			}
+			return s.notify.reviewEntered(ctx, v)
 		}})
 }

@@ -78,6 +78,9 @@ type PaymentIntent struct {
 	Metadata       map[string]string
 	FailureCode    string // the last attempt's error code, e.g. card_declined
 	FailureMessage string
+	CardBrand      string // e.g. "visa", when the provider tells
+	CardLast4      string
+	Livemode       bool // a real charge; false for the simulated provider and Stripe's test mode
 }
 
 // NewPaymentIntent asks a provider for an intent.

@@ -107,6 +107,14 @@ func (s *Payments) settle(ctx context.Context, actor *User, rec *PaymentRecord, 
 					return err
 				}
 			}
+			if err := s.sendReceipt(ctx, v, receipt{key: cur.IntentID, purpose: cur.Purpose, amount: cur.Amount,
+				currency: cur.Currency, coupon: cur.CouponCode, percent: cur.DiscountPercent, brand: intent.CardBrand,
+				last4: intent.CardLast4, test: !intent.Livemode, paidAt: now}); err != nil {
+				return err
+			}
+			if err := s.notify.reviewEntered(ctx, v); err != nil {
+				return err
+			}
 			if cur.CouponCode == "" {
 				return nil
 			}

@@ -17,6 +17,7 @@ type Payments struct {
 	webhooks WebhookVerifier // nil when the provider sends none
 	clock    Clock
 	log      *slog.Logger
+	notify   *Notifier
 }
 
 // PaymentsDeps are the ports the payment use cases need.

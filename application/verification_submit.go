@@ -16,6 +16,16 @@ func (s *Verifications) Submit(ctx context.Context, actor *User, id int64) (*ver
 				return fmt.Errorf("completeness of %d: %w", id, err)
 			}
 			return v.Submit(c, s.clock.Now())
+		},
+		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
+			if _, err := s.notify.TellOwner(ctx, v, fmt.Sprintf("submitted:%d:%d", v.ID(), v.Version()),
+				func(company string) EmailData {
+					return VerificationSubmitted{VerificationID: v.ID(), CompanyName: company, Tier: v.Tier().String(),
+						Paid: v.Payment().Paid()}
+				}); err != nil {
+				return err
+			}
+			return s.notify.reviewEntered(ctx, v)
 		}})
 }
 

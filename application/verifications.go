@@ -15,6 +15,7 @@ type Verifications struct {
 	sections Sections
 	audit    AuditLog
 	clock    Clock
+	notify   *Notifier
 }
 
 // NewVerifications wires the verification use cases.

@@ -160,8 +160,11 @@ schemas.update({
   "PaymentIntentRequest": obj(dict(verificationId=I(), couponCode=S(), purpose=S(enum=["verification","upgrade"])), ["verificationId"]),
   "PaymentIntent": obj(dict(clientSecret=S(), paymentIntentId=S(), amount=I(), baseAmount=I(), currency=S(), paid=B,
       purpose=S(), provider=S(), coupon=dict(type="object", nullable=True, additionalProperties=False,
-      properties=dict(code=S(), discount=I(), discountAmount=I())), verification=ref("Verification")),
-      ["clientSecret","amount","paid","coupon"]),
+      properties=dict(code=S(), discount=I(), discountAmount=I())), verification=ref("Verification"),
+      receiptEmailed=dict(type="boolean", description="true only when a receipt e-mail was queued for this payment (a 100% coupon)")),
+      ["clientSecret","amount","paid","coupon","receiptEmailed"]),
+  "PaymentSuccessResult": obj(dict(verification, receiptEmailed=dict(type="boolean",
+      description="true only when a receipt e-mail was queued for this payment")), vreq + ["receiptEmailed"]),
   "PaymentSuccess": obj(dict(verificationId=I(), paymentIntentId=S())),
   "CardConfirmation": obj(dict(cardNumber=S(), expiry=S(), cvc=S())),
   "CardResult": obj(dict(status=S(), paymentIntentId=S())),
@@ -177,7 +180,7 @@ op("/api/validate-coupon", "post", "Price a coupon for a submitted verification"
 paths["/api/validate-coupon"]["post"]["responses"]["400"] = resp("Invalid coupon", ref("CouponError"))
 op("/api/create-payment-intent", "post", "Open (or reuse) the payment for a submitted verification", resp("The intent", ref("PaymentIntent")),
    jbody("PaymentIntentRequest"), codes=("400","401","404","409","415","502","503"), tag="payments")
-op("/api/payment-success", "post", "Record a payment the provider confirms", resp("Paid", ref("Verification")), jbody("PaymentSuccess"),
+op("/api/payment-success", "post", "Record a payment the provider confirms", resp("Paid", ref("PaymentSuccessResult")), jbody("PaymentSuccess"),
    codes=("400","401","402","404","409","415","502","503"), tag="payments")
 op("/api/simulated-payments/{intentId}/confirm", "post", "Pay a simulated intent with a test card", resp("Succeeded", ref("CardResult")),
    jbody("CardConfirmation"), params=[idp("intentId")], codes=("400","401","402","404","409","415"), tag="payments")
@@ -211,6 +214,24 @@ op("/api/admin/screening/lists/{id}/changes", "get", "What a version added, remo
    resp("The changes", ref("ListChanges")), params=[idp()], codes=AU, tag="screening")
 op("/api/admin/screening/search", "post", "Screen a name against the lists in force (POST: personal data stays out of URLs and logs)",
    resp("Hits, best first", ref("ScreeningResult")), jbody("ScreeningSearch"), codes=("400","401","403","413","415"), tag="screening")
+
+# The notification bell (every signed-in user, their own notifications only) and failed jobs (admin only).
+schemas.update({
+  "Notification": obj(dict(id=I(), kind=S(), title=S(), body=S(),
+      link=NS(description="a path in the SPA, e.g. /verification/12 or /admin/verifications/12"), createdAt=T, readAt=NT)),
+  "MarkRead": obj(dict(ids=dict(type="array", nullable=True, items=I(minimum=1),
+      description="the notifications to mark read; without ids, all of the caller's")), []),
+  "FailedJob": obj(dict(id=I(), kind=S(), summary=S(description="the job's arguments, shortened; an e-mail shows recipients, subject and key, never its body"),
+      attempts=I(), maxAttempts=I(), lastError=S(), failedAt=T, createdAt=T)),
+})
+pageq = [q("page", S(pattern="^[0-9]+$")), q("pageSize", S(pattern="^[0-9]+$"))]
+unread = dict(total, **{"X-Unread-Count": dict(description="How many of the caller's notifications are unread", schema=S(pattern="^[0-9]+$"))})
+op("/api/notifications", "get", "The caller's notifications, newest first", resp("One page", arr(ref("Notification")), headers=unread),
+   params=pageq, codes=("400","401"), tag="notifications")
+op("/api/notifications/read", "post", "Mark the caller's notifications read (the listed ones, or all)", resp("Marked"),
+   dict(required=False, content={"application/json": dict(schema=ref("MarkRead"))}), okcode="204", codes=("400","401","415"), tag="notifications")
+op("/api/admin/jobs/failed", "get", "Background jobs that failed permanently, last failed first", resp("One page", arr(ref("FailedJob")), headers=total),
+   params=pageq, codes=("400","401","403"), tag="admin")
 
 doc = {"openapi": "3.0.3", "info": {"title": "TTT Verify API", "version": "1.0.0",
   "description": "Verification of commodity traders. Sessions are an HttpOnly cookie set by login and register. Errors are {message, errors?}."},

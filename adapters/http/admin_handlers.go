@@ -31,6 +31,7 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.POST("/verifications/:id/reject", s.adminReject)
 	g.POST("/verifications/:id/revoke", s.adminRevoke)
 	g.POST("/verifications/:id/generate-cis", s.adminGenerateCIS)
+	g.GET("/jobs/failed", s.adminFailedJobs)
 	s.screeningRoutes(g)
 }
 

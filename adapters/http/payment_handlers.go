@@ -132,6 +132,8 @@ type paymentIntentDTO struct {
 	Provider        string            `json:"provider"`
 	Coupon          *appliedCouponDTO `json:"coupon"`
 	Verification    *verificationDTO  `json:"verification,omitempty"`
+	// ReceiptEmailed is true when a receipt e-mail was queued for this payment (a 100% coupon).
+	ReceiptEmailed bool `json:"receiptEmailed"`
 }
 
 func (s *Server) createPaymentIntent(c *echo.Context) error {
@@ -160,6 +162,7 @@ func (s *Server) createPaymentIntent(c *echo.Context) error {
 	if r.Paid {
 		d := toVerificationDTO(r.Verification, currentUser(c))
 		out.Verification = &d
+		out.ReceiptEmailed = s.Payments.ReceiptsEmailed()
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -167,6 +170,12 @@ func (s *Server) createPaymentIntent(c *echo.Context) error {
 type paymentSuccessRequest struct {
 	VerificationID  flexID `json:"verificationId"`
 	PaymentIntentID string `json:"paymentIntentId"`
+}
+
+// paymentSuccessDTO is the paid verification and whether its receipt was e-mailed.
+type paymentSuccessDTO struct {
+	verificationDTO
+	ReceiptEmailed bool `json:"receiptEmailed"`
 }
 
 func (s *Server) paymentSuccess(c *echo.Context) error {
@@ -185,7 +194,8 @@ func (s *Server) paymentSuccess(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toVerificationDTO(v, currentUser(c)))
+	return c.JSON(http.StatusOK, paymentSuccessDTO{verificationDTO: toVerificationDTO(v, currentUser(c)),
+		ReceiptEmailed: s.Payments.ReceiptsEmailed() && v.Payment().Paid()})
 }
 
 type confirmCardRequest struct {

@@ -47,6 +47,8 @@ type Services struct {
 	Review        *application.Review
 	Certificates  *application.Certificates
 	Screening     *application.Screening
+	Inbox         *application.Inbox
+	Jobs          *application.Jobs
 }
 
 // Server holds the handlers' dependencies.
@@ -95,6 +97,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	s.authRoutes(api, authRateLimit(cfg.AuthRateLimit))
 	s.paymentRoutes(api, e)
 	s.verificationRoutes(api.Group("", requireUser))
+	s.notificationRoutes(api.Group("/notifications", requireUser))
 	s.adminRoutes(api.Group("/admin", requireAdmin))
 	s.publicRoutes(api)
 	api.GET("/openapi.json", serveOpenAPI)

@@ -21,23 +21,34 @@ const (
 	maxPageSize     = 100
 )
 
-// listFilter reads the paging, sort and filter query parameters shared by the lists.
-func listFilter(c *echo.Context) (application.VerificationFilter, error) {
-	f := application.VerificationFilter{Page: 1, PageSize: defaultPageSize, Sort: application.SortUpdatedAt, Desc: true}
+// paging reads the page and pageSize query parameters (defaults 1 and 10, at most 100 a page).
+func paging(c *echo.Context) (page, pageSize int, err error) {
+	page, pageSize = 1, defaultPageSize
 	q := c.QueryParams()
 	if v := q.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			return f, badRequest("page must be a positive number")
+			return 0, 0, badRequest("page must be a positive number")
 		}
-		f.Page = n
+		page = n
 	}
 	if v := q.Get("pageSize"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxPageSize {
-			return f, badRequest("pageSize must be between 1 and 100")
+			return 0, 0, badRequest("pageSize must be between 1 and 100")
 		}
-		f.PageSize = n
+		pageSize = n
+	}
+	return page, pageSize, nil
+}
+
+// listFilter reads the paging, sort and filter query parameters shared by the lists.
+func listFilter(c *echo.Context) (application.VerificationFilter, error) {
+	f := application.VerificationFilter{Sort: application.SortUpdatedAt, Desc: true}
+	q := c.QueryParams()
+	var err error
+	if f.Page, f.PageSize, err = paging(c); err != nil {
+		return f, err
 	}
 	if v := q.Get("sort"); v != "" {
 		switch sf := application.SortField(v); sf {

@@ -154,3 +154,16 @@ func (r *Sessions) RevokeAllExcept(ctx context.Context, userID int64, keepID str
 		Where("user_id = ?", userID).Where("id <> ?", HashToken(keepID)).Where("revoked_at IS NULL").Exec(ctx)
 	return err
 }
+
+// Admins lists the administrator accounts, oldest first.
+func (r *Users) Admins(ctx context.Context) ([]application.User, error) {
+	var rows []userRow
+	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("is_admin").Order("id").Scan(ctx); err != nil {
+		return nil, fmt.Errorf("list administrators: %w", err)
+	}
+	out := make([]application.User, len(rows))
+	for i := range rows {
+		out[i] = *rows[i].toApp()
+	}
+	return out, nil
+}

@@ -376,3 +376,24 @@ const maxListedUsers = 500
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
+
+// Expiring returns the approved, unrevoked certificates that expire before the given time
+// (including the expired ones), soonest first.
+func (r *Verifications) Expiring(ctx context.Context, before time.Time) ([]*verification.Verification, error) {
+	var rows []verificationRow
+	err := conn(ctx, r.db).NewSelect().Model(&rows).Where("v.deleted = ?", false).
+		Where("v.status = ?", verification.Approved.String()).Where("v.revoked_at IS NULL").
+		Where("v.expires_at IS NOT NULL").Where("v.expires_at <= ?", before).OrderExpr("v.expires_at, v.id").Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list expiring certificates: %w", err)
+	}
+	out := make([]*verification.Verification, 0, len(rows))
+	for i := range rows {
+		v, err := rows[i].toDomain()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}

@@ -154,7 +154,12 @@ func (g *Gateway) ConfirmCard(ctx context.Context, intentID string, card applica
 	if err != nil {
 		return nil, fmt.Errorf("confirm simulated intent %s: %w", intentID, err)
 	}
-	return g.RetrieveIntent(ctx, intentID)
+	out, err := g.RetrieveIntent(ctx, intentID)
+	if err != nil {
+		return nil, err
+	}
+	out.CardBrand, out.CardLast4 = brand(number), number[len(number)-4:]
+	return out, nil
 }
 
 // Stripe's test cards that fail, with Stripe's codes and messages.
@@ -264,3 +269,18 @@ var (
 	_ application.PaymentGateway = (*Gateway)(nil)
 	_ application.CardConfirmer  = (*Gateway)(nil)
 )
+
+// brand names a card's network by its number, as Stripe reports it.
+func brand(number string) string {
+	switch {
+	case strings.HasPrefix(number, "4"):
+		return "visa"
+	case strings.HasPrefix(number, "5"), strings.HasPrefix(number, "2"):
+		return "mastercard"
+	case strings.HasPrefix(number, "34"), strings.HasPrefix(number, "37"):
+		return "amex"
+	case strings.HasPrefix(number, "6"):
+		return "discover"
+	}
+	return "card"
+}

@@ -102,7 +102,10 @@ func (g *Gateway) RetrieveIntent(ctx context.Context, id string) (*application.P
 	if !strings.HasPrefix(id, "pi_") || strings.ContainsAny(id, "/?#") {
 		return nil, application.ErrNotFound
 	}
-	pi, err := g.client.V1PaymentIntents.Retrieve(ctx, id, nil)
+	// The latest charge carries the card's brand and last four digits for the receipt.
+	params := &stripego.PaymentIntentRetrieveParams{}
+	params.AddExpand("latest_charge")
+	pi, err := g.client.V1PaymentIntents.Retrieve(ctx, id, params)
 	if err != nil {
 		return nil, providerError("retrieve payment intent "+id, err)
 	}
@@ -138,6 +141,10 @@ func toIntent(pi *stripego.PaymentIntent) *application.PaymentIntent {
 		Currency: strings.ToLower(string(pi.Currency)), Status: application.IntentStatus(pi.Status), Metadata: pi.Metadata}
 	if out.Metadata == nil {
 		out.Metadata = map[string]string{}
+	}
+	out.Livemode = pi.Livemode
+	if ch := pi.LatestCharge; ch != nil && ch.PaymentMethodDetails != nil && ch.PaymentMethodDetails.Card != nil {
+		out.CardBrand, out.CardLast4 = string(ch.PaymentMethodDetails.Card.Brand), ch.PaymentMethodDetails.Card.Last4
 	}
 	if e := pi.LastPaymentError; e != nil {
 		out.FailureCode, out.FailureMessage = string(e.Code), e.Msg

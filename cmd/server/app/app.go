@@ -86,9 +86,20 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		clock = cfg.Clock
 	}
 	tx := persistence.NewTransactor(db)
+	work := &jobWork{}
+	messaging, err := openMessaging(ctx, cfg, db, log, work)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
 	publicCache := application.NewPublicCache(cfg.PublicCacheTTL, 100_000)
-	verifications := application.ForgettingSaves(persistence.NewVerifications(db), publicCache)
+	verificationRows := persistence.NewVerifications(db)
+	verifications := application.ForgettingSaves(verificationRows, publicCache)
 	sections := persistence.NewSections(db, clock.Now)
+	users := persistence.NewUsers(db)
+	notifications := persistence.NewNotifications(db)
+	notify := application.NewNotifier(application.NotifierDeps{Emails: messaging.Emails, Jobs: messaging.Jobs,
+		Notifications: notifications, Users: users, Admins: users, Sections: sections, Clock: clock})
 	documents := persistence.NewDocuments(db)
 	audit := persistence.NewAuditLog(db)
 	payments, err := newPayments(cfg, log, db, tx, verifications, audit, clock)
@@ -100,7 +111,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	if shareTTL == 0 {
 		shareTTL = DefaultShareLinkTTL
 	}
-	auth, err := application.NewAuth(tx, persistence.NewUsers(db), persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, clock)
+	auth, err := application.NewAuth(tx, users, persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, clock)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -114,25 +125,27 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	certificates := application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
 		persistence.NewShareLinks(db), audit, clock,
 		application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
-			PublicCache: publicCache})
-	messaging, err := openMessaging(ctx, cfg, db, log)
-	if err != nil {
-		_ = db.Close()
-		return nil, err
-	}
+			PublicCache: publicCache}).WithNotifier(notify)
+	work.certificates = certificates
+	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)
+	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)
 	screening, err := newScreening(cfg, log, db, tx, blobs, clock)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
+	auth.WithNotifier(notify)
+	payments.WithNotifier(notify)
 	return &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
 		Screening:     screening,
 		Auth:          auth,
-		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock),
+		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify),
 		Sections:      sectionsSvc,
 		Documents:     docs,
 		Payments:      payments,
-		Admin:         application.NewAdmin(tx, verifications, audit, clock),
+		Admin:         application.NewAdmin(tx, verifications, audit, clock, notify),
+		Inbox:         application.NewInbox(notifications, clock),
+		Jobs:          work.jobs,
 		Review:        application.NewReview(sectionsSvc, docs, certificates),
 		Certificates:  certificates,
 	}}, nil

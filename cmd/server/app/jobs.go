@@ -59,9 +59,30 @@ type Messaging struct {
 	Emails *mail.Templates
 }
 
+// jobWork is the application's work behind each kind of job. The queue is built before the use
+// cases (they queue jobs), so its handlers look the use cases up here when a job runs.
+type jobWork struct {
+	certificates *application.Certificates
+	expiry       *application.ExpiryReminders
+	jobs         *application.Jobs
+}
+
+func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
+	return jobs.Handlers{
+		SendEmail: jobs.SendWith(mailer),
+		GenerateCIS: func(ctx context.Context, j application.GenerateCIS) error {
+			return w.certificates.GenerateCISOnApproval(ctx, j.VerificationID)
+		},
+		ExpiryScan: func(ctx context.Context, _ application.ExpiryScan) error {
+			_, err := w.expiry.Scan(ctx)
+			return err
+		},
+	}
+}
+
 // openMessaging builds the mailer (SMTP or the outbox), the e-mail templates and the job queue
 // (River, migrated). Workers start with StartWorkers.
-func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *slog.Logger) (*Messaging, error) {
+func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *slog.Logger, work *jobWork) (*Messaging, error) {
 	from := cfg.SMTPFrom
 	if from == "" {
 		from = cfg.defaultFrom()
@@ -79,10 +100,13 @@ func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *sl
 		DatabaseURL: cfg.DatabaseURL,
 		Workers:     cfg.Workers,
 		Log:         log,
-		Handlers:    jobs.Handlers{SendEmail: jobs.SendWith(mailer)},
+		Handlers:    work.handlers(mailer),
 		OnDiscarded: func(ctx context.Context, j application.FailedJob) {
 			log.ErrorContext(ctx, "job failed permanently", "job_id", j.ID, "kind", j.Kind, "attempts", j.Attempts,
 				"error", j.LastError)
+			if err := work.jobs.Discarded(ctx, j); err != nil {
+				log.ErrorContext(ctx, "tell administrators about a failed job", "job_id", j.ID, "error", err)
+			}
 		},
 	})
 	if err != nil {

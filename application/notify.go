@@ -1,0 +1,189 @@
+package application
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// Notification is one event a user is told about in the bell, beside the e-mail of the same event.
+type Notification struct {
+	ID     int64
+	UserID int64
+	// Key is the e-mail's idempotency key: a user is told about one event once.
+	Key       string
+	Kind      string // the e-mail's template, e.g. "verification_approved"
+	Title     string
+	Body      string
+	Link      string // a path in the SPA, or ""
+	CreatedAt time.Time
+	ReadAt    *time.Time
+}
+
+// Notifications stores the bell's notifications.
+type Notifications interface {
+	// Add stores n unless the user was told about its key before; added says which.
+	Add(ctx context.Context, n *Notification) (added bool, err error)
+	// List returns a user's notifications newest first, with the total and the unread count.
+	List(ctx context.Context, userID int64, page, pageSize int) (list []Notification, total, unread int, err error)
+	// MarkRead marks the listed notifications of the user read, or all of them when ids is nil.
+	MarkRead(ctx context.Context, userID int64, ids []int64, at time.Time) error
+}
+
+// Admins lists the administrator accounts, who hear about reviews and failed jobs.
+type Admins interface {
+	Admins(ctx context.Context) ([]User, error)
+}
+
+// Notifier tells people about events: for each recipient it renders the e-mail, queues it and
+// writes the bell's notification, all in the transaction ctx carries, so that a change that rolls
+// back tells nobody. A nil Notifier tells nobody (use cases built without messaging).
+type Notifier struct {
+	emails   Emails
+	jobs     JobQueue
+	store    Notifications
+	users    Users
+	admins   Admins
+	sections Sections
+	clock    Clock
+}
+
+// NotifierDeps are the ports a Notifier needs.
+type NotifierDeps struct {
+	Emails        Emails
+	Jobs          JobQueue
+	Notifications Notifications
+	Users         Users
+	Admins        Admins
+	Sections      Sections
+	Clock         Clock
+}
+
+// NewNotifier builds a Notifier.
+func NewNotifier(d NotifierDeps) *Notifier {
+	return &Notifier{emails: d.Emails, jobs: d.Jobs, store: d.Notifications, users: d.Users, admins: d.Admins,
+		sections: d.Sections, clock: d.Clock}
+}
+
+// Tell queues the e-mail and adds the notification of one event for one user. An event told
+// before (the same key) is not told again; told says whether this call told it.
+func (n *Notifier) Tell(ctx context.Context, to *User, key string, data EmailData) (told bool, err error) {
+	if n == nil {
+		return false, nil
+	}
+	return n.tell(ctx, to, key, key, data)
+}
+
+func (n *Notifier) tell(ctx context.Context, to *User, key, mailKey string, data EmailData) (bool, error) {
+	title, body, link := notice(data)
+	added, err := n.store.Add(ctx, &Notification{UserID: to.ID, Key: key, Kind: data.Template(), Title: title,
+		Body: body, Link: link, CreatedAt: n.clock.Now()})
+	if err != nil || !added {
+		return false, err
+	}
+	msg, err := n.emails.Render(to.Email, mailKey, data)
+	if err != nil {
+		return false, fmt.Errorf("render %s: %w", data.Template(), err)
+	}
+	return true, n.jobs.Enqueue(ctx, SendEmail{Message: msg})
+}
+
+// TellOwner tells the owner of v; data is built with the company's name.
+func (n *Notifier) TellOwner(ctx context.Context, v *verification.Verification, key string,
+	data func(company string) EmailData) (bool, error) {
+	if n == nil {
+		return false, nil
+	}
+	owner, err := n.users.ByID(ctx, v.UserID())
+	if err != nil {
+		return false, fmt.Errorf("owner of %d: %w", v.ID(), err)
+	}
+	return n.Tell(ctx, owner, key, data(n.company(ctx, v.ID())))
+}
+
+// TellAdmins tells every administrator, each in an own e-mail (key:admin:<id>).
+func (n *Notifier) TellAdmins(ctx context.Context, key string, data EmailData) error {
+	if n == nil {
+		return nil
+	}
+	admins, err := n.admins.Admins(ctx)
+	if err != nil {
+		return fmt.Errorf("list administrators: %w", err)
+	}
+	for i := range admins {
+		if _, err := n.tell(ctx, &admins[i], key, fmt.Sprintf("%s:admin:%d", key, admins[i].ID), data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// company is the verification's company name, or "" before the company section exists.
+func (n *Notifier) company(ctx context.Context, id int64) string {
+	c, err := n.sections.Company(ctx, id)
+	if err != nil || c == nil {
+		return ""
+	}
+	return c.CompanyName
+}
+
+// reviewEntered tells the administrators that v now waits for review.
+func (n *Notifier) reviewEntered(ctx context.Context, v *verification.Verification) error {
+	if n == nil || v.Status() != verification.InReview {
+		return nil
+	}
+	return n.TellAdmins(ctx, fmt.Sprintf("review:%d:%d", v.ID(), v.Version()), ReviewEntered{VerificationID: v.ID(),
+		CompanyName: n.company(ctx, v.ID()), Tier: v.Tier().String()})
+}
+
+// named is a company's name, or a fallback for a verification without one.
+func named(company string, id int64) string {
+	if company == "" {
+		return fmt.Sprintf("verification #%d", id)
+	}
+	return company
+}
+
+// notice is the bell's title, sentence and link for an event.
+func notice(data EmailData) (title, body, link string) {
+	applicant := func(id int64) string { return fmt.Sprintf("/verification/%d", id) }
+	admin := func(id int64) string { return fmt.Sprintf("/admin/verifications/%d", id) }
+	switch d := data.(type) {
+	case AccountCreated:
+		return "Welcome to TTT Verify", "Your account " + d.Email + " was created.", "/dashboard"
+	case VerificationSubmitted:
+		return "Verification submitted", fmt.Sprintf("Verification #%d for %s was submitted.", d.VerificationID,
+			named(d.CompanyName, d.VerificationID)), applicant(d.VerificationID)
+	case PaymentReceipt:
+		return "Payment received", fmt.Sprintf("Receipt %s: %s %.2f for verification #%d.", d.ReceiptNumber,
+			strings.ToUpper(d.Currency), float64(d.AmountCents)/100, d.VerificationID), applicant(d.VerificationID)
+	case VerificationApproved:
+		return "Verification approved", fmt.Sprintf("%s is verified. Certificate %s.", named(d.CompanyName, d.VerificationID),
+			d.CertificateNumber), applicant(d.VerificationID)
+	case VerificationRejected:
+		return "Verification rejected", "Reason: " + d.Reason, applicant(d.VerificationID)
+	case CISReady:
+		return "CIS form ready", fmt.Sprintf("The Client Information Sheet of %s can be downloaded.",
+			named(d.CompanyName, d.VerificationID)), applicant(d.VerificationID)
+	case CertificateExpiring:
+		return "Certificate expires soon", fmt.Sprintf("The certificate of %s expires on %s.",
+			named(d.CompanyName, d.VerificationID), d.ExpiresAt.Format("January 2, 2006")), applicant(d.VerificationID)
+	case CertificateExpired:
+		return "Certificate expired", fmt.Sprintf("The certificate of %s expired on %s. Start a new verification to renew it.",
+			named(d.CompanyName, d.VerificationID), d.ExpiredAt.Format("January 2, 2006")), applicant(d.VerificationID)
+	case CertificateRevoked:
+		return "Certificate revoked", "Reason: " + d.Reason, applicant(d.VerificationID)
+	case PasswordChanged:
+		return "Password changed", "Your password was changed and your other sessions were signed out.", "/account-settings"
+	case ReviewEntered:
+		return "Verification waiting for review", fmt.Sprintf("%s (%s) entered review.",
+			named(d.CompanyName, d.VerificationID), d.Tier), admin(d.VerificationID)
+	case JobFailedPermanently:
+		return "Background job failed", fmt.Sprintf("Job %d (%s) failed after %d attempts: %s", d.Job.ID, d.Job.Kind,
+			d.Job.Attempts, d.Job.LastError), "/admin"
+	}
+	return data.Template(), "", ""
+}

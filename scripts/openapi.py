@@ -35,6 +35,11 @@ schemas = {
   "User": obj(dict(id=I(), email=S(format="email"), isAdmin=B, createdAt=T)),
   "Credentials": obj(dict(email=S(), password=S())),
   "ChangePassword": obj(dict(currentPassword=S(), newPassword=S())),
+  "PasswordResetRequest": obj(dict(email=S())),
+  "PasswordResetConfirm": obj(dict(token=S(), newPassword=S())),
+  "Message": obj(dict(message=S())),
+  "Notification": obj(dict(id=I(), kind=S(), title=S(), body=S(), link=NS(description="A path in the web app"), createdAt=T, readAt=NT)),
+  "MarkNotificationsRead": obj(dict(ids=arr(I())), []),
   "Actions": obj(dict(submit=B, resubmit=B, pay=B, delete=B, upgrade=B, decide=B)),
   "Verification": obj(verification, vreq),
   "AdminVerification": obj(dict(verification, certificateStatus=NS(enum=["valid","expired","revoked"])), vreq + ["userEmail", "certificateStatus"]),
@@ -97,6 +102,15 @@ op("/api/register", "post", "Create an account and sign in", resp("Created", ref
 op("/api/login", "post", "Sign in", resp("Signed in", ref("User")), jbody("Credentials"), codes=("400","401","415","429"), tag="auth")
 op("/api/logout", "post", "Sign out (ends the session on the server)", resp("Signed out"), okcode="204", codes=(), tag="auth")
 op("/api/change-password", "post", "Change the password; other sessions end", resp("Changed"), jbody("ChangePassword"), okcode="204", codes=("400","401"), tag="auth")
+op("/api/password-reset/request", "post", "Send a one-time reset link to the account with this e-mail, if there is one; the same answer either way",
+   resp("Accepted (whether or not the account exists)", ref("Message")), jbody("PasswordResetRequest"), okcode="202", codes=("400","415","429"), tag="auth")
+op("/api/password-reset/confirm", "post", "Set a new password through a reset link; every session of the account ends",
+   resp("Password set"), jbody("PasswordResetConfirm"), okcode="204", codes=("400","415","429"), tag="auth")
+unread = {"X-Unread-Count": dict(description="Unread notifications of the user", schema=S(pattern="^[0-9]+$"))}
+op("/api/notifications", "get", "The signed-in user's notifications, newest first",
+   resp("One page", arr(ref("Notification")), headers=dict(total, **unread)), params=listq[:2], codes=("400","401"), tag="notifications")
+op("/api/notifications/read", "post", "Mark these notifications (or all, without ids) read", resp("Marked"),
+   jbody("MarkNotificationsRead"), okcode="204", codes=("400","401"), tag="notifications")
 
 V = "/api/verifications/{id}"
 op("/api/verifications", "get", "List the user's verifications", resp("One page", arr(ref("Verification")), headers=total), params=listq, tag="verifications")

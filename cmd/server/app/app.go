@@ -100,7 +100,8 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	if shareTTL == 0 {
 		shareTTL = DefaultShareLinkTTL
 	}
-	auth, err := application.NewAuth(tx, persistence.NewUsers(db), persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, clock)
+	users, sessions, hasher := persistence.NewUsers(db), persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}
+	auth, err := application.NewAuth(tx, users, sessions, hasher, clock)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -135,6 +136,9 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Admin:         application.NewAdmin(tx, verifications, audit, clock),
 		Review:        application.NewReview(sectionsSvc, docs, certificates),
 		Certificates:  certificates,
+		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
+			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: persistence.NewAccountEvents(db),
+			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails}),
 	}}, nil
 }
 

@@ -35,6 +35,9 @@ schemas = {
   "User": obj(dict(id=I(), email=S(format="email"), isAdmin=B, createdAt=T)),
   "Credentials": obj(dict(email=S(), password=S())),
   "ChangePassword": obj(dict(currentPassword=S(), newPassword=S())),
+  "PasswordResetRequest": obj(dict(email=S())),
+  "PasswordResetConfirm": obj(dict(token=S(), newPassword=S())),
+  "Message": obj(dict(message=S())),
   "Actions": obj(dict(submit=B, resubmit=B, pay=B, delete=B, upgrade=B, decide=B)),
   "Verification": obj(verification, vreq),
   "AdminVerification": obj(dict(verification, certificateStatus=NS(enum=["valid","expired","revoked"])), vreq + ["userEmail", "certificateStatus"]),
@@ -97,6 +100,10 @@ op("/api/register", "post", "Create an account and sign in", resp("Created", ref
 op("/api/login", "post", "Sign in", resp("Signed in", ref("User")), jbody("Credentials"), codes=("400","401","415","429"), tag="auth")
 op("/api/logout", "post", "Sign out (ends the session on the server)", resp("Signed out"), okcode="204", codes=(), tag="auth")
 op("/api/change-password", "post", "Change the password; other sessions end", resp("Changed"), jbody("ChangePassword"), okcode="204", codes=("400","401"), tag="auth")
+op("/api/password-reset/request", "post", "Send a one-time reset link to the account with this e-mail, if there is one; the same answer either way",
+   resp("Accepted (whether or not the account exists)", ref("Message")), jbody("PasswordResetRequest"), okcode="202", codes=("400","415","429"), tag="auth")
+op("/api/password-reset/confirm", "post", "Set a new password through a reset link; every session of the account ends",
+   resp("Password set"), jbody("PasswordResetConfirm"), okcode="204", codes=("400","415","429"), tag="auth")
 
 V = "/api/verifications/{id}"
 op("/api/verifications", "get", "List the user's verifications", resp("One page", arr(ref("Verification")), headers=total), params=listq, tag="verifications")

@@ -5,6 +5,8 @@ package tests
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -79,6 +81,13 @@ func forEachBackend(t *testing.T, fn func(t *testing.T, e *env), opts ...envOpti
 func postgresDatabase(t *testing.T) string {
 	t.Helper()
 	return dbtest.PostgresURL(t)
+}
+
+// randomHex is n random bytes in hex, for e-mail addresses that never collide across runs.
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // newConfig is the configuration of a test environment: a temporary data directory, the local

@@ -49,6 +49,8 @@ type Services struct {
 	Screening     *application.Screening
 	Inbox         *application.Inbox
 	Jobs          *application.Jobs
+	// PasswordResets are the forgotten-password use cases.
+	PasswordResets *application.PasswordResets
 }
 
 // Server holds the handlers' dependencies.
@@ -62,6 +64,7 @@ type Server struct {
 	readiness     map[string]Checker
 	clock         application.Clock
 	presignedGets bool
+	resetLimit    emailLimiter
 }
 
 // New builds the echo instance with every route.
@@ -72,7 +75,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	}
 	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies},
 		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness, clock: cfg.Clock,
-		presignedGets: cfg.PresignedDownloads}
+		presignedGets: cfg.PresignedDownloads, resetLimit: newEmailLimiter(cfg.AuthRateLimit)}
 	if s.clock == nil {
 		s.clock = application.SystemClock{}
 	}
@@ -94,7 +97,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	}
 
 	api := e.Group("/api", s.checkOrigin, s.authenticate)
-	s.authRoutes(api, authRateLimit(cfg.AuthRateLimit))
+	s.authRoutes(api, authRateLimit(cfg.AuthRateLimit), cfg.AuthRateLimit)
 	s.paymentRoutes(api, e)
 	s.verificationRoutes(api.Group("", requireUser))
 	s.notificationRoutes(api.Group("/notifications", requireUser))
@@ -109,12 +112,14 @@ func New(cfg Config, svc Services) *echo.Echo {
 	return e
 }
 
-func (s *Server) authRoutes(g *echo.Group, limit echo.MiddlewareFunc) {
+func (s *Server) authRoutes(g *echo.Group, limit echo.MiddlewareFunc, limitPerMinute int) {
 	g.GET("/user", s.getUser)
 	g.POST("/login", s.login, limit)
 	g.POST("/register", s.register, limit)
 	g.POST("/logout", s.logout)
 	g.POST("/change-password", s.changePassword, requireUser)
+	g.POST("/password-reset/request", s.requestPasswordReset, authRateLimit(limitPerMinute))
+	g.POST("/password-reset/confirm", s.confirmPasswordReset, limit)
 }
 
 func (s *Server) verificationRoutes(g *echo.Group) {

@@ -32,6 +32,21 @@ func ValidatePasswordChange(current, next string) error {
 	return errs.Err()
 }
 
+// ValidatePasswordReset checks a new password set through a reset link, with the change-password
+// rule and message.
+func ValidatePasswordReset(next string) error {
+	errs := field.Errors{}
+	checkPassword(errs, "newPassword", next, "New password must be at least 6 characters")
+	return errs.Err()
+}
+
+// ValidateEmail checks an e-mail address with the spec's login message.
+func ValidateEmail(email string) error {
+	errs := field.Errors{}
+	errs.Email("email", NormalizeEmail(email), "Please enter a valid email")
+	return errs.Err()
+}
+
 func checkPassword(errs field.Errors, name, password, tooShort string) {
 	switch {
 	case len([]rune(password)) < MinPasswordLength:

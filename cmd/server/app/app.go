@@ -111,7 +111,8 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	if shareTTL == 0 {
 		shareTTL = DefaultShareLinkTTL
 	}
-	auth, err := application.NewAuth(tx, users, persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, clock)
+	sessions, hasher := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}
+	auth, err := application.NewAuth(tx, users, sessions, hasher, clock)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -148,6 +149,9 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Jobs:          work.jobs,
 		Review:        application.NewReview(sectionsSvc, docs, certificates),
 		Certificates:  certificates,
+		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
+			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: persistence.NewAccountEvents(db),
+			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails}),
 	}}, nil
 }
 

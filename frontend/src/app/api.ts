@@ -49,6 +49,7 @@ export const TAGS = [
   'AuditEvents',
   'PaymentConfig',
   'PublicCertificate',
+  'Notification',
 ] as const
 
 /** api is the one RTK Query slice; features add their endpoints with injectEndpoints. */

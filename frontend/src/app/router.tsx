@@ -9,6 +9,7 @@ import { patterns } from '../lib/paths'
 // code load when those routes are visited.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'))
 const AuthPage = lazy(() => import('../features/auth/AuthPage'))
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'))
 const AppLayout = lazy(() => import('./layout/AppLayout'))
 const DashboardPage = lazy(() => import('../features/verifications/DashboardPage'))
 const VerificationsPage = lazy(() => import('../features/verifications/VerificationsPage'))
@@ -32,6 +33,7 @@ function page(C: LazyExoticComponent<ComponentType>) {
 export const routes: RouteObject[] = [
   { path: patterns.home, element: page(LandingPage) },
   { path: patterns.auth, element: page(AuthPage) },
+  { path: patterns.resetPassword, element: page(ResetPasswordPage) },
   { path: patterns.publicCertificate, element: page(PublicVerificationPage) },
   {
     element: <RequireAuth />,

@@ -86,3 +86,28 @@ export function pagerText(page: number, pageSize: number, total: number): string
   const { from, to } = pageRange(page, pageSize, total)
   return `Showing ${from}-${to} of ${total}`
 }
+
+const relativeFmt = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+const relativeSteps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Infinity],
+]
+
+/** formatRelative says how long ago (or until) a moment is: 'just now', '5 minutes ago', 'yesterday'. */
+export function formatRelative(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '—'
+  const t = new Date(iso).getTime()
+  if (Number.isNaN(t)) return '—'
+  let value = (t - now.getTime()) / 1000
+  if (Math.abs(value) < 45) return 'just now'
+  for (const [unit, size] of relativeSteps) {
+    if (Math.abs(value) < size) return relativeFmt.format(Math.round(value), unit)
+    value /= size
+  }
+  return '—'
+}

@@ -6,6 +6,7 @@ type Id = number | string
 export const patterns = {
   home: '/',
   auth: '/auth',
+  resetPassword: '/reset-password',
   publicCertificate: '/v/:publicId',
   dashboard: '/dashboard',
   verifications: '/verifications',
@@ -22,6 +23,8 @@ export const paths = {
   home: patterns.home,
   auth: patterns.auth,
   register: `${patterns.auth}?mode=register`,
+  forgotPassword: `${patterns.auth}?mode=forgot`,
+  resetPassword: patterns.resetPassword,
   dashboard: patterns.dashboard,
   verifications: patterns.verifications,
   verification: (id: Id) => `/verification/${id}`,

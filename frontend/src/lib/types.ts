@@ -6,6 +6,10 @@ import type { components } from './api-schema'
 type Schemas = components['schemas']
 
 export type User = Schemas['User']
+/** Message is a plain answer with a sentence for people. */
+export type Message = Schemas['Message']
+/** Notification is one entry of the bell, newest first. */
+export type Notification = Schemas['Notification']
 
 export type Verification = Schemas['Verification']
 /** AdminVerification is a verification as the admin API shows it: with its owner and live certificate status. */

@@ -1,13 +1,13 @@
 import * as DM from '@radix-ui/react-dropdown-menu'
-import { Bell, FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, ScanSearch, Settings, ShieldHalf, X } from 'lucide-react'
+import { FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, ScanSearch, Settings, ShieldHalf, X } from 'lucide-react'
 import { Suspense, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { Logo } from '../../components/ui/Logo'
 import { FullPageSpinner } from '../../components/ui/Spinner'
-import { Tooltip } from '../../components/ui/Tooltip'
 import { mutate } from '../../components/ui/mutate'
 import { cn } from '../../lib/cn'
 import { useGetCurrentUserQuery, useLogoutMutation } from '../../features/auth/authApi'
+import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { paths } from '../../lib/paths'
 
 interface NavItem {
@@ -130,12 +130,7 @@ export default function AppLayout() {
           </button>
           <div className="flex-1" />
           <div className="flex items-center gap-2">
-            <Tooltip content="Notifications">
-              <button type="button" className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100" aria-label="Notifications">
-                <Bell className="h-5 w-5" aria-hidden />
-                <span className="absolute right-2 top-2 h-2 w-2 rounded-full bg-red-500 ring-2 ring-white" data-testid="notification-dot" />
-              </button>
-            </Tooltip>
+            <NotificationBell />
             <DM.Root>
               <DM.Trigger asChild>
                 <button

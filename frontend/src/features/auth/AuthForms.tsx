@@ -4,11 +4,15 @@ import { Button } from '../../components/ui/Button'
 import { Checkbox, TextField } from '../../components/form/fields'
 import {
   changePasswordSchema,
+  forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resetPasswordSchema,
   type ChangePasswordValues,
+  type ForgotPasswordValues,
   type LoginValues,
   type RegisterValues,
+  type ResetPasswordValues,
 } from './schema'
 
 type Submit<V> = (values: V, helpers: FormikHelpers<V>) => Promise<void> | void
@@ -65,10 +69,53 @@ export function ChangePasswordForm({ onSubmit }: { onSubmit: Submit<ChangePasswo
       {({ isSubmitting }) => (
         <Form noValidate className="space-y-4" aria-label="Change Password">
           <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
-          <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" />
-          <TextField name="confirmNewPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
+          <NewPasswordFields />
           <Button type="submit" loading={isSubmitting}>
             Update Password
+          </Button>
+        </Form>
+      )}
+    </Formik>
+  )
+}
+
+/** NewPasswordFields are the new password and its confirmation, as change-password and reset show them. */
+function NewPasswordFields() {
+  return (
+    <>
+      <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" />
+      <TextField name="confirmNewPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
+    </>
+  )
+}
+
+export function ForgotPasswordForm({ onSubmit }: { onSubmit: Submit<ForgotPasswordValues> }) {
+  return (
+    <Formik<ForgotPasswordValues> initialValues={{ email: '' }} validationSchema={forgotPasswordSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate className="space-y-4" aria-label="Forgot password">
+          <TextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@company.com" />
+          <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
+            Send reset link
+          </Button>
+        </Form>
+      )}
+    </Formik>
+  )
+}
+
+export function ResetPasswordForm({ onSubmit }: { onSubmit: Submit<ResetPasswordValues> }) {
+  return (
+    <Formik<ResetPasswordValues>
+      initialValues={{ newPassword: '', confirmNewPassword: '' }}
+      validationSchema={resetPasswordSchema}
+      onSubmit={onSubmit}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate className="space-y-4" aria-label="Choose a new password">
+          <NewPasswordFields />
+          <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
+            Set New Password
           </Button>
         </Form>
       )}

@@ -1,12 +1,13 @@
-import { BadgeCheck, CheckCircle2, Crown, ShieldCheck } from 'lucide-react'
+import { BadgeCheck, CheckCircle2, Crown, MailCheck, ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { Link, Navigate, useLocation } from 'react-router'
+import { Banner } from '../../components/ui/Banner'
 import { Card } from '../../components/ui/Card'
 import { Logo } from '../../components/ui/Logo'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { mutate } from '../../components/ui/mutate'
-import { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation } from './authApi'
-import { LoginForm, RegisterForm } from './AuthForms'
+import { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useRequestPasswordResetMutation } from './authApi'
+import { ForgotPasswordForm, LoginForm, RegisterForm } from './AuthForms'
 import { paths } from '../../lib/paths'
 
 const tiers = [
@@ -24,12 +25,44 @@ const tiers = [
   },
 ]
 
+type Mode = 'login' | 'register' | 'forgot'
+
+const headings: Record<Mode, [string, string]> = {
+  login: ['Sign in', 'Welcome back. Sign in to manage your verifications.'],
+  register: ['Create your account', 'Start verifying your trading company in minutes.'],
+  forgot: ['Reset your password', 'Enter the e-mail of your account and we will send you a link to choose a new password.'],
+}
+
+function modeOf(search: string): Mode {
+  const m = new URLSearchParams(search).get('mode')
+  return m === 'register' || m === 'forgot' ? m : 'login'
+}
+
+/** ForgotPassword asks for a reset link; the answer is the same whether or not the account exists. */
+function ForgotPassword() {
+  const [requestReset] = useRequestPasswordResetMutation()
+  const [sent, setSent] = useState<string | null>(null)
+  if (sent) {
+    return (
+      <Banner tone="green" icon={<MailCheck className="h-5 w-5" aria-hidden />} title="Check your inbox">
+        <p role="status">{sent}</p>
+      </Banner>
+    )
+  }
+  return (
+    <ForgotPasswordForm
+      onSubmit={async (values, { setErrors }) => {
+        const r = await mutate(requestReset({ email: values.email.trim() }), { failed: 'Password reset failed', setErrors })
+        if (r.ok) setSent(r.data.message)
+      }}
+    />
+  )
+}
+
 export default function AuthPage() {
   const { data: user, isLoading } = useGetCurrentUserQuery()
   const location = useLocation()
-  const [mode, setMode] = useState<'login' | 'register'>(
-    new URLSearchParams(location.search).get('mode') === 'register' ? 'register' : 'login',
-  )
+  const [mode, setMode] = useState<Mode>(modeOf(location.search))
   const [login] = useLoginMutation()
   const [register] = useRegisterMutation()
 
@@ -82,11 +115,10 @@ export default function AuthPage() {
             <Logo />
           </Link>
           <Card className="p-8">
-            <h1 className="text-2xl font-bold text-slate-900">{mode === 'login' ? 'Sign in' : 'Create your account'}</h1>
-            <p className="mb-6 mt-1 text-sm text-slate-500">
-              {mode === 'login' ? 'Welcome back. Sign in to manage your verifications.' : 'Start verifying your trading company in minutes.'}
-            </p>
-            {mode === 'login' ? (
+            <h1 className="text-2xl font-bold text-slate-900">{headings[mode][0]}</h1>
+            <p className="mb-6 mt-1 text-sm text-slate-500">{headings[mode][1]}</p>
+            {mode === 'forgot' && <ForgotPassword />}
+            {mode === 'login' && (
               <LoginForm
                 onSubmit={async (values, { setErrors }) => {
                   await mutate(login({ email: values.email.trim(), password: values.password }), {
@@ -96,7 +128,15 @@ export default function AuthPage() {
                   })
                 }}
               />
-            ) : (
+            )}
+            {mode === 'login' && (
+              <p className="mt-3 text-right text-sm">
+                <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => setMode('forgot')}>
+                  Forgot password?
+                </button>
+              </p>
+            )}
+            {mode === 'register' && (
               <RegisterForm
                 onSubmit={async (values, { setErrors }) => {
                   await mutate(register({ email: values.email.trim(), password: values.password }), {
@@ -108,7 +148,7 @@ export default function AuthPage() {
               />
             )}
             <p className="mt-6 text-center text-sm text-slate-600">
-              {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+              {mode === 'login' ? "Don't have an account? " : mode === 'register' ? 'Already have an account? ' : 'Remembered it? '}
               <button
                 type="button"
                 className="font-semibold text-brand-700 hover:underline"

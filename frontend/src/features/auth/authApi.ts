@@ -1,6 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
 import { api } from '../../app/api'
-import type { User } from '../../lib/types'
+import type { Message, User } from '../../lib/types'
 
 export interface Credentials {
   email: string
@@ -9,6 +9,11 @@ export interface Credentials {
 
 export interface ChangePasswordInput {
   currentPassword: string
+  newPassword: string
+}
+
+export interface ResetPasswordInput {
+  token: string
   newPassword: string
 }
 
@@ -50,6 +55,12 @@ export const authApi = api.injectEndpoints({
     changePassword: b.mutation<void, ChangePasswordInput>({
       query: (body) => ({ url: '/change-password', method: 'POST', body }),
     }),
+    requestPasswordReset: b.mutation<Message, { email: string }>({
+      query: (body) => ({ url: '/password-reset/request', method: 'POST', body }),
+    }),
+    resetPassword: b.mutation<void, ResetPasswordInput>({
+      query: (body) => ({ url: '/password-reset/confirm', method: 'POST', body }),
+    }),
   }),
 })
 
@@ -72,4 +83,6 @@ export const {
   useRegisterMutation,
   useLogoutMutation,
   useChangePasswordMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
 } = authApi

@@ -17,8 +17,7 @@ export const registerSchema = yup.object({
 })
 export type RegisterValues = yup.InferType<typeof registerSchema>
 
-export const changePasswordSchema = yup.object({
-  currentPassword: yup.string().required('Current password is required'),
+const newPasswords = {
   newPassword: yup
     .string()
     .min(6, 'New password must be at least 6 characters')
@@ -28,5 +27,17 @@ export const changePasswordSchema = yup.object({
     .min(6, 'Confirm new password must be at least 6 characters')
     .required('Confirm new password must be at least 6 characters')
     .oneOf([yup.ref('newPassword')], 'New passwords do not match'),
+}
+
+export const changePasswordSchema = yup.object({
+  currentPassword: yup.string().required('Current password is required'),
+  ...newPasswords,
 })
 export type ChangePasswordValues = yup.InferType<typeof changePasswordSchema>
+
+export const forgotPasswordSchema = yup.object({ email })
+export type ForgotPasswordValues = yup.InferType<typeof forgotPasswordSchema>
+
+/** resetPasswordSchema is the change-password form's new-password rules, for a reset link. */
+export const resetPasswordSchema = yup.object(newPasswords)
+export type ResetPasswordValues = yup.InferType<typeof resetPasswordSchema>

@@ -1,0 +1,165 @@
+package application
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/errs"
+	"github.com/tttverify/tttverify/domain/user"
+)
+
+// PasswordResetTTL is how long a reset link works.
+const PasswordResetTTL = time.Hour
+
+// ErrResetLinkInvalid is the one answer to a reset token that is unknown, expired, used or
+// superseded, so that the answer tells nothing about which.
+var ErrResetLinkInvalid = errs.Invalid("", "This reset link is invalid or has expired")
+
+// Account event actions.
+const (
+	EventResetRequested = "password-reset-requested"
+	EventPasswordReset  = "password-reset"
+)
+
+// ResetToken is a stored reset link; only the SHA-256 of its token is kept.
+type ResetToken struct {
+	ID        int64
+	UserID    int64
+	TokenHash string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// ResetTokens stores password reset tokens.
+type ResetTokens interface {
+	// Supersede ends every unused token of the user (none for an unknown user, id 0).
+	Supersede(ctx context.Context, userID int64, at time.Time) error
+	// Create stores t and sets its ID.
+	Create(ctx context.Context, t *ResetToken) error
+	// Consume marks the token with this hash used when it is unused, not superseded and not expired
+	// at now, and returns it; ErrNotFound otherwise. Two concurrent calls cannot both succeed.
+	Consume(ctx context.Context, hash string, now time.Time) (*ResetToken, error)
+}
+
+// AccountEvents records what happened to an account (audit_events is about verifications).
+type AccountEvents interface {
+	Record(ctx context.Context, userID int64, action string, at time.Time) error
+}
+
+// PasswordResets holds the forgotten-password use cases.
+type PasswordResets struct {
+	tx       Transactor
+	users    Users
+	sessions Sessions
+	tokens   ResetTokens
+	events   AccountEvents
+	hasher   PasswordHasher
+	clock    Clock
+	jobs     JobQueue
+	emails   Emails
+}
+
+// PasswordResetDeps are what the reset use cases need.
+type PasswordResetDeps struct {
+	Tx       Transactor
+	Users    Users
+	Sessions Sessions
+	Tokens   ResetTokens
+	Events   AccountEvents
+	Hasher   PasswordHasher
+	Clock    Clock
+	Jobs     JobQueue
+	Emails   Emails
+}
+
+// NewPasswordResets wires the reset use cases.
+func NewPasswordResets(d PasswordResetDeps) *PasswordResets {
+	return &PasswordResets{tx: d.Tx, users: d.Users, sessions: d.Sessions, tokens: d.Tokens, events: d.Events,
+		hasher: d.Hasher, clock: d.Clock, jobs: d.Jobs, emails: d.Emails}
+}
+
+// RequestPasswordReset queues a one-time reset link to the account with this e-mail, if there is
+// one. It answers the same for unknown e-mails, and does nearly the same database work for them
+// (the lookup and the supersede), so that neither the answer nor its timing tells who has an account.
+func (p *PasswordResets) RequestPasswordReset(ctx context.Context, email string) error {
+	if err := user.ValidateEmail(email); err != nil {
+		return err
+	}
+	token := randomToken(32) // 256 bits
+	now := p.clock.Now()
+	return p.tx.WithinTx(ctx, func(ctx context.Context) error {
+		u, err := p.users.ByEmail(ctx, user.NormalizeEmail(email))
+		if errors.Is(err, ErrNotFound) {
+			return p.tokens.Supersede(ctx, 0, now)
+		}
+		if err != nil {
+			return fmt.Errorf("find user: %w", err)
+		}
+		if err := p.tokens.Supersede(ctx, u.ID, now); err != nil {
+			return fmt.Errorf("supersede reset tokens: %w", err)
+		}
+		t := &ResetToken{UserID: u.ID, TokenHash: hashToken(token), CreatedAt: now, ExpiresAt: now.Add(PasswordResetTTL)}
+		if err := p.tokens.Create(ctx, t); err != nil {
+			return fmt.Errorf("create reset token: %w", err)
+		}
+		if err := p.events.Record(ctx, u.ID, EventResetRequested, now); err != nil {
+			return fmt.Errorf("record reset request: %w", err)
+		}
+		return p.queueEmail(ctx, u.Email, "password-reset:"+strconv.FormatInt(t.ID, 10),
+			PasswordReset{Token: token, ValidFor: PasswordResetTTL})
+	})
+}
+
+// ResetPassword sets a new password through a reset link, ends every session of the account and
+// uses the link up.
+func (p *PasswordResets) ResetPassword(ctx context.Context, token, next string) error {
+	if err := user.ValidatePasswordReset(next); err != nil {
+		return err
+	}
+	if token == "" {
+		return ErrResetLinkInvalid
+	}
+	hash, err := p.hasher.Hash(next)
+	if err != nil {
+		return fmt.Errorf("hash password: %w", err)
+	}
+	now := p.clock.Now()
+	return p.tx.WithinTx(ctx, func(ctx context.Context) error {
+		t, err := p.tokens.Consume(ctx, hashToken(token), now)
+		if errors.Is(err, ErrNotFound) {
+			return ErrResetLinkInvalid
+		}
+		if err != nil {
+			return fmt.Errorf("consume reset token: %w", err)
+		}
+		u, err := p.users.ByID(ctx, t.UserID)
+		if err != nil {
+			return fmt.Errorf("load user %d: %w", t.UserID, err)
+		}
+		if err := p.users.UpdatePassword(ctx, u.ID, hash); err != nil {
+			return fmt.Errorf("update password: %w", err)
+		}
+		if err := p.sessions.RevokeAllExcept(ctx, u.ID, ""); err != nil {
+			return fmt.Errorf("end sessions: %w", err)
+		}
+		if err := p.tokens.Supersede(ctx, u.ID, now); err != nil {
+			return fmt.Errorf("supersede reset tokens: %w", err)
+		}
+		if err := p.events.Record(ctx, u.ID, EventPasswordReset, now); err != nil {
+			return fmt.Errorf("record password reset: %w", err)
+		}
+		return p.queueEmail(ctx, u.Email, "password-changed:reset:"+strconv.FormatInt(t.ID, 10),
+			PasswordChanged{ChangedAt: now})
+	})
+}
+
+func (p *PasswordResets) queueEmail(ctx context.Context, to, key string, data EmailData) error {
+	msg, err := p.emails.Render(to, key, data)
+	if err != nil {
+		return fmt.Errorf("render %s e-mail: %w", data.Template(), err)
+	}
+	return p.jobs.Enqueue(ctx, SendEmail{Message: msg})
+}

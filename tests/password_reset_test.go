@@ -125,7 +125,9 @@ func TestPasswordResetExpiresAndIsSuperseded(t *testing.T) {
 		email := "expiry-" + randomHex(6) + "@acme.test"
 		e.register(t, email)
 		c := e.client(t)
-		request := func() { c.must(http.StatusAccepted, "POST", "/api/password-reset/request", map[string]string{"email": email}) }
+		request := func() {
+			c.must(http.StatusAccepted, "POST", "/api/password-reset/request", map[string]string{"email": email})
+		}
 
 		request()
 		first := resetToken(t, smtp, email, 1)

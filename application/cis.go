@@ -73,7 +73,7 @@ func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (
 		},
 		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
 			// Once per approval: regenerating the sheet tells nobody again.
-			key := fmt.Sprintf("cis_ready:%d:%d", v.ID(), deref(v.Snapshot().ApprovedAt).Unix())
+			key := fmt.Sprintf("cis_ready:%d:%d", v.ID(), deref(v.Snapshot().ApprovedAt).UnixMicro())
 			_, err := s.notify.TellOwner(ctx, v, key, func(company string) EmailData {
 				return CISReady{VerificationID: v.ID(), CompanyName: company}
 			})

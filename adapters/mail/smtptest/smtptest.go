@@ -104,6 +104,28 @@ func (s *Server) WaitFor(t testing.TB, rcpt string, n int) []Message {
 	}
 }
 
+// WaitForSubject polls until a message to rcpt with this subject arrived, then returns it (the
+// first, when several did); it fails after 20 s.
+func (s *Server) WaitForSubject(t testing.TB, rcpt, subject string) Message {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		for _, m := range s.Messages(t, rcpt) {
+			if m.Subject == subject {
+				return m
+			}
+		}
+		if time.Now().After(deadline) {
+			var got []string
+			for _, m := range s.Messages(t, rcpt) {
+				got = append(got, m.Subject)
+			}
+			t.Fatalf("no message %q to %s arrived; got %q", subject, rcpt, got)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // Gate stands in front of the server: while closed it answers every connection with SMTP's
 // "421 service not available" and hangs up, as a server that refuses mail does; while open it
 // passes connections through.

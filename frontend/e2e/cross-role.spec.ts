@@ -135,12 +135,17 @@ test('cross-role journey: pay, reject, resubmit, approve, CIS, certificate, shar
   await submitted.getByRole('button', { name: 'Close' }).click()
   await expect(page.getByText('In review', { exact: true })).toBeVisible()
 
-  // The administrator approves it and generates the CIS.
+  // The administrator approves it; the CIS is generated in the background moments later, and the
+  // administrator can still regenerate it.
   await admin.reload()
   await expect(admin.getByText('Review Required')).toBeVisible()
   await admin.getByRole('button', { name: 'Approve' }).click()
   await expect(toastText(admin, 'Verification Approved')).toBeVisible()
-  await admin.getByRole('button', { name: 'Generate CIS Form' }).click()
+  await expect(async () => {
+    await admin.reload()
+    await expect(admin.getByRole('button', { name: 'Download CIS Form' })).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
+  await admin.getByRole('button', { name: 'Regenerate' }).click()
   await expect(toastText(admin, 'CIS Form Generated')).toBeVisible()
   await expect(admin.getByRole('button', { name: 'Download CIS Form' })).toBeVisible()
   await expect(admin.getByText(/^Generated /)).toBeVisible()

@@ -141,10 +141,14 @@ test('cross-role journey: pay, reject, resubmit, approve, CIS, certificate, shar
   await expect(admin.getByText('Review Required')).toBeVisible()
   await admin.getByRole('button', { name: 'Approve' }).click()
   await expect(toastText(admin, 'Verification Approved')).toBeVisible()
-  await expect(async () => {
-    await admin.reload()
-    await expect(admin.getByRole('button', { name: 'Download CIS Form' })).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 30_000 })
+  await expect
+    .poll(async () => ((await (await admin.request.get(`/api/admin/verifications/${v.id}`)).json()) as { cisFormPath?: string | null }).cisFormPath ?? '', {
+      message: 'the CIS generated after approval',
+      timeout: 30_000,
+    })
+    .not.toBe('')
+  await admin.reload()
+  await expect(admin.getByRole('button', { name: 'Download CIS Form' })).toBeVisible()
   await admin.getByRole('button', { name: 'Regenerate' }).click()
   await expect(toastText(admin, 'CIS Form Generated')).toBeVisible()
   await expect(admin.getByRole('button', { name: 'Download CIS Form' })).toBeVisible()

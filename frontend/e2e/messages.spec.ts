@@ -18,7 +18,8 @@ async function mailTo(request: APIRequestContext, address: string, subject: RegE
   await expect
     .poll(
       async () => {
-        const r = await request.get(`${SMTP_API}/email`)
+        // MailDev filters by recipient on the server: each poll stays small however much the run sent.
+        const r = await request.get(`${SMTP_API}/email`, { params: { 'to.address': address.toLowerCase() } })
         const all = (await r.json()) as Mail[]
         found = all.find((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && subject.test(m.subject))
         return found?.subject ?? ''

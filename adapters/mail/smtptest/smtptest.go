@@ -63,7 +63,9 @@ func (m Message) MessageID() string {
 // Messages lists the received messages addressed to rcpt.
 func (s *Server) Messages(t testing.TB, rcpt string) []Message {
 	t.Helper()
-	resp, err := http.Get(s.API + "/email")
+	// MailDev filters on the server (exact match), which keeps each poll small however many
+	// messages the whole test run has sent.
+	resp, err := http.Get(s.API + "/email?to.address=" + url.QueryEscape(strings.ToLower(rcpt)))
 	if err != nil {
 		t.Fatalf("list messages: %v", err)
 	}

@@ -53,7 +53,7 @@ test.beforeAll(() => {
 
 test('messages: the receipt, the approval with its public link, the bell, and a password reset that ends the old session', async ({ page, browser, baseURL }) => {
   test.skip(!SMTP_API, 'TEST_SMTP_API is not set; make test starts MailDev')
-  test.setTimeout(150_000)
+  test.setTimeout(240_000) // a dozen e-mails read back, on a machine shared by many
   const problems = watch(page)
   const email = uniqueEmail('messages')
 

@@ -8,8 +8,8 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// Approve accepts a submitted or in-review verification. The applicant is told, and a Basic
-// verification's CIS is queued for generation in the same transaction.
+// Approve accepts a submitted or in-review verification. The applicant is told, and the CIS (both
+// tiers include one) is queued for generation in the same transaction.
 func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
 	return s.decide(ctx, actor, id, "approve", "", func(v *verification.Verification) error {
 		return v.Approve(s.clock.Now())
@@ -22,7 +22,7 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 			}); err != nil {
 			return err
 		}
-		if s.notify == nil || v.Tier() != verification.Basic {
+		if s.notify == nil {
 			return nil
 		}
 		return s.notify.jobs.Enqueue(ctx, GenerateCIS{VerificationID: v.ID()})
@@ -36,7 +36,8 @@ func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string
 	}, func(ctx context.Context, v *verification.Verification) error {
 		_, err := s.notify.TellOwner(ctx, v, fmt.Sprintf("rejected:%d:%d", v.ID(), v.Version()),
 			func(company string) EmailData {
-				return VerificationRejected{VerificationID: v.ID(), CompanyName: company, Reason: v.RejectionReason()}
+				return VerificationRejected{VerificationID: v.ID(), CompanyName: company, Reason: v.RejectionReason(),
+					Paid: v.Payment().Paid()}
 			})
 		return err
 	})

@@ -183,7 +183,7 @@ func notice(data EmailData) (title, body, link string) {
 			named(d.CompanyName, d.VerificationID), d.Tier), admin(d.VerificationID)
 	case JobFailedPermanently:
 		return "Background job failed", fmt.Sprintf("Job %d (%s) failed after %d attempts: %s", d.Job.ID, d.Job.Kind,
-			d.Job.Attempts, d.Job.LastError), "/admin"
+			d.Job.Attempts, d.Job.LastError), "/admin/jobs"
 	}
 	return data.Template(), "", ""
 }

@@ -124,6 +124,11 @@ func newEnv(t *testing.T, databaseURL string, opts ...envOption) *env {
 		e.srv.Close()
 		a.Close()
 	})
+	if cfg.Workers > 0 { // withMail: the job workers run as in serve
+		if err := a.StartWorkers(context.Background()); err != nil {
+			t.Fatalf("start job workers: %v", err)
+		}
+	}
 	return e
 }
 

@@ -226,7 +226,15 @@ func (s *Server) confirmSimulatedPayment(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]string{"status": string(intent.Status), "paymentIntentId": intent.ID})
+	return c.JSON(http.StatusOK, cardResultDTO{Status: string(intent.Status), PaymentIntentID: intent.ID,
+		ReceiptEmailed: s.Payments.ReceiptsEmailed() && intent.Status == application.IntentSucceeded})
+}
+
+// cardResultDTO is a simulated card payment that went through, and whether its receipt was e-mailed.
+type cardResultDTO struct {
+	Status          string `json:"status"`
+	PaymentIntentID string `json:"paymentIntentId"`
+	ReceiptEmailed  bool   `json:"receiptEmailed"`
 }
 
 type upgradeDTO struct {

@@ -13,7 +13,12 @@ go build -o bin/ttt-verify ./cmd/server
 DATA_DIR=$(mktemp -d)
 export DATA_DIR ADDR="127.0.0.1:$PORT" AUTH_RATE_LIMIT=0 PUBLIC_BASE_URL="http://127.0.0.1:$PORT"
 # The suite runs the simulated card provider, whatever the calling shell has configured.
-unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET DATABASE_URL S3_ENDPOINT
+unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET DATABASE_URL S3_ENDPOINT SMTP_URL
+# E-mail goes to the test SMTP server when make test runs one (e2e/messages.spec.ts reads it back),
+# else to the outbox in DATA_DIR.
+if [ -n "${TEST_SMTP_URL:-}" ]; then
+  export SMTP_URL="$TEST_SMTP_URL"
+fi
 # The administrator and the 100% coupon of the cross-role journeys (e2e/helpers.ts has the same values).
 bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" --password "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" >/dev/null 2>&1
 bin/ttt-verify coupon create FREE100 100 >/dev/null 2>&1

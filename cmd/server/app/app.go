@@ -151,7 +151,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Certificates:  certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: persistence.NewAccountEvents(db),
-			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails}),
+			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify}),
 	}}, nil
 }
 

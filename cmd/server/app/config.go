@@ -59,6 +59,10 @@ type Config struct {
 	// Set by tests, never from the environment.
 	Clock        application.Clock // nil: the system clock
 	PasswordCost int               // 0: bcrypt's default cost
+	// Jobs retry quickly and give up early in tests, so that retries and failures show in seconds.
+	JobRetryDelay   func(attempt int) time.Duration // nil: River's exponential backoff
+	JobMaxAttempts  int                             // 0: River's default, 25
+	JobPollInterval time.Duration                   // 0: River's default, 1 s (SQLite's latency)
 }
 
 // LoadConfig reads the configuration from the environment.

@@ -20,6 +20,7 @@ const PaymentPage = lazy(() => import('../features/payment/PaymentPage'))
 const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'))
 const AdminReviewPage = lazy(() => import('../features/admin/AdminReviewPage'))
 const ScreeningPage = lazy(() => import('../features/screening/ScreeningPage'))
+const FailedJobsPage = lazy(() => import('../features/jobs/FailedJobsPage'))
 const PublicVerificationPage = lazy(() => import('../features/public/PublicVerificationPage'))
 
 function page(C: LazyExoticComponent<ComponentType>) {
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
               { path: patterns.admin, element: page(AdminDashboardPage) },
               { path: patterns.adminReview, element: page(AdminReviewPage) },
               { path: patterns.adminScreening, element: page(ScreeningPage) },
+              { path: patterns.adminJobs, element: page(FailedJobsPage) },
             ],
           },
         ],

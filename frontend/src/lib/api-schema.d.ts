@@ -5309,6 +5309,8 @@ export interface components {
         CardResult: {
             status: string;
             paymentIntentId: string;
+            /** @description true when the payment went through and a receipt e-mail was queued */
+            receiptEmailed: boolean;
         };
         CardDeclined: {
             message: string;

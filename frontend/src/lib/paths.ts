@@ -17,6 +17,7 @@ export const patterns = {
   admin: '/admin',
   adminReview: '/admin/verifications/:id',
   adminScreening: '/admin/screening',
+  adminJobs: '/admin/jobs',
 } as const
 
 export const paths = {
@@ -34,6 +35,7 @@ export const paths = {
   admin: patterns.admin,
   adminReview: (id: Id) => `/admin/verifications/${id}`,
   adminScreening: patterns.adminScreening,
+  adminJobs: patterns.adminJobs,
   publicCertificate: (publicId: string) => `/v/${publicId}`,
 } as const
 

@@ -31,6 +31,10 @@ export type PaymentConfig = Schemas['Config']
 /** CouponQuote is a valid coupon's price (amounts in cents, discount in percent). */
 export type CouponQuote = Schemas['CouponValidation']
 export type PaymentIntent = Schemas['PaymentIntent']
+/** CardResult is a simulated card payment that went through; receiptEmailed says whether a receipt was e-mailed. */
+export type CardResult = Schemas['CardResult']
+/** PaymentSuccessResult is the paid verification and whether its receipt was e-mailed. */
+export type PaymentSuccessResult = Schemas['PaymentSuccessResult']
 
 /** PublicCertificate is what the public certificate page shows (approved verifications only). */
 export type PublicCertificate = Schemas['PublicVerification']
@@ -55,6 +59,9 @@ export type ScreeningEntry = Schemas['ScreeningEntry']
 export type ScreeningIdentifier = Schemas['ScreeningIdentifier']
 /** ScreeningFeature is one reason for a hit's score, with its signed contribution. */
 export type ScreeningFeature = ScreeningHit['explanation'][number]
+
+/** FailedJob is a background job that failed after its last retry (administrators only). */
+export type FailedJob = Schemas['FailedJob']
 
 /** Paged is one page of a list; the total comes from the X-Total-Count header. */
 export interface Paged<T> {

@@ -39,8 +39,11 @@ function BackLink() {
   )
 }
 
-/** PaidState is the page once the verification is paid for. */
-export function PaidState({ id }: { id: number }) {
+/**
+ * PaidState is the page once the verification is paid for. It says a receipt was e-mailed only when
+ * the server said so for the payment just made (a page opened later cannot know).
+ */
+export function PaidState({ id, receiptEmailed }: { id: number; receiptEmailed: boolean }) {
   return (
     <div className="mx-auto max-w-2xl">
       <BackLink />
@@ -57,10 +60,12 @@ export function PaidState({ id }: { id: number }) {
             <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
             <span>Your verification is now in review and will be processed within 1-2 business days.</span>
           </p>
-          <p className="flex gap-3">
-            <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-            <span>A receipt has been emailed to you.</span>
-          </p>
+          {receiptEmailed && (
+            <p className="flex gap-3">
+              <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+              <span>A receipt has been emailed to you.</span>
+            </p>
+          )}
         </CardBody>
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50/60 px-8 py-4 sm:flex-row sm:justify-center">
           <ButtonLink to={paths.dashboard} variant="outline">
@@ -95,9 +100,14 @@ function Payment({ v }: { v: Verification }) {
   const [intent, setIntent] = useState<PaymentIntent | null>(null)
   const [initFailed, setInitFailed] = useState(false)
   const [justPaid, setJustPaid] = useState(false)
+  const [receiptEmailed, setReceiptEmailed] = useState(false)
   const started = useRef(false)
 
   const isPaid = v.paymentStatus === 'paid' || justPaid
+  const paidNow = useCallback((emailed: boolean) => {
+    setReceiptEmailed(emailed)
+    setJustPaid(true)
+  }, [])
   const payable = v.actions.pay && !isPaid
 
   const init = useCallback(async () => {
@@ -115,8 +125,8 @@ function Payment({ v }: { v: Verification }) {
 
   const markPaid = useCallback(async (paymentIntentId: string) => {
     const r = await mutate(paymentSuccess({ verificationId: v.id, paymentIntentId }), { done: PAID, failed: { title: 'Error', description: UPDATE_FAILED } })
-    if (r.ok) setJustPaid(true)
-  }, [paymentSuccess, v.id])
+    if (r.ok) paidNow(r.data.receiptEmailed)
+  }, [paymentSuccess, v.id, paidNow])
 
   // Back from a payment method that needed a redirect (Stripe adds these parameters).
   const returnedIntent = search.get('payment_intent')
@@ -131,7 +141,7 @@ function Payment({ v }: { v: Verification }) {
     else toast({ title: 'Payment Failed', description: 'An error occurred during payment', variant: 'destructive' })
   }, [returnedIntent, redirectStatus, markPaid, setSearch])
 
-  if (isPaid) return <PaidState id={v.id} />
+  if (isPaid) return <PaidState id={v.id} receiptEmailed={receiptEmailed} />
   if (!payable) {
     return (
       <StateCard
@@ -158,7 +168,7 @@ function Payment({ v }: { v: Verification }) {
       const r = await createIntent({ verificationId: v.id, couponCode: q.couponCode }).unwrap()
       setIntent(r)
       if (r.paid) {
-        setJustPaid(true)
+        paidNow(r.receiptEmailed)
         toast({ title: 'Coupon Applied', description: '100% discount applied! Your verification is now in review.' })
       } else {
         toast({ title: 'Coupon Applied', description: `${r.coupon?.discount ?? q.discount}% discount applied!` })
@@ -180,7 +190,7 @@ function Payment({ v }: { v: Verification }) {
       fallback: 'An error occurred during payment',
       setErrors: helpers.setErrors,
     })
-    if (r.ok) setJustPaid(true)
+    if (r.ok) paidNow(r.data.receiptEmailed)
   }
 
   const cfg = config.data

@@ -1,11 +1,32 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PublicCertificate } from '../../lib/types'
+import type { CertificateCheck, PublicCertificate } from '../../lib/types'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import { pageState } from './certificate'
 import PublicVerificationPage from './PublicVerificationPage'
+
+const BASIC_CHECK: CertificateCheck = {
+  kind: 'verification',
+  label: 'Verification',
+  result: 'verified',
+  text: 'Company information, representative details, banking information and documents verified by a reviewer',
+  date: null,
+}
+
+const TOP_CHECKS: CertificateCheck[] = [
+  { kind: 'kyc', label: 'KYC', result: 'passed', text: 'KYC: passports valid, representatives of age, documents on file. Checked 23 Nov 2026', date: '2026-11-23' },
+  {
+    kind: 'sanctions',
+    label: 'Sanctions screening',
+    result: 'no match',
+    text: 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily',
+    date: '2026-11-23',
+  },
+  { kind: 'pep', label: 'PEP screening', result: 'no match', text: 'PEP screening: no match. PEP CSV of 01 Nov 2026. Screened 23 Nov 2026', date: '2026-11-23' },
+  { kind: 'jurisdiction', label: 'Jurisdictions', result: 'checked', text: 'Jurisdictions: checked against the FATF lists of 24 Oct 2025', date: '2026-11-23' },
+]
 
 function cert(over: Partial<PublicCertificate> = {}): PublicCertificate {
   return {
@@ -17,7 +38,7 @@ function cert(over: Partial<PublicCertificate> = {}): PublicCertificate {
     registeredAddress: 'Bahnhofstrasse 1, Zug',
     email: 'ops@acme.test',
     tier: 'basic',
-    checks: ['Company information', 'Representative details', 'Banking information', 'Document verification'],
+    checks: [BASIC_CHECK],
     status: 'approved',
     certificateStatus: 'valid',
     verifiedAt: '2026-03-05T10:00:00Z',
@@ -56,13 +77,39 @@ describe('public certificate page', () => {
     expect(screen.queryByRole('button', { name: 'Full Report' })).toBeNull()
   })
 
-  it('offers the Full Report for Top with its description', async () => {
-    show(cert({ tier: 'top', checks: ['KYC check', 'AML screening', 'PEP screening'] }))
+  it('lists the Basic check with its text', async () => {
+    show(cert())
+    const list = await screen.findByRole('list', { name: 'Checks performed' })
+    const items = within(list).getAllByTestId('certificate-check')
+    expect(items).toHaveLength(1)
+    expect(items[0]).toHaveTextContent('Verification')
+    expect(items[0]).toHaveTextContent(BASIC_CHECK.text)
+  })
+
+  it('lists each Top check with its result, sentence and date, and offers the Full Report', async () => {
+    show(cert({ tier: 'top', checks: TOP_CHECKS }))
     expect(await screen.findByText('Includes TTT Certificate, CIS, KYC, AML and PEP Checks')).toBeInTheDocument()
+    const list = screen.getByRole('list', { name: 'Checks performed' })
+    const items = within(list).getAllByTestId('certificate-check')
+    expect(items).toHaveLength(4)
+    const sanctions = items[1]
+    expect(within(sanctions).getByText('Sanctions screening')).toBeInTheDocument()
+    expect(within(sanctions).getByText('no match')).toBeInTheDocument()
+    expect(within(sanctions).getByText('November 23, 2026')).toBeInTheDocument()
+    expect(within(sanctions).getByText(TOP_CHECKS[1].text)).toBeInTheDocument()
+
     await userEvent.setup().click(screen.getByRole('button', { name: 'Full Report' }))
     const dialog = screen.getByRole('dialog', { name: 'Full Report' })
-    expect(within(dialog).getByText('AML screening')).toBeInTheDocument()
+    expect(within(dialog).getByText(TOP_CHECKS[1].text)).toBeInTheDocument()
+    expect(within(dialog).getAllByTestId('certificate-check')).toHaveLength(4)
     expect(await within(dialog).findByText('Business License')).toBeInTheDocument()
+  })
+
+  it('never claims a Top check that did not run', async () => {
+    show(cert({ tier: 'top', checks: TOP_CHECKS.filter((k) => k.kind !== 'pep') }))
+    expect(await screen.findByText('Includes TTT Certificate, CIS, KYC and AML Checks')).toBeInTheDocument()
+    expect(screen.getAllByTestId('certificate-check')).toHaveLength(3)
+    expect(screen.queryByText(/PEP/)).toBeNull()
   })
 
   it('shows N/A when there is no verification date', async () => {

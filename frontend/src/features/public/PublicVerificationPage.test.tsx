@@ -17,7 +17,7 @@ function cert(over: Partial<PublicCertificate> = {}): PublicCertificate {
     registeredAddress: 'Bahnhofstrasse 1, Zug',
     email: 'ops@acme.test',
     tier: 'basic',
-    checks: ['Company information', 'Representative details', 'Banking information', 'Document verification'],
+    checks: [{ kind: 'verification', label: 'Verification', result: 'verified', text: 'Includes TTT Certificate and Client Information Sheet (CIS)', date: '2026-03-05' }],
     status: 'approved',
     certificateStatus: 'valid',
     verifiedAt: '2026-03-05T10:00:00Z',
@@ -57,7 +57,7 @@ describe('public certificate page', () => {
   })
 
   it('offers the Full Report for Top with its description', async () => {
-    show(cert({ tier: 'top', checks: ['KYC check', 'AML screening', 'PEP screening'] }))
+    show(cert({ tier: 'top', checks: [{ kind: 'sanctions', label: 'Sanctions screening', result: 'no match', text: 'AML screening', date: '2026-03-05' }] }))
     expect(await screen.findByText('Includes TTT Certificate, CIS, KYC, AML and PEP Checks')).toBeInTheDocument()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Full Report' }))
     const dialog = screen.getByRole('dialog', { name: 'Full Report' })

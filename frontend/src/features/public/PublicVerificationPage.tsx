@@ -164,8 +164,8 @@ export function Certificate({ c }: { c: PublicCertificate }) {
           {c.checks.length > 0 && (
             <ul className="mt-4 grid gap-2 sm:grid-cols-2" aria-label="Checks performed">
               {c.checks.map((k) => (
-                <li key={k} className={cn('flex items-center gap-2 text-sm', valid ? 'text-slate-700' : 'text-slate-500')}>
-                  <CheckCircle2 className={cn('h-4 w-4 shrink-0', valid ? 'text-green-600' : 'text-slate-400')} aria-hidden /> {k}
+                <li key={k.kind} className={cn('flex items-center gap-2 text-sm', valid ? 'text-slate-700' : 'text-slate-500')}>
+                  <CheckCircle2 className={cn('h-4 w-4 shrink-0', valid ? 'text-green-600' : 'text-slate-400')} aria-hidden /> {k.label}
                 </li>
               ))}
             </ul>
@@ -221,8 +221,8 @@ function FullReport({ open, onOpenChange, c }: { open: boolean; onOpenChange: (o
           <p className="font-semibold text-slate-900">Checks performed</p>
           <ul className="mt-2 space-y-1.5">
             {c.checks.map((k) => (
-              <li key={k} className="flex items-center gap-2 text-slate-700">
-                <CheckCircle2 className="h-4 w-4 text-green-600" aria-hidden /> {k}
+              <li key={k.kind} className="flex items-center gap-2 text-slate-700">
+                <CheckCircle2 className="h-4 w-4 text-green-600" aria-hidden /> {k.text}
               </li>
             ))}
           </ul>

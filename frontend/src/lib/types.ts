@@ -11,9 +11,9 @@ export type Message = Schemas['Message']
 /** Notification is one entry of the bell, newest first. */
 export type Notification = Schemas['Notification']
 
-export type Verification = Schemas['Verification'] & { screening?: { status: 'pending' | 'running' | 'done' } | null }
+export type Verification = Schemas['Verification']
 /** AdminVerification is a verification as the admin API shows it: with its owner and live certificate status. */
-export type AdminVerification = Schemas['AdminVerification'] & { screening?: { status: ScreeningStatus; attention: boolean } | null }
+export type AdminVerification = Schemas['AdminVerification']
 /** Actions are what the server allows the caller to do with a verification now. */
 export type Actions = Schemas['Actions']
 
@@ -23,7 +23,7 @@ export type PaymentStatus = Verification['paymentStatus']
 export type CertificateStatus = NonNullable<AdminVerification['certificateStatus']>
 
 /** StatusCounts are the admin dashboard's count cards (GET /api/admin/verifications/stats). */
-export type StatusCounts = Schemas['Stats'] & { screeningAttention?: number }
+export type StatusCounts = Schemas['Stats']
 /** AuditEvent is one entry of a verification's audit trail, oldest first. */
 export type AuditEvent = Schemas['AuditEvent']
 
@@ -33,7 +33,9 @@ export type CouponQuote = Schemas['CouponValidation']
 export type PaymentIntent = Schemas['PaymentIntent']
 
 /** PublicCertificate is what the public certificate page shows (approved verifications only). */
-export type PublicCertificate = Omit<Schemas['PublicVerification'], 'checks'> & { checks: CertificateCheck[] }
+export type PublicCertificate = Schemas['PublicVerification']
+/** CertificateCheck is one check a certificate claims, with its result, full sentence and date; one that did not run is absent. */
+export type CertificateCheck = Schemas['CertificateCheck']
 
 export type CompanyInfo = Schemas['Company']
 export type Representative = Schemas['Representative']
@@ -62,69 +64,14 @@ export interface Paged<T> {
   total: number
 }
 
-// Issue 14 (Top-tier checks), per /work/CONTRACT-14.md until the generated schema has them.
-// TODO(issue 14): replace with Schemas[...] once adapters/http/openapi.json carries them.
-export type ScreeningStatus = 'not_applicable' | 'pending' | 'running' | 'done' | 'failed'
-export type ScreeningCheckKind = 'sanctions' | 'pep' | 'jurisdiction' | 'kyc'
-export type HitOutcome = 'confirmed_match' | 'false_positive' | 'inconclusive'
-export interface ScreeningDecision {
-  outcome: HitOutcome
-  note: string
-  by: string
-  at: string
-}
-export interface ScreeningCaseHit {
-  id: number
-  check: 'sanctions' | 'pep'
-  score: number
-  matchedName: string
-  explanation: ScreeningFeature[]
-  entry: ScreeningEntry
-  listName: string
-  listVersionDate: string
-  status: 'open' | HitOutcome
-  reopened: boolean
-  decisions: ScreeningDecision[]
-}
-export interface ScreeningFinding {
-  code: string
-  severity: 'info' | 'attention' | 'fail'
-  message: string
-}
-export interface ScreeningCheck {
-  kind: ScreeningCheckKind
-  result: 'clear' | 'hits' | 'attention' | 'unavailable'
-  summary: string
-  findings: ScreeningFinding[]
-}
-export interface ScreeningSubject {
-  id: number
-  kind: 'company' | 'representative' | 'bank'
-  name: string
-  details: string
-  checks: ScreeningCheck[]
-  hits: ScreeningCaseHit[]
-}
-export interface ScreeningRun {
-  id: number
-  startedAt: string
-  finishedAt: string | null
-  engineVersion: string
-  trigger: 'submission' | 'resubmission' | 'list_update' | 'daily'
-  lists: ListVersion[]
-}
-export interface VerificationScreening {
-  status: ScreeningStatus
-  run: ScreeningRun | null
-  subjects: ScreeningSubject[]
-  open: string[]
-  attention: boolean
-  pepAcknowledgement: { by: string; at: string; note: string } | null
-}
-export interface CertificateCheck {
-  kind: 'verification' | ScreeningCheckKind
-  label: string
-  result: string
-  text: string
-  date: string | null
-}
+/** VerificationScreening is a Top verification's checks as the reviewer sees them: the run, every subject, what is open. */
+export type VerificationScreening = Schemas['VerificationScreening']
+export type ScreeningStatus = VerificationScreening['status']
+export type ScreeningRun = Schemas['ScreeningRun']
+export type ScreeningSubject = Schemas['ScreeningSubject']
+export type ScreeningCheck = Schemas['ScreeningCheck']
+export type ScreeningFinding = Schemas['ScreeningFinding']
+/** ScreeningCaseHit is one possible match of a subject, with the reviewer's decisions (newest last). */
+export type ScreeningCaseHit = Schemas['ScreeningCaseHit']
+export type ScreeningDecision = Schemas['ScreeningDecision']
+export type HitOutcome = ScreeningDecision['outcome']

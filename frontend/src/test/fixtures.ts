@@ -38,9 +38,9 @@ export function verification(over: Partial<Verification> = {}): Verification {
     expiresAt: null,
     revokedAt: null,
     revocationReason: null,
-    screening: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-02T00:00:00Z',
+    screening: null,
     ...over,
   }
   return { ...v, actions: over.actions ?? actionsFor(v) }
@@ -48,8 +48,7 @@ export function verification(over: Partial<Verification> = {}): Verification {
 
 /** adminVerification is a verification as the admin API sends it; `actions` follow the status unless given. */
 export function adminVerification(over: Partial<AdminVerification> = {}): AdminVerification {
-  // The admin view has its own screening summary (status and attention) in place of the owner's.
   const { screening = null, ...rest } = over
-  const v = { userEmail: 'owner@acme.test', certificateStatus: null, ...verification(rest), ...rest, screening }
+  const v = { userEmail: 'owner@acme.test', certificateStatus: null, ...verification(rest), screening, ...rest }
   return { ...v, actions: over.actions ?? actionsFor(v, true) }
 }

@@ -9,7 +9,8 @@ import type { VerificationScreening } from '../../../lib/types'
  */
 export function ScreeningBanner({ s, onOpen }: { s: VerificationScreening | undefined; onOpen: () => void }) {
   if (!s) return null
-  const running = s.status === 'pending' || s.status === 'running'
+  // While the verification waits for a decision, `open` already says that screening is running.
+  const running = (s.status === 'pending' || s.status === 'running') && s.open.length === 0
   // Jurisdiction and KYC flags ask for a look but do not block approval.
   const flagged = s.attention && s.open.length === 0
   if (s.open.length === 0 && !running && !flagged) return null
@@ -21,7 +22,7 @@ export function ScreeningBanner({ s, onOpen }: { s: VerificationScreening | unde
   return (
     <div className="mb-6 space-y-4">
       {running && (
-        <Banner tone="blue" icon={<Loader2 className="h-5 w-5 animate-spin" aria-hidden />} title="Screening is running" action={s.open.length === 0 && !flagged && action}>
+        <Banner tone="blue" icon={<Loader2 className="h-5 w-5 animate-spin" aria-hidden />} title="Screening is running" action={!flagged && action}>
           The KYC, sanctions, PEP and jurisdiction checks run in the background. Their results appear in the Screening tab as soon as they are done.
         </Banner>
       )}

@@ -19,8 +19,14 @@ function RunCard({ s }: { s: VerificationScreening }) {
   return (
     <Card>
       <CardHeader title="Screening run" icon={<Radar className="h-5 w-5" aria-hidden />} action={<Badge color={st.color}>{st.label}</Badge>} />
-      <CardBody>
-        {run ? (
+      <CardBody className="space-y-4">
+        {run?.finishedAt && (s.status === 'pending' || s.status === 'running' || s.status === 'failed') && (
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
+            {s.status === 'failed' ? 'The latest screening attempt failed and is retried automatically.' : 'A new screening run is under way.'} Below are the
+            results of the last finished run.
+          </p>
+        )}
+        {run && (
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Field label="Started">{formatDateTime(run.startedAt)}</Field>
             <Field label="Finished">{run.finishedAt ? formatDateTime(run.finishedAt) : 'Not yet'}</Field>
@@ -42,9 +48,12 @@ function RunCard({ s }: { s: VerificationScreening }) {
               )}
             </Field>
           </dl>
-        ) : (
+        )}
+        {s.subjects.length === 0 && (
           <p className="text-sm text-slate-600">
-            {s.status === 'failed' ? 'The screening run failed before it recorded any result.' : 'The checks are queued and run in the background. Results appear here as soon as they are done.'}
+            {s.status === 'failed'
+              ? 'The screening run failed before it recorded any result. It is retried automatically.'
+              : 'The checks are queued and run in the background. Results appear here as soon as they are done.'}
           </p>
         )}
       </CardBody>

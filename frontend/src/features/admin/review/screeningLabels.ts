@@ -54,7 +54,7 @@ export const HIT_STATUS: Record<ScreeningCaseHit['status'], Labelled> = {
 export const OUTCOME_OPTIONS: { value: HitOutcome; label: string; hint: string }[] = [
   { value: 'confirmed_match', label: 'Confirmed match', hint: 'This is the listed party. Approval stays blocked; an issued certificate must be revoked.' },
   { value: 'false_positive', label: 'False positive', hint: 'A different party: the evidence rules the match out.' },
-  { value: 'inconclusive', label: 'Inconclusive', hint: 'The evidence neither confirms nor rules out the match.' },
+  { value: 'inconclusive', label: 'Inconclusive', hint: 'The evidence neither confirms nor rules out the match. Approval stays blocked until it is decided.' },
 ]
 
 /** pepUnavailable tells whether any subject's PEP check could not run (no PEP list loaded). */

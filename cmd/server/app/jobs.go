@@ -110,10 +110,11 @@ func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *sl
 		return nil, err
 	}
 	queue, err := jobs.New(ctx, db, jobs.Config{
-		DatabaseURL: cfg.DatabaseURL,
-		Workers:     cfg.Workers,
-		Log:         log,
-		Handlers:    work.handlers(mailer),
+		DatabaseURL:  cfg.DatabaseURL,
+		Workers:      cfg.Workers,
+		PollInterval: cfg.JobPollInterval,
+		Log:          log,
+		Handlers:     work.handlers(mailer),
 		OnDiscarded: func(ctx context.Context, j application.FailedJob) {
 			log.ErrorContext(ctx, "job failed permanently", "job_id", j.ID, "kind", j.Kind, "attempts", j.Attempts,
 				"error", j.LastError)

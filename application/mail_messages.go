@@ -113,6 +113,7 @@ type ScreeningAlert struct {
 	CompanyName    string
 	Hits           int
 	Lists          []string
+	Certified      bool // the verification holds an approved certificate: monitoring found the hits
 }
 
 // Template names the AccountCreated e-mail's template.

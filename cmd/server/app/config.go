@@ -57,8 +57,9 @@ type Config struct {
 	SMTPFrom string // sender of every e-mail
 
 	// Set by tests, never from the environment.
-	Clock        application.Clock // nil: the system clock
-	PasswordCost int               // 0: bcrypt's default cost
+	Clock           application.Clock // nil: the system clock
+	PasswordCost    int               // 0: bcrypt's default cost
+	JobPollInterval time.Duration     // 0: River's default (1 s); SQLite workers find new jobs this often
 }
 
 // LoadConfig reads the configuration from the environment.

@@ -2,10 +2,11 @@ import { CheckCircle2 } from 'lucide-react'
 import { cn } from '../../lib/cn'
 import { formatLongDate } from '../../lib/format'
 import type { CertificateCheck } from '../../lib/types'
+import { checkDetail } from './certificate'
 
 /**
- * CheckList is what the certificate states was checked: each check with its result, its full sentence
- * (lists and version dates for screening) and its date. A check that did not run is not in the list.
+ * CheckList is what the certificate states was checked: each check with its result and date, then the
+ * rest of its sentence (lists and version dates for screening). A check that did not run is not in the list.
  * `muted` greys it out on a certificate that no longer attests anything (expired, revoked).
  */
 export function CheckList({ checks, muted = false, className }: { checks: CertificateCheck[]; muted?: boolean; className?: string }) {
@@ -20,7 +21,7 @@ export function CheckList({ checks, muted = false, className }: { checks: Certif
               <span className={cn('font-medium', muted ? 'text-slate-500' : 'text-green-800')}>{k.result}</span>
               {k.date && <span className="text-xs text-slate-500">{formatLongDate(k.date)}</span>}
             </p>
-            <p className={cn('mt-0.5 break-words', muted ? 'text-slate-500' : 'text-slate-600')}>{k.text}</p>
+            <p className={cn('mt-0.5 break-words', muted ? 'text-slate-500' : 'text-slate-600')}>{checkDetail(k)}</p>
           </div>
         </li>
       ))}

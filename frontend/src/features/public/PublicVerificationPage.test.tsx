@@ -4,19 +4,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CertificateCheck, PublicCertificate } from '../../lib/types'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
-import { pageState } from './certificate'
+import { checkDetail, pageState } from './certificate'
 import PublicVerificationPage from './PublicVerificationPage'
 
+// As the server words them (application/top_checks_claims.go, domain/screening/claims.go).
 const BASIC_CHECK: CertificateCheck = {
   kind: 'verification',
   label: 'Verification',
   result: 'verified',
-  text: 'Company information, representative details, banking information and documents verified by a reviewer',
+  text: 'Company, representatives, banking and documents reviewed. Includes TTT Certificate and Client Information Sheet (CIS)',
   date: null,
 }
 
 const TOP_CHECKS: CertificateCheck[] = [
-  { kind: 'kyc', label: 'KYC', result: 'passed', text: 'KYC: passports valid, representatives of age, documents on file. Checked 23 Nov 2026', date: '2026-11-23' },
+  { ...BASIC_CHECK, date: '2026-11-23' },
   {
     kind: 'sanctions',
     label: 'Sanctions screening',
@@ -24,8 +25,15 @@ const TOP_CHECKS: CertificateCheck[] = [
     text: 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily',
     date: '2026-11-23',
   },
-  { kind: 'pep', label: 'PEP screening', result: 'no match', text: 'PEP screening: no match. PEP CSV of 01 Nov 2026. Screened 23 Nov 2026', date: '2026-11-23' },
-  { kind: 'jurisdiction', label: 'Jurisdictions', result: 'checked', text: 'Jurisdictions: checked against the FATF lists of 24 Oct 2025', date: '2026-11-23' },
+  { kind: 'pep', label: 'PEP screening', result: 'no match', text: 'PEP screening: no match. PEP list of 01 Nov 2026. Screened 23 Nov 2026, monitored daily', date: '2026-11-23' },
+  {
+    kind: 'jurisdiction',
+    label: 'Jurisdiction check',
+    result: 'checked',
+    text: 'Jurisdiction check: countries checked against the FATF lists of 13 Jun 2025. Checked 23 Nov 2026',
+    date: '2026-11-23',
+  },
+  { kind: 'kyc', label: 'KYC', result: 'checked', text: 'KYC: 2 representatives checked (passport, age, nationality). Checked 23 Nov 2026', date: '2026-11-23' },
 ]
 
 function cert(over: Partial<PublicCertificate> = {}): PublicCertificate {
@@ -91,24 +99,27 @@ describe('public certificate page', () => {
     expect(await screen.findByText('Includes TTT Certificate, CIS, KYC, AML and PEP Checks')).toBeInTheDocument()
     const list = screen.getByRole('list', { name: 'Checks performed' })
     const items = within(list).getAllByTestId('certificate-check')
-    expect(items).toHaveLength(4)
+    expect(items).toHaveLength(5)
+    expect(items[3]).toHaveTextContent('Jurisdiction checkchecked')
+    expect(within(items[3]).getByText('Countries checked against the FATF lists of 13 Jun 2025. Checked 23 Nov 2026')).toBeInTheDocument()
     const sanctions = items[1]
     expect(within(sanctions).getByText('Sanctions screening')).toBeInTheDocument()
     expect(within(sanctions).getByText('no match')).toBeInTheDocument()
     expect(within(sanctions).getByText('November 23, 2026')).toBeInTheDocument()
-    expect(within(sanctions).getByText(TOP_CHECKS[1].text)).toBeInTheDocument()
+    // The sentence's opening "Sanctions screening: no match." is the line above it.
+    expect(within(sanctions).getByText('OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily')).toBeInTheDocument()
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Full Report' }))
     const dialog = screen.getByRole('dialog', { name: 'Full Report' })
-    expect(within(dialog).getByText(TOP_CHECKS[1].text)).toBeInTheDocument()
-    expect(within(dialog).getAllByTestId('certificate-check')).toHaveLength(4)
+    expect(within(dialog).getByText('OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily')).toBeInTheDocument()
+    expect(within(dialog).getAllByTestId('certificate-check')).toHaveLength(5)
     expect(await within(dialog).findByText('Business License')).toBeInTheDocument()
   })
 
   it('never claims a Top check that did not run', async () => {
     show(cert({ tier: 'top', checks: TOP_CHECKS.filter((k) => k.kind !== 'pep') }))
     expect(await screen.findByText('Includes TTT Certificate, CIS, KYC and AML Checks')).toBeInTheDocument()
-    expect(screen.getAllByTestId('certificate-check')).toHaveLength(3)
+    expect(screen.getAllByTestId('certificate-check')).toHaveLength(4)
     expect(screen.queryByText(/PEP/)).toBeNull()
   })
 
@@ -141,6 +152,13 @@ describe('public certificate page', () => {
   it("says 'Verification Not Available' for a verification that was never approved", async () => {
     show({ message: 'not available' }, 403)
     expect(await screen.findByRole('heading', { name: 'Verification Not Available' })).toBeInTheDocument()
+  })
+
+  it("shows a check's sentence without the label and result it opens with", () => {
+    expect(checkDetail(TOP_CHECKS[1])).toBe('OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily')
+    expect(checkDetail(TOP_CHECKS[3])).toBe('Countries checked against the FATF lists of 13 Jun 2025. Checked 23 Nov 2026')
+    expect(checkDetail(BASIC_CHECK)).toBe(BASIC_CHECK.text)
+    expect(checkDetail({ label: 'KYC', result: 'checked', text: 'KYC: ' })).toBe('KYC: ')
   })
 
   it('maps lookups to page states', () => {

@@ -40,3 +40,18 @@ export function pageState(r: { isLoading: boolean; status?: number | string; cer
   if (r.status !== undefined) return 'error'
   return r.certificateStatus ?? 'error'
 }
+
+/**
+ * checkDetail is a check's sentence without the label and result it opens with, which the page shows
+ * just above it: "Sanctions screening: no match. UN of 27 Feb 2026. Screened …" reads "UN of 27 Feb
+ * 2026. Screened …". A sentence of another shape is shown whole.
+ */
+export function checkDetail(k: Pick<CertificateCheck, 'label' | 'result' | 'text'>): string {
+  for (const prefix of [`${k.label}: ${k.result}. `, `${k.label}: `]) {
+    if (k.text.startsWith(prefix) && k.text.length > prefix.length) {
+      const rest = k.text.slice(prefix.length)
+      return rest.charAt(0).toUpperCase() + rest.slice(1)
+    }
+  }
+  return k.text
+}

@@ -87,7 +87,7 @@ test('cross-role journey: pay, reject, resubmit, approve, CIS, certificate, shar
   await shot(admin, '61-admin-review-overview')
   await admin.getByRole('tab', { name: 'Company' }).click()
   await expect(admin.getByText('Seeded Metals Ltd').first()).toBeVisible()
-  await expect(admin.getByText('GB-1')).toBeVisible()
+  await expect(admin.getByText('GB-1', { exact: true })).toBeVisible()
   await shot(admin, '62-admin-review-company')
   await admin.getByRole('tab', { name: 'Representatives' }).click()
   await expect(admin.getByText('Sam Seed')).toBeVisible()

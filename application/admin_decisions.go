@@ -11,7 +11,10 @@ import (
 // Approve accepts a submitted or in-review verification. The applicant is told, and the CIS (both
 // tiers include one) is queued for generation in the same transaction.
 func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
-	return s.decide(ctx, actor, id, "approve", "", func(v *verification.Verification) error {
+	return s.decide(ctx, actor, id, "approve", "", func(ctx context.Context, v *verification.Verification) error {
+		if err := s.checks.approvalBlock(ctx, v); err != nil {
+			return err
+		}
 		return v.Approve(s.clock.Now())
 	}, func(ctx context.Context, v *verification.Verification) error {
 		snap := v.Snapshot()
@@ -31,7 +34,7 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 
 // Reject refuses a submitted or in-review verification with a reason the applicant reads.
 func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
-	return s.decide(ctx, actor, id, "reject", reason, func(v *verification.Verification) error {
+	return s.decide(ctx, actor, id, "reject", reason, func(_ context.Context, v *verification.Verification) error {
 		return v.Reject(reason, s.clock.Now())
 	}, func(ctx context.Context, v *verification.Verification) error {
 		_, err := s.notify.TellOwner(ctx, v, fmt.Sprintf("rejected:%d:%d", v.ID(), v.Version()),
@@ -45,7 +48,7 @@ func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string
 
 // Revoke withdraws an approved certificate with a reason.
 func (s *Admin) Revoke(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
-	return s.decide(ctx, actor, id, "revoke", reason, func(v *verification.Verification) error {
+	return s.decide(ctx, actor, id, "revoke", reason, func(_ context.Context, v *verification.Verification) error {
 		return v.Revoke(reason, s.clock.Now())
 	}, func(ctx context.Context, v *verification.Verification) error {
 		snap := v.Snapshot()
@@ -60,12 +63,12 @@ func (s *Admin) Revoke(ctx context.Context, actor *User, id int64, reason string
 // decide applies an administrator's decision in one transaction with its audit event and tells
 // whom it concerns in the same transaction.
 func (s *Admin) decide(ctx context.Context, actor *User, id int64, action, reason string,
-	change func(*verification.Verification) error, tell func(context.Context, *verification.Verification) error) (*verification.Verification, error) {
+	change func(context.Context, *verification.Verification) error, tell func(context.Context, *verification.Verification) error) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
 	}
 	return applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: action, reason: reason, may: anyone,
-		apply: func(_ context.Context, v *verification.Verification) error { return change(v) },
+		apply: change,
 		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
 			return tell(ctx, v)
 		}})

@@ -22,7 +22,11 @@ func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (
 	if err != nil {
 		return nil, fmt.Errorf("company of %d: %w", id, err)
 	}
-	pdf, err := s.renderer.Certificate(certificateData(v, company, s.publicURL))
+	data, err := s.certificateData(ctx, v, company)
+	if err != nil {
+		return nil, err
+	}
+	pdf, err := s.renderer.Certificate(data)
 	if err != nil {
 		return nil, fmt.Errorf("render certificate of %d: %w", id, err)
 	}

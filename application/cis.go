@@ -130,6 +130,10 @@ func (s *Certificates) cisData(ctx context.Context, v *verification.Verification
 	if err != nil {
 		return CISData{}, err
 	}
-	return CISData{Certificate: certificateData(v, company, s.publicURL), Company: *company, Representatives: reps,
+	cert, err := s.certificateData(ctx, v, company)
+	if err != nil {
+		return CISData{}, err
+	}
+	return CISData{Certificate: cert, Company: *company, Representatives: reps,
 		Banking: banking, Trade: trade, Documents: docs, GeneratedAt: s.clock.Now()}, nil
 }

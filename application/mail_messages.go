@@ -115,6 +115,7 @@ type ScreeningAlert struct {
 	CompanyName    string
 	Hits           int
 	Lists          []string
+	Certified      bool // the verification holds an approved certificate: monitoring found the hits
 }
 
 // Template names the AccountCreated e-mail's template.

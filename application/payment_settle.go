@@ -106,6 +106,9 @@ func (s *Payments) settle(ctx context.Context, actor *User, rec *PaymentRecord, 
 				if err := record(ctx, s.audit, actor, v, "tier.upgraded", from, "basic to top, difference paid"); err != nil {
 					return err
 				}
+				if err := s.checks.submitted(ctx, v); err != nil { // back in review: the Top checks run now
+					return err
+				}
 			}
 			if err := s.sendReceipt(ctx, v, receipt{key: cur.IntentID, purpose: cur.Purpose, amount: cur.Amount,
 				currency: cur.Currency, coupon: cur.CouponCode, percent: cur.DiscountPercent, brand: intent.CardBrand,

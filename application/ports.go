@@ -99,10 +99,13 @@ type VerificationFilter struct {
 	Email    string // case-insensitive substring of the owner's e-mail
 	PublicID string
 	ID       int64
-	Sort     SortField
-	Desc     bool
-	Page     int // 1-based
-	PageSize int
+	// ScreeningAttention keeps the Top verifications whose screening needs a reviewer
+	// (screening.NeedsAttention).
+	ScreeningAttention bool
+	Sort               SortField
+	Desc               bool
+	Page               int // 1-based
+	PageSize           int
 }
 
 // VerificationListItem is a verification with its owner's e-mail, as lists show it.

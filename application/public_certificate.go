@@ -17,7 +17,7 @@ type PublicCertificate struct {
 	RegisteredAddress  string
 	Email              string
 	Tier               verification.Tier
-	Checks             []string
+	Checks             []verification.CertificateCheck
 	VerifiedAt         time.Time
 	ExpiresAt          time.Time
 	Status             verification.CertificateStatus
@@ -44,7 +44,10 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 	if err != nil {
 		return nil, fmt.Errorf("company of %d: %w", v.ID(), err)
 	}
-	d := certificateData(v, company, s.publicURL)
+	d, err := s.certificateData(ctx, v, company)
+	if err != nil {
+		return nil, err
+	}
 	snap := v.Snapshot()
 	cert := &PublicCertificate{PublicID: v.PublicID(), CompanyName: company.CompanyName,
 		RegistrationNumber: company.RegistrationNumber, Country: company.CountryOfIncorporation,

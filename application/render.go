@@ -1,6 +1,10 @@
 package application
 
-import "time"
+import (
+	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
 
 // CertificateData is what a certificate shows; its fingerprint covers the canonical content.
 type CertificateData struct {
@@ -11,8 +15,8 @@ type CertificateData struct {
 	Country            string
 	RegisteredAddress  string
 	Email              string
-	TierLabel          string   // "Basic" or "Top Tier"
-	Checks             []string // what the tier's verification covered
+	TierLabel          string                          // "Basic" or "Top Tier"
+	Checks             []verification.CertificateCheck // only the checks that ran
 	IssuedAt           time.Time
 	ExpiresAt          time.Time
 	Fingerprint        string // hex SHA-256 of the canonical content

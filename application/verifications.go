@@ -16,6 +16,7 @@ type Verifications struct {
 	audit    AuditLog
 	clock    Clock
 	notify   *Notifier
+	checks   *TopChecks
 }
 
 // NewVerifications wires the verification use cases.

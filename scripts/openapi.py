@@ -28,7 +28,8 @@ verification = dict(id=I(), userId=I(), userEmail=S(), tier=S(enum=["basic","top
     status=S(enum=["draft","submitted","in_review","approved","rejected"]), progress=I(minimum=0, maximum=100),
     publicId=S(), rejectionReason=NS(), deleted=B, paymentStatus=S(enum=["pending","paid","failed"]),
     paymentAmount=NI(), paymentId=NS(), paymentDate=NT, cisFormPath=NS(), cisFormGeneratedAt=NT, approvedAt=NT,
-    expiresAt=NT, revokedAt=NT, revocationReason=NS(), **stamps, actions=ref("Actions"))
+    expiresAt=NT, revokedAt=NT, revocationReason=NS(), **stamps, actions=ref("Actions"),
+    screening=dict(allOf=[ref("ApplicantScreening")], nullable=True, description="Top only (null for Basic): whether the checks run or are done, never their results"))
 vreq = [k for k in verification if k != "userEmail"]
 schemas = {
   "Error": obj(dict(message=S(), errors=dict(type="object", additionalProperties=S()), missing=arr(S())), ["message"]),
@@ -40,7 +41,10 @@ schemas = {
   "Message": obj(dict(message=S())),
   "Actions": obj(dict(submit=B, resubmit=B, pay=B, delete=B, upgrade=B, decide=B)),
   "Verification": obj(verification, vreq),
-  "AdminVerification": obj(dict(verification, certificateStatus=NS(enum=["valid","expired","revoked"])), vreq + ["userEmail", "certificateStatus"]),
+  "ApplicantScreening": obj(dict(status=S(enum=["pending","running","done"]))),
+  "AdminVerification": obj(dict(verification, certificateStatus=NS(enum=["valid","expired","revoked"]),
+      screening=dict(allOf=[ref("AdminScreeningSummary")], nullable=True, description="Top only (null for Basic)")), vreq + ["userEmail", "certificateStatus"]),
+  "AdminScreeningSummary": obj(dict(status=S(enum=["pending","running","done","failed"]), attention=B)),
   "NewVerification": obj(dict(tier=S(enum=["basic","top"]))),
   "Company": obj(dict(verificationId=I(), **company, **stamps)),
   "CompanyInput": obj(dict(**company, **echoed), []),
@@ -54,13 +58,18 @@ schemas = {
       filename=S(), originalFilename=S(), mimeType=S(enum=["application/pdf","image/jpeg","image/png"]), size=I(), objectPath=S(), url=S(), createdAt=T)),
   "Upload": dict(type="object", properties=dict(file=S(format="binary"), type=S()), required=["file"]),
   "Reason": obj(dict(reason=S())),
-  "Stats": obj(dict(total=I(), draft=I(), submitted=I(), in_review=I(), approved=I(), rejected=I())),
+  "Stats": obj(dict(total=I(), draft=I(), submitted=I(), in_review=I(), approved=I(), rejected=I(),
+      screeningAttention=I(description="Top verifications whose screening needs a reviewer (the filter screening=attention)"))),
   "AuditEvent": obj(dict(id=I(), actorEmail=NS(), action=S(), fromStatus=NS(), toStatus=NS(), reason=NS(), createdAt=T)),
   "CISForm": obj(dict(url=S(), generatedAt=T)),
   "Share": obj(dict(success=B, url=S(), expiresAt=T)),
   "PublicVerification": obj(dict(publicId=S(), certificateId=S(), companyName=S(), registrationNumber=S(), country=S(),
-      registeredAddress=S(), email=S(), tier=S(enum=["basic","top"]), checks=arr(S()), status=S(enum=["approved"]),
+      registeredAddress=S(), email=S(), tier=S(enum=["basic","top"]), checks=arr(ref("CertificateCheck")), status=S(enum=["approved"]),
       certificateStatus=S(enum=["valid","expired","revoked"]), verifiedAt=T, expiresAt=T, revokedAt=NT, fingerprint=S(pattern="^[0-9a-f]{64}$"))),
+  "CertificateCheck": dict(obj(dict(kind=S(enum=["verification","sanctions","pep","jurisdiction","kyc"]), label=S(), result=S(),
+      text=S(description="the full sentence, e.g. 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily'"),
+      date=NS(format="date", description="when the check ran (the approval date for the verification itself)"))),
+      description="One check the certificate claims; a check that did not run is absent"),
   "PublicCompany": obj(dict(companyName=S(), registrationNumber=S(), countryOfIncorporation=S(), registeredAddress=S(), email=S())),
   "PublicDocument": obj(dict(type=S(), createdAt=T)),
 }
@@ -141,7 +150,7 @@ op(P+"/company-info", "get", "Public company fields", resp("Company", ref("Publi
 op(P+"/documents", "get", "Document types and dates, never files", resp("Documents", arr(ref("PublicDocument"))), params=[idp("publicId")], codes=("403","404"), tag="public")
 
 A = "/api/admin/verifications"
-adminq = listq + [q("email"), q("publicId"), q("id", S(pattern="^[0-9]+$"))]
+adminq = listq + [q("email"), q("publicId"), q("id", S(pattern="^[0-9]+$")), q("screening", S(enum=["attention"]))]
 AU = ("400","401","403","404")
 op(A, "get", "Every verification, filtered and paged", resp("One page", arr(ref("AdminVerification")), headers=total), params=adminq, codes=("400","401","403"), tag="admin")
 op(A+"/stats", "get", "Counts per status for the filters", resp("Counts", ref("Stats")), params=adminq, codes=("400","401","403"), tag="admin")
@@ -222,6 +231,37 @@ op("/api/admin/screening/lists/{id}/changes", "get", "What a version added, remo
    resp("The changes", ref("ListChanges")), params=[idp()], codes=AU, tag="screening")
 op("/api/admin/screening/search", "post", "Screen a name against the lists in force (POST: personal data stays out of URLs and logs)",
    resp("Hits, best first", ref("ScreeningResult")), jbody("ScreeningSearch"), codes=("400","401","403","413","415"), tag="screening")
+
+# Top-tier checks (admin only): the screening of one verification, hit decisions and the PEP acknowledgement.
+num = dict(type="number")
+schemas.update({
+  "ScreeningRun": dict(obj(dict(id=I(), startedAt=NT, finishedAt=NT, engineVersion=S(), trigger=S(enum=["submission","resubmission","list_update","daily"]),
+      lists=arr(ref("ListVersion")))), description="A screening run: the list versions it used and the engine that matched"),
+  "ScreeningFinding": obj(dict(code=S(), severity=S(enum=["info","attention","fail"]), message=S())),
+  "ScreeningCheck": obj(dict(kind=S(enum=["sanctions","pep","jurisdiction","kyc"]), result=S(enum=["clear","hits","attention","unavailable"]),
+      summary=S(), findings=arr(ref("ScreeningFinding")))),
+  "ScreeningDecision": obj(dict(outcome=S(enum=["confirmed_match","false_positive","inconclusive"]), note=S(), by=S(), at=T)),
+  "ScreeningCaseHit": obj(dict(id=I(), check=S(enum=["sanctions","pep"]), score=dict(type="number", minimum=0, maximum=1), matchedName=S(),
+      explanation=arr(obj(dict(feature=S(), score=num, detail=S()))), entry=ref("ScreeningEntry"), listName=S(), listVersionDate=S(format="date"),
+      status=S(enum=["open","confirmed_match","false_positive","inconclusive"]),
+      reopened=dict(type="boolean", description="a changed listed entry (or changed applicant data) reopened an earlier decision"),
+      decisions=arr(ref("ScreeningDecision")))),
+  "ScreeningSubject": obj(dict(id=I(), kind=S(enum=["company","representative","bank"]), name=S(), details=S(),
+      checks=arr(ref("ScreeningCheck")), hits=arr(ref("ScreeningCaseHit")))),
+  "PepAcknowledgement": obj(dict(by=S(), at=T, note=S())),
+  "VerificationScreening": obj(dict(status=S(enum=["not_applicable","pending","running","done","failed"]),
+      run=dict(allOf=[ref("ScreeningRun")], nullable=True), subjects=arr(ref("ScreeningSubject")),
+      open=arr(S(description="what blocks approval, e.g. '2 screening hits are undecided'")), attention=B,
+      pepAcknowledgement=dict(allOf=[ref("PepAcknowledgement")], nullable=True))),
+  "HitDecisionInput": obj(dict(outcome=S(enum=["confirmed_match","false_positive","inconclusive"]), note=S())),
+  "NoteInput": obj(dict(note=S())),
+})
+op(AV+"/screening", "get", "The Top-tier checks of a verification: subjects, checks, hits and what is open", resp("The screening", ref("VerificationScreening")),
+   params=[idp()], codes=AU, tag="screening")
+op(AV+"/screening/hits/{hitId}/decision", "post", "Decide a hit (note required); audited", resp("The screening", ref("VerificationScreening")),
+   jbody("HitDecisionInput"), params=[idp(), idp("hitId")], codes=AU+("409","415"), tag="screening")
+op(AV+"/screening/pep-acknowledgement", "post", "Acknowledge that PEP screening was unavailable (note required); audited",
+   resp("The screening", ref("VerificationScreening")), jbody("NoteInput"), params=[idp()], codes=AU+("409","415"), tag="screening")
 
 # The notification bell (every signed-in user, their own notifications only) and failed jobs (admin only).
 schemas.update({

@@ -148,7 +148,7 @@ func TestUseCasePublicCertificate(t *testing.T) {
 		want := &application.PublicCertificate{PublicID: s.PublicID, CompanyName: ucCompany.CompanyName,
 			RegistrationNumber: ucCompany.RegistrationNumber, Country: ucCompany.CountryOfIncorporation,
 			RegisteredAddress: ucCompany.RegisteredAddress, Email: ucCompany.Email, Tier: verification.Top,
-			Checks: verification.Top.Checks(), VerifiedAt: *s.ApprovedAt, ExpiresAt: *s.ExpiresAt,
+			Checks: []verification.CertificateCheck{verification.ReviewCheck(*s.ApprovedAt), kycClaim(cert, 1)}, VerifiedAt: *s.ApprovedAt, ExpiresAt: *s.ExpiresAt,
 			Status: verification.CertificateValid, Fingerprint: cert.Fingerprint}
 		if diff := cmp.Diff(want, cert, cmp.AllowUnexported(verification.Tier{})); diff != "" {
 			t.Errorf("public certificate (-want +got):\n%s", diff)

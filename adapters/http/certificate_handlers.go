@@ -16,21 +16,21 @@ import (
 const SharePath = "/api/shared/cis/"
 
 type publicVerificationDTO struct {
-	PublicID           string     `json:"publicId"`
-	CertificateID      string     `json:"certificateId"`
-	CompanyName        string     `json:"companyName"`
-	RegistrationNumber string     `json:"registrationNumber"`
-	Country            string     `json:"country"`
-	RegisteredAddress  string     `json:"registeredAddress"`
-	Email              string     `json:"email"`
-	Tier               string     `json:"tier"`
-	Checks             []string   `json:"checks"`
-	Status             string     `json:"status"` // approved: the review's outcome
-	CertificateStatus  string     `json:"certificateStatus"`
-	VerifiedAt         time.Time  `json:"verifiedAt"`
-	ExpiresAt          time.Time  `json:"expiresAt"`
-	RevokedAt          *time.Time `json:"revokedAt"`
-	Fingerprint        string     `json:"fingerprint"`
+	PublicID           string                `json:"publicId"`
+	CertificateID      string                `json:"certificateId"`
+	CompanyName        string                `json:"companyName"`
+	RegistrationNumber string                `json:"registrationNumber"`
+	Country            string                `json:"country"`
+	RegisteredAddress  string                `json:"registeredAddress"`
+	Email              string                `json:"email"`
+	Tier               string                `json:"tier"`
+	Checks             []certificateCheckDTO `json:"checks"`
+	Status             string                `json:"status"` // approved: the review's outcome
+	CertificateStatus  string                `json:"certificateStatus"`
+	VerifiedAt         time.Time             `json:"verifiedAt"`
+	ExpiresAt          time.Time             `json:"expiresAt"`
+	RevokedAt          *time.Time            `json:"revokedAt"`
+	Fingerprint        string                `json:"fingerprint"`
 }
 
 func (s *Server) publicVerification(c *echo.Context) error {
@@ -41,7 +41,7 @@ func (s *Server) publicVerification(c *echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "no-store") // the status is live
 	return c.JSON(http.StatusOK, publicVerificationDTO{PublicID: p.PublicID, CertificateID: p.PublicID,
 		CompanyName: p.CompanyName, RegistrationNumber: p.RegistrationNumber, Country: p.Country,
-		RegisteredAddress: p.RegisteredAddress, Email: p.Email, Tier: p.Tier.String(), Checks: p.Checks,
+		RegisteredAddress: p.RegisteredAddress, Email: p.Email, Tier: p.Tier.String(), Checks: toCertificateChecks(p.Checks),
 		Status: "approved", CertificateStatus: string(p.Status), VerifiedAt: p.VerifiedAt, ExpiresAt: p.ExpiresAt,
 		RevokedAt: p.RevokedAt, Fingerprint: p.Fingerprint})
 }

@@ -43,6 +43,8 @@ type verificationDTO struct {
 	CreatedAt          time.Time  `json:"createdAt"`
 	UpdatedAt          time.Time  `json:"updatedAt"`
 	Actions            actionsDTO `json:"actions"`
+	// Screening says whether a Top verification's checks run or are done, never their results.
+	Screening *applicantScreeningDTO `json:"screening"`
 }
 
 // actionsDTO is what the caller may do now, so that clients need not re-derive the state machine.

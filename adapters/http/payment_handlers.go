@@ -160,8 +160,11 @@ func (s *Server) createPaymentIntent(c *echo.Context) error {
 		out.Coupon = &appliedCouponDTO{Code: r.CouponCode, Discount: r.Quote.Percent, DiscountAmount: r.Quote.Discount.Amount}
 	}
 	if r.Paid {
-		d := toVerificationDTO(r.Verification, currentUser(c))
-		out.Verification = &d
+		d, err := s.views(c, r.Verification)
+		if err != nil {
+			return err
+		}
+		out.Verification = &d[0]
 		out.ReceiptEmailed = s.Payments.ReceiptsEmailed()
 	}
 	return c.JSON(http.StatusOK, out)
@@ -194,7 +197,11 @@ func (s *Server) paymentSuccess(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, paymentSuccessDTO{verificationDTO: toVerificationDTO(v, currentUser(c)),
+	d, err := s.views(c, v)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, paymentSuccessDTO{verificationDTO: d[0],
 		ReceiptEmailed: s.Payments.ReceiptsEmailed() && v.Payment().Paid()})
 }
 
@@ -253,7 +260,11 @@ func (s *Server) upgradeVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := upgradeDTO{Verification: toVerificationDTO(r.Verification, currentUser(c)), PaymentRequired: r.PaymentRequired, Currency: string(pricing.USD)}
+	d, err := s.views(c, r.Verification)
+	if err != nil {
+		return err
+	}
+	out := upgradeDTO{Verification: d[0], PaymentRequired: r.PaymentRequired, Currency: string(pricing.USD)}
 	if r.PaymentRequired {
 		out.Amount, out.Currency = r.Amount.Amount, string(r.Amount.Currency)
 	}

@@ -47,6 +47,7 @@ type Services struct {
 	Review        *application.Review
 	Certificates  *application.Certificates
 	Screening     *application.Screening
+	TopChecks     *application.TopChecks
 	Inbox         *application.Inbox
 	Jobs          *application.Jobs
 	// PasswordResets are the forgotten-password use cases.

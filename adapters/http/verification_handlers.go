@@ -97,9 +97,13 @@ func (s *Server) listVerifications(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]verificationDTO, len(items))
+	vs := make([]*verification.Verification, len(items))
 	for i, it := range items {
-		out[i] = toVerificationDTO(it.Verification, currentUser(c))
+		vs[i] = it.Verification
+	}
+	out, err := s.views(c, vs...)
+	if err != nil {
+		return err
 	}
 	return writeList(c, out, total)
 }
@@ -113,7 +117,7 @@ func (s *Server) createVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toVerificationDTO(v, currentUser(c)))
+	return s.sendView(c, http.StatusCreated, v)
 }
 
 func (s *Server) getVerification(c *echo.Context) error {
@@ -125,7 +129,7 @@ func (s *Server) getVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toVerificationDTO(v, currentUser(c)))
+	return s.sendView(c, http.StatusOK, v)
 }
 
 func (s *Server) deleteVerification(c *echo.Context) error {
@@ -158,5 +162,5 @@ func (s *Server) changeVerification(c *echo.Context,
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toVerificationDTO(v, currentUser(c)))
+	return s.sendView(c, http.StatusOK, v)
 }

@@ -23,6 +23,10 @@ type Handlers struct {
 	SendEmail   func(ctx context.Context, job application.SendEmail) error
 	GenerateCIS func(ctx context.Context, job application.GenerateCIS) error
 	ExpiryScan  func(ctx context.Context, job application.ExpiryScan) error
+	// The Top-tier checks: one screening run, the re-screening after a list import, the daily one.
+	ScreenVerification func(ctx context.Context, job application.ScreenVerification) error
+	RescreenTop        func(ctx context.Context, job application.RescreenTop) error
+	DailyRescreen      func(ctx context.Context, job application.DailyRescreen) error
 }
 
 // Config sets up the queue.
@@ -178,7 +182,10 @@ func riverConfig(cfg Config) (*river.Config, error) {
 	if cfg.Workers > 0 {
 		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
 		if cfg.Handlers.ExpiryScan != nil {
-			rc.PeriodicJobs = []*river.PeriodicJob{expiryScanJob(cfg.ExpiryScanEvery)}
+			rc.PeriodicJobs = append(rc.PeriodicJobs, expiryScanJob(cfg.ExpiryScanEvery))
+		}
+		if cfg.Handlers.DailyRescreen != nil {
+			rc.PeriodicJobs = append(rc.PeriodicJobs, dailyRescreenJob())
 		}
 	}
 	return rc, nil

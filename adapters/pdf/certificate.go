@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // Certificate renders the one-page landscape certificate of verification.
@@ -55,7 +56,7 @@ func drawCertificate(d doc, c application.CertificateData) {
 
 	top := y + 20
 	bottom := certDetails(d, c, top)
-	certChecks(d, c.Checks, top, bottom)
+	certChecks(d, checkTexts(c.Checks), top, bottom)
 	certFooter(d, c)
 }
 
@@ -104,9 +105,19 @@ func certDetails(d doc, c application.CertificateData, top float64) float64 {
 	return y
 }
 
-// certChecks lists the checks the tier covered in a panel on the right, as tall as the
+// checkTexts are the sentences of the checks a certificate states.
+func checkTexts(checks []verification.CertificateCheck) []string {
+	out := make([]string, len(checks))
+	for i, c := range checks {
+		out[i] = c.Text
+	}
+	return out
+}
+
+// certChecks lists the checks that ran in a panel on the right, as tall as the
 // details beside it (detailsEnd) or its own content, whichever is taller, up to the footer.
-// A long list goes into two narrower columns rather than being cut.
+// A long list goes into two narrower columns, split where they come out most even, and a
+// smaller type rather than being cut.
 func certChecks(d doc, checks []string, top, detailsEnd float64) {
 	const x, w, maxBottom = 172.0, certRite - 172.0, 146.0
 	if len(checks) == 0 {
@@ -116,19 +127,31 @@ func certChecks(d doc, checks []string, top, detailsEnd float64) {
 	var (
 		lay     layout
 		wrapped [][]string
+		split   int // the first item of the second column
 		need    float64
 	)
-	for _, lay = range []layout{{1, 9, 4.8}, {2, 8.5, 4.4}, {2, 7.5, 3.8}} {
+	for _, lay = range []layout{{1, 9, 4.8}, {2, 8.5, 4.4}, {2, 7.5, 3.8}, {2, 6.5, 3.2}} {
 		colW := (w-6)/lay.cols - 10
 		d.SetFont("Helvetica", "", lay.size)
 		wrapped = make([][]string, len(checks))
-		colH := 0.0
+		heights := make([]float64, len(checks))
+		total := 0.0
 		for i, check := range checks {
 			wrapped[i] = d.lines(oneLine(check), colW)
-			colH += float64(len(wrapped[i]))*lay.lh + 0.8
+			heights[i] = float64(len(wrapped[i]))*lay.lh + 0.8
+			total += heights[i]
 		}
-		// Two columns split at the middle item, so the first column is the taller one.
-		need = top + 8 + colH/lay.cols + lay.lh*(lay.cols-1)*2
+		split, need = len(checks), total
+		if lay.cols == 2 {
+			first := 0.0
+			for k := 1; k < len(checks); k++ {
+				first += heights[k-1]
+				if h := max(first, total-first); h < need {
+					split, need = k, h
+				}
+			}
+		}
+		need += top + 8
 		if need <= maxBottom {
 			break
 		}
@@ -143,10 +166,12 @@ func certChecks(d doc, checks []string, top, detailsEnd float64) {
 	d.textAt(x+5, top+1, w-10, 5, "Checks performed", "L")
 	d.font("Helvetica", "", lay.size, ink)
 	colW := (w - 6) / lay.cols
-	perCol := (len(wrapped) + int(lay.cols) - 1) / int(lay.cols)
 	for i, ls := range wrapped {
-		col := float64(i / perCol)
-		if i%perCol == 0 {
+		col := 0.0
+		if i >= split {
+			col = 1
+		}
+		if i == 0 || i == split {
 			d.SetY(top + 8)
 		}
 		y, cx := d.GetY(), x+col*colW

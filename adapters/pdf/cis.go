@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // Page geometry of the portrait CIS, in millimetres.
@@ -42,6 +43,7 @@ func (r *Renderer) CIS(c application.CISData) ([]byte, error) {
 	w.banking(c.Banking)
 	w.trade(c.Trade)
 	w.documents(c.Documents)
+	w.checks(c.Certificate.Checks)
 
 	b, err := d.bytes()
 	if err != nil {
@@ -337,6 +339,19 @@ func (w cisWriter) documents(docs []application.Document) {
 			w.lines(oneLine(orDash(name)), widths[1]-3),
 			{longDate(doc.CreatedAt)},
 		}, styles)
+	}
+}
+
+// checks lists what the certificate states, check by check: only checks that ran, with their lists
+// and dates, never a hit's details.
+func (w cisWriter) checks(checks []verification.CertificateCheck) {
+	w.section("6. Checks Performed")
+	if len(checks) == 0 {
+		w.note("No checks recorded.")
+		return
+	}
+	for _, c := range checks {
+		w.row(c.Label, c.Text)
 	}
 }
 

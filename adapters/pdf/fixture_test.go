@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/screening"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -26,8 +27,14 @@ func fixtureCertificate() application.CertificateData {
 		RegisteredAddress:  "Rue du Rhône 42, 1204 Genève, Switzerland",
 		Email:              "compliance@sg-trading.example",
 		TierLabel:          "Top Tier",
-		Checks: []string{"Company information", "Representative details", "Banking information",
-			"Document verification", "KYC check", "AML screening", "PEP screening"},
+		Checks: append([]verification.CertificateCheck{verification.ReviewCheck(issued)}, screening.Claims(&screening.ScreenedRun{
+			Finished: issued.Add(-24 * time.Hour),
+			Sanctions: []screening.ListRef{{Label: "OFAC SDN", Date: issued.AddDate(0, 0, -3)}, {Label: "UN", Date: issued.AddDate(0, 0, -4)},
+				{Label: "EU", Date: issued.AddDate(0, 0, -2)}, {Label: "UK", Date: issued.AddDate(0, 0, -5)}},
+			PEP:             []screening.ListRef{{Label: "PEP list", Date: issued.AddDate(0, 0, -7)}},
+			Jurisdictions:   &screening.JurisdictionList{Publisher: "FATF", Published: time.Date(2025, 6, 13, 0, 0, 0, 0, time.UTC)},
+			Representatives: 2,
+		}, true)...),
 		IssuedAt:    issued,
 		ExpiresAt:   issued.AddDate(1, 0, 0),
 		Fingerprint: fixtureFingerprint,

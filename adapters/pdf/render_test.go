@@ -16,6 +16,7 @@ import (
 	"github.com/makiuchi-d/gozxing/qrcode"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // requireTool returns the path of a poppler tool. Under CI=true a missing tool fails the test,
@@ -127,7 +128,7 @@ func TestCertificateText(t *testing.T) {
 		"Certificate of Verification", "TTT Verify",
 		"Societe Generale Trading", "CHE-123.456.789", "Switzerland", "Rue du Rhone 42, 1204 Geneve",
 		"Top Tier", fixtureID, "March 14, 2026", "March 14, 2027",
-		"KYC check", "PEP screening",
+		"Sanctions screening: no", "OFAC SDN of 11 Mar", "PEP screening: no match", "FATF", "KYC: 2 representatives",
 		fixtureURL, "SHA-256 fingerprint:", fixtureFingerprint)
 	assertASCII(t, text)
 	if n := strings.Count(text, "\f"); n != 1 {
@@ -184,6 +185,8 @@ func TestCISText(t *testing.T) {
 		// Banking.
 		"Banking Information", "UBS Switzerland AG", "Bahnhofstrasse 45, 8001 Zurich", "Societe Generale Trading SA",
 		fixtureAccount, "UBSWCHZH80A", "USD", "Anna Keller, Relationship Manager",
+		// Checks performed: only those that ran, with their lists and dates.
+		"Checks Performed", "Sanctions screening: no match. OFAC SDN of 11 Mar 2026", "KYC: 2 representatives checked",
 		// Trade.
 		"Trade Details", "Copper Cathodes, Gold Dore Bars, Aluminium Ingots", "Zinc concentrate, ferrochrome",
 		"CIF, FOB", "5,000 MT per month", "Chile, Peru, Zambia", "LME minus 2.5%",
@@ -271,8 +274,10 @@ func TestLongContent(t *testing.T) {
 			break
 		}
 	}
-	d.Certificate.Checks = append(d.Certificate.Checks, "Sanctions list screening against OFAC, EU, UK HMT and UN consolidated lists",
-		"Ultimate beneficial owner identification", "Adverse media screening", "Site visit")
+	for _, extra := range []string{"Ultimate beneficial owner identification against the registers of six countries",
+		"Adverse media screening", "Site visit at the registered address and the main warehouse"} {
+		d.Certificate.Checks = append(d.Certificate.Checks, verification.CertificateCheck{Kind: "other", Label: extra, Text: extra})
+	}
 	d.Certificate.PublicURL = "https://verification.tttverify-platform.example.com/v/" + fixtureID
 
 	cis, err := New().CIS(d)

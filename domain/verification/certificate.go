@@ -72,6 +72,25 @@ func (v *Verification) AttachCIS(path string, now time.Time) error {
 // CISFormPath is where the current CIS is stored, or "".
 func (v *Verification) CISFormPath() string { return v.cisFormPath }
 
+// CertificateCheck is one check a certificate claims: what ran, how it came out and when. A check
+// that did not run is never a CertificateCheck.
+type CertificateCheck struct {
+	Kind   string // verification, sanctions, pep, jurisdiction or kyc
+	Label  string
+	Result string
+	Text   string // the whole sentence, as the certificate prints it
+	Date   time.Time
+}
+
+// ReviewCheck is what every approved verification had, whatever its tier: a reviewer went through
+// the company, representative, banking and document sections. The second sentence is the spec's
+// text for Basic.
+func ReviewCheck(approvedAt time.Time) CertificateCheck {
+	return CertificateCheck{Kind: "verification", Label: "Verification", Result: "verified", Date: approvedAt,
+		Text: "Company, representatives, banking and documents reviewed. " +
+			"Includes TTT Certificate and Client Information Sheet (CIS)"}
+}
+
 // CertificateContent is what a certificate attests; its fingerprint lets a counterparty check that a
 // PDF matches the public record.
 type CertificateContent struct {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import fs from 'node:fs'
-import { ADMIN, createVerificationByApi, loginByApi, registerByApi, shot, submitByApi, toastText, uniqueEmail } from './helpers'
+import { ADMIN, createVerificationByApi, loginByApi, payInFullByApi, registerByApi, screenedByApi, shot, submitByApi, toastText, uniqueEmail } from './helpers'
 
 // The applicant copies a share link to the clipboard.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
@@ -87,7 +87,7 @@ test('cross-role journey: pay, reject, resubmit, approve, CIS, certificate, shar
   await shot(admin, '61-admin-review-overview')
   await admin.getByRole('tab', { name: 'Company' }).click()
   await expect(admin.getByText('Seeded Metals Ltd').first()).toBeVisible()
-  await expect(admin.getByText('GB-1')).toBeVisible()
+  await expect(admin.getByText('GB-1', { exact: true })).toBeVisible()
   await shot(admin, '62-admin-review-company')
   await admin.getByRole('tab', { name: 'Representatives' }).click()
   await expect(admin.getByText('Sam Seed')).toBeVisible()
@@ -296,10 +296,11 @@ test('an approved Top verification offers the Full Report on its public page', a
   await registerByApi(page.request, uniqueEmail('toptier'))
   const v = await createVerificationByApi(page.request, 'top')
   await submitByApi(page.request, v.id)
-  const paid = await page.request.post('/api/create-payment-intent', { data: { verificationId: v.id, couponCode: 'FREE100' } })
-  expect(((await paid.json()) as { paid: boolean }).paid).toBe(true)
+  await payInFullByApi(page.request, v.id)
   const adminCtx = await browser.newContext()
   await loginByApi(adminCtx.request, ADMIN.email, ADMIN.password)
+  // Approval waits for the Top checks, which run in the background after submission.
+  await screenedByApi(adminCtx.request, v.id)
   expect((await adminCtx.request.post(`/api/admin/verifications/${v.id}/approve`)).status()).toBe(200)
   await adminCtx.close()
 

@@ -23,6 +23,9 @@ fi
 bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" --password "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" >/dev/null 2>&1
 bin/ttt-verify coupon create FREE100 100 >/dev/null 2>&1
 bin/ttt-verify coupon create HALF50 50 >/dev/null 2>&1
-# A small UN list for the screening page (adapters/screening/testdata/un is an excerpt of the real list).
+# A small UN list for the screening page (adapters/screening/testdata/un is an excerpt of the real list),
+# the PEP fixture and the shipped FATF lists, so that Top verifications run every check (e2e/top-checks.spec.ts).
 bin/ttt-verify screening import un adapters/screening/testdata/un/consolidated.xml >/dev/null 2>&1
+bin/ttt-verify screening import pep_csv adapters/screening/testdata/pep/pep.csv >/dev/null 2>&1
+bin/ttt-verify screening jurisdictions import docs/jurisdictions/fatf-2025-06-13.json >/dev/null 2>&1
 exec bin/ttt-verify serve

@@ -135,16 +135,24 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, err
 	}
+	screening.WithJobs(messaging.Jobs)
+	checks := application.NewTopChecks(application.TopChecksDeps{Tx: tx, Repo: verifications, Sections: sections,
+		Records: persistence.NewScreeningRecords(db), Lists: persistence.NewScreeningLists(db),
+		Jurisdictions: persistence.NewJurisdictionLists(db), Index: screening.Index(), Jobs: messaging.Jobs, Audit: audit,
+		Notify: notify, Public: publicCache, Clock: clock, Log: log})
+	work.checks = checks
+	certificates.WithChecks(checks)
 	auth.WithNotifier(notify)
-	payments.WithNotifier(notify)
+	payments.WithNotifier(notify).WithChecks(checks)
 	return &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
 		Screening:     screening,
+		TopChecks:     checks,
 		Auth:          auth,
-		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify),
+		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify).WithChecks(checks),
 		Sections:      sectionsSvc,
 		Documents:     docs,
 		Payments:      payments,
-		Admin:         application.NewAdmin(tx, verifications, audit, clock, notify),
+		Admin:         application.NewAdmin(tx, verifications, audit, clock, notify, checks),
 		Inbox:         application.NewInbox(notifications, clock),
 		Jobs:          work.jobs,
 		Review:        application.NewReview(sectionsSvc, docs, certificates),

@@ -15,6 +15,7 @@ import (
 	"github.com/tttverify/tttverify/adapters/mail"
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/screening"
 )
 
 // DefaultWorkers is how many jobs an instance works at once unless WORKERS says otherwise.
@@ -65,6 +66,7 @@ type jobWork struct {
 	certificates *application.Certificates
 	expiry       *application.ExpiryReminders
 	jobs         *application.Jobs
+	checks       *application.TopChecks
 }
 
 func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
@@ -75,6 +77,17 @@ func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
 		},
 		ExpiryScan: func(ctx context.Context, _ application.ExpiryScan) error {
 			_, err := w.expiry.Scan(ctx)
+			return err
+		},
+		ScreenVerification: func(ctx context.Context, j application.ScreenVerification) error {
+			return w.checks.Run(ctx, j.RunID)
+		},
+		RescreenTop: func(ctx context.Context, _ application.RescreenTop) error {
+			_, err := w.checks.Rescreen(ctx, screening.TriggerListUpdate)
+			return err
+		},
+		DailyRescreen: func(ctx context.Context, _ application.DailyRescreen) error {
+			_, err := w.checks.Rescreen(ctx, screening.TriggerDaily)
 			return err
 		},
 	}

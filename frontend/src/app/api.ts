@@ -47,6 +47,7 @@ export const TAGS = [
   'Documents',
   'AdminVerification',
   'AuditEvents',
+  'Screening',
   'PaymentConfig',
   'PublicCertificate',
   'Notification',

@@ -38,6 +38,8 @@ export type PaymentSuccessResult = Schemas['PaymentSuccessResult']
 
 /** PublicCertificate is what the public certificate page shows (approved verifications only). */
 export type PublicCertificate = Schemas['PublicVerification']
+/** CertificateCheck is one check a certificate claims, with its result, full sentence and date; one that did not run is absent. */
+export type CertificateCheck = Schemas['CertificateCheck']
 
 export type CompanyInfo = Schemas['Company']
 export type Representative = Schemas['Representative']
@@ -68,3 +70,15 @@ export interface Paged<T> {
   items: T[]
   total: number
 }
+
+/** VerificationScreening is a Top verification's checks as the reviewer sees them: the run, every subject, what is open. */
+export type VerificationScreening = Schemas['VerificationScreening']
+export type ScreeningStatus = VerificationScreening['status']
+export type ScreeningRun = Schemas['ScreeningRun']
+export type ScreeningSubject = Schemas['ScreeningSubject']
+export type ScreeningCheck = Schemas['ScreeningCheck']
+export type ScreeningFinding = Schemas['ScreeningFinding']
+/** ScreeningCaseHit is one possible match of a subject, with the reviewer's decisions (newest last). */
+export type ScreeningCaseHit = Schemas['ScreeningCaseHit']
+export type ScreeningDecision = Schemas['ScreeningDecision']
+export type HitOutcome = ScreeningDecision['outcome']

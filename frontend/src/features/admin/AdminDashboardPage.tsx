@@ -29,6 +29,7 @@ import {
   type AdminFilters,
 } from './filters'
 import { paths } from '../../lib/paths'
+import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 
 const COUNT_CARDS: { key: keyof Omit<StatusCounts, 'total'>; label: string; tone: string }[] = [
@@ -135,6 +136,7 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
                 {v.certificateStatus && v.certificateStatus !== 'valid' && (
                   <Badge color={v.certificateStatus === 'revoked' ? 'red' : 'grey'}>{v.certificateStatus === 'revoked' ? 'Revoked' : 'Expired'}</Badge>
                 )}
+                {v.screening?.attention && <ScreeningBadge />}
               </span>
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{formatDate(v.createdAt)}</td>
@@ -208,6 +210,16 @@ export default function AdminDashboardPage() {
       />
 
       <CountCards counts={stats.data} loading={stats.isLoading} active={filters.status} onPick={(s) => set('status', s)} />
+      <ScreeningAttentionFilter
+        count={stats.data?.screeningAttention}
+        loading={stats.isLoading}
+        active={filters.screening === 'attention'}
+        // The count spans every status, so showing those verifications shows them in every status.
+        onToggle={() => {
+          setFilters((f) => (f.screening === 'attention' ? { ...f, screening: 'all' } : { ...f, screening: 'attention', status: 'all' }))
+          setPage(1)
+        }}
+      />
 
       <Card>
         <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">

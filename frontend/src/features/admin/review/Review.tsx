@@ -1,5 +1,8 @@
 import { useState } from 'react'
+import { XOctagon } from 'lucide-react'
+import { Banner } from '../../../components/ui/Banner'
 import { mutate } from '../../../components/ui/mutate'
+import { errorMessage } from '../../../lib/errors'
 import type { AdminVerification } from '../../../lib/types'
 import { useApproveVerificationMutation, useRejectVerificationMutation, useRevokeVerificationMutation } from '../adminApi'
 import { AuditTrail } from '../AuditTrail'
@@ -11,23 +14,30 @@ import { CisCard } from './CisCard'
 import { DetailsCard } from './DetailsCard'
 import { ReviewBanners } from './ReviewBanners'
 import { ReviewHeader } from './ReviewHeader'
-import { ReviewTabs } from './ReviewTabs'
+import { ReviewTabs, type ReviewTab } from './ReviewTabs'
+import { ScreeningBanner } from './ScreeningBanner'
 import { useReviewSections } from './useReviewSections'
+import { useScreening } from './useScreening'
 
 /** Review lays out one verification for the reviewer and carries out approve, reject and revoke. */
 export function Review({ v }: { v: AdminVerification }) {
   const sections = useReviewSections(v.id)
+  const screening = useScreening(v)
+  const [tab, setTab] = useState<ReviewTab>('overview')
+  // The server's reason for refusing approval (e.g. what screening leaves open) stays on the page.
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [approve, { isLoading: approving }] = useApproveVerificationMutation()
   const [reject] = useRejectVerificationMutation()
   const [revoke] = useRevokeVerificationMutation()
   const [rejectOpen, setRejectOpen] = useState(false)
   const [revokeOpen, setRevokeOpen] = useState(false)
 
-  function doApprove() {
-    return mutate(approve(v.id), {
+  async function doApprove() {
+    const r = await mutate(approve(v.id), {
       done: { title: 'Verification Approved', description: `Verification #${v.id} has been approved and its certificate issued.` },
       failed: 'Approval Failed',
     })
+    setRefusal(r.ok ? null : errorMessage(r.error))
   }
 
   // A reason dialog closes once its decision went through; a failure keeps it open with the reason.
@@ -57,11 +67,17 @@ export function Review({ v }: { v: AdminVerification }) {
         <BackButton />
       </div>
       <ReviewHeader v={v} companyName={sections.company.data?.companyName} onReject={() => setRejectOpen(true)} onApprove={doApprove} approving={approving} />
+      {refusal && v.actions.decide && (
+        <Banner tone="red" icon={<XOctagon className="h-5 w-5" aria-hidden />} title="Approval refused" className="mb-6">
+          {refusal}
+        </Banner>
+      )}
       <ReviewBanners v={v} />
+      <ScreeningBanner s={screening.data} onOpen={() => setTab('screening')} />
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <ReviewTabs v={v} sections={sections} />
+          <ReviewTabs v={v} sections={sections} screening={screening} tab={tab} onTab={setTab} />
         </div>
         <div className="space-y-6">
           <DetailsCard v={v} />

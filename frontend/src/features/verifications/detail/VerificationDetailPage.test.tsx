@@ -169,11 +169,27 @@ describe('verification detail', () => {
     expect(await screen.findByRole('link', { name: 'Download Certificate' })).toHaveAttribute('href', '/api/verifications/7/certificate')
   })
 
-  it('submitted and unpaid offers Make Payment', async () => {
+  it('tells the owner of a Top verification whether its checks run or are complete, and nothing more', async () => {
+    const state = { v: v({ status: 'in_review', tier: 'top', paymentStatus: 'paid', screening: { status: 'running' } }) }
+    mockApi(route('GET', '/api/verifications/7', () => json(state.v)), ...sections(true))
+    renderDetail()
+    expect(await screen.findByText('Checks running')).toBeInTheDocument()
+    expect(screen.queryByText(/match|hit|sanction/i)).toBeNull()
+  })
+
+  it('says the checks are complete once the screening is done', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'in_review', tier: 'top', paymentStatus: 'paid', screening: { status: 'done' } }))), ...sections(true))
+    renderDetail()
+    expect(await screen.findByText('Checks complete')).toBeInTheDocument()
+    expect(screen.queryByText('Checks running')).toBeNull()
+  })
+
+  it('submitted and unpaid offers Make Payment (a Basic verification has no checks badge)', async () => {
     mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'submitted' }))), ...sections(true))
     renderDetail()
     expect(await screen.findByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', '/payment/7')
     expect(screen.getByText('Basic', { selector: 'span' })).toBeInTheDocument()
+    expect(screen.queryByText(/^Checks (running|complete)/)).toBeNull()
   })
 
   describe('approved actions', () => {

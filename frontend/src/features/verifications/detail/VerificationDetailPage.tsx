@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn'
 import { tierLabel } from '../../../lib/status'
 import type { Verification } from '../../../lib/types'
 import { useGetVerificationQuery, useSubmitVerificationMutation } from '../verificationApi'
+import { ChecksBadge } from './ChecksBadge'
 import { Overview } from './overview/Overview'
 import { STEPS, type Step } from './steps'
 import { BankingStep } from './steps/BankingStep'
@@ -129,8 +130,9 @@ function Detail({ v }: { v: Verification }) {
             <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
               Verification #{v.id} <StatusBadge status={v.status} />
             </h1>
-            <p className="mt-0.5 text-sm text-slate-500">
+            <p className="mt-0.5 text-sm leading-7 text-slate-500">
               <span className="font-medium text-slate-700">{tierLabel(v.tier)}</span> · ID <span className="font-mono">{v.publicId}</span>
+              {v.screening && <ChecksBadge v={v} className="ml-2 align-middle" />}
             </p>
           </div>
         </div>

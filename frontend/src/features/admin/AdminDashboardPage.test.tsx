@@ -135,11 +135,12 @@ describe('admin dashboard', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'true')
     // The count spans every status: the status filter opens up to All.
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('All')
-    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?screening=attention&page=1&pageSize=10&sort=createdAt&order=desc'))
+    // The filters reach the server after a short pause for typing.
+    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?screening=attention&page=1&pageSize=10&sort=createdAt&order=desc'), { timeout: 3000 })
     expect(calls).toContain('GET /api/admin/verifications/stats?screening=attention')
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-pressed', 'false')
-    await waitFor(() => expect(calls.at(-1)).not.toContain('screening='))
+    await waitFor(() => expect(calls.at(-1)).not.toContain('screening='), { timeout: 3000 })
   })
 
   it('deletes after a confirmation', async () => {

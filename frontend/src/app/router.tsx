@@ -2,14 +2,16 @@ import { lazy, Suspense, type ComponentType } from 'react'
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { NotFoundCard } from '../components/ui/NotFoundCard'
 import { FullPageSpinner } from '../components/ui/Spinner'
+import LandingPage from '../features/landing/LandingPage'
 import { patterns } from '../lib/paths'
 
 type Load = () => Promise<{ default: ComponentType }>
 
-// Every screen is its own chunk, and so are the guards (they read the session through the API):
-// the landing page ships only what it needs, and admin and payment code load when those routes
-// are visited. Each route keeps its loader in `handle` so that makeRouter can start the chunks of
-// the first address at once instead of one nested level after another.
+// Every screen but the landing page is its own chunk, and so are the guards (they read the session
+// through the API): the landing page, the most common first address, comes with the entry script
+// and needs no second request; admin and payment code load when those routes are visited. Each
+// route keeps its loader in `handle` so that makeRouter can start the chunks of the first address
+// at once instead of one nested level after another.
 function screen(load: Load): Pick<RouteObject, 'element' | 'handle'> {
   const C = lazy(load)
   return {
@@ -25,7 +27,7 @@ function screen(load: Load): Pick<RouteObject, 'element' | 'handle'> {
 const guard = (name: 'RequireAuth' | 'RequireAdmin'): Load => () => import('./guards').then((m) => ({ default: m[name] }))
 
 export const routes: RouteObject[] = [
-  { path: patterns.home, ...screen(() => import('../features/landing/LandingPage')) },
+  { path: patterns.home, element: <LandingPage /> },
   { path: patterns.auth, ...screen(() => import('../features/auth/AuthPage')) },
   { path: patterns.resetPassword, ...screen(() => import('../features/auth/ResetPasswordPage')) },
   { path: patterns.publicCertificate, ...screen(() => import('../features/public/PublicVerificationPage')) },

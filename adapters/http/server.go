@@ -97,7 +97,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 		})
 	}
 
-	api := e.Group("/api", s.checkOrigin, s.authenticate)
+	api := e.Group("/api", compressJSON, s.checkOrigin, s.authenticate)
 	s.authRoutes(api, authRateLimit(cfg.AuthRateLimit), cfg.AuthRateLimit)
 	s.paymentRoutes(api, e)
 	s.verificationRoutes(api.Group("", requireUser))

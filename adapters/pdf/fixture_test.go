@@ -98,3 +98,37 @@ func fixtureCIS() application.CISData {
 		GeneratedAt: cert.IssuedAt.Add(2 * time.Hour),
 	}
 }
+
+// Names and addresses in the scripts of the countries the forms offer, as a company would
+// register them.
+const (
+	fixtureChineseName    = "上海海洋贸易有限公司"
+	fixtureChineseAddress = "上海市浦东新区世纪大道100号"
+	fixtureJapaneseAddr   = "東京都千代田区丸の内1-1-1 ビル「タワー」"
+	fixtureRussianName    = "Алексей Смирнов"
+	fixtureRussianRole    = "Генеральный директор"
+	fixtureArabicName     = "محمد عبد الله"
+	fixtureArabicRole     = "المدير المالي"
+	fixtureArabicBank     = "بنك الإمارات دبي الوطني"
+	fixtureArabicAddress  = "شارع بني ياس، ديرة، دبي"
+	fixtureLatinAddress   = "Rue du Rhône 42, 1204 Genève; Kraków; São Paulo; Ørsted Straße"
+)
+
+func fixtureMultilingualCIS() application.CISData {
+	d := fixtureCIS()
+	d.Certificate.CompanyName = fixtureChineseName
+	d.Certificate.RegisteredAddress = fixtureChineseAddress
+	d.Certificate.Country = "CN"
+	d.Company.CompanyName = fixtureChineseName
+	d.Company.RegisteredAddress = fixtureChineseAddress
+	d.Company.OperatingAddress = fixtureJapaneseAddr
+	d.Company.CountryOfIncorporation = "CN"
+	d.Representatives[0].FullName = fixtureRussianName
+	d.Representatives[0].Position = fixtureRussianRole
+	d.Representatives[1].FullName = fixtureArabicName
+	d.Representatives[1].Position = fixtureArabicRole
+	d.Banking.BankName = fixtureArabicBank
+	d.Banking.BankAddress = fixtureArabicAddress
+	d.Banking.AccountName = fixtureLatinAddress
+	return d
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -25,7 +26,13 @@ type Config struct {
 	SessionSecret []byte
 	SecureCookies bool   // set when served over TLS
 	PublicBaseURL string // e.g. https://verify.example.com
-	AuthRateLimit int    // login and register attempts per minute per address; 0 turns the limit off
+	AuthRateLimit int    // login and register attempts per minute per address; 0 turns the limits off
+	// Throttle counts the attempts the rate limits allow (every server must see the same counts);
+	// required unless AuthRateLimit is 0.
+	Throttle application.Throttle
+	// TrustedProxies are the networks (the load balancers) whose X-Forwarded-For is believed when
+	// finding a client's address; empty: the connection's peer is the client.
+	TrustedProxies []*net.IPNet
 	Logger        *slog.Logger
 	SPA           fs.FS // the built frontend (index.html and assets); may be empty
 	Readiness     map[string]Checker
@@ -64,7 +71,7 @@ type Server struct {
 	readiness     map[string]Checker
 	clock         application.Clock
 	presignedGets bool
-	resetLimit    emailLimiter
+	limits        limits
 }
 
 // New builds the echo instance with every route.
@@ -75,14 +82,16 @@ func New(cfg Config, svc Services) *echo.Echo {
 	}
 	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies},
 		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness, clock: cfg.Clock,
-		presignedGets: cfg.PresignedDownloads, resetLimit: newEmailLimiter(cfg.AuthRateLimit)}
+		presignedGets: cfg.PresignedDownloads}
 	if s.clock == nil {
 		s.clock = application.SystemClock{}
 	}
+	s.limits = newLimits(cfg.Throttle, s.clock, cfg.AuthRateLimit)
 
 	e := echo.New()
 	e.Logger = cfg.Logger
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
+	e.IPExtractor = ipExtractor(cfg.TrustedProxies)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestID())
 	e.Use(requestLog(cfg.Logger))
@@ -97,7 +106,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	}
 
 	api := e.Group("/api", s.checkOrigin, s.authenticate)
-	s.authRoutes(api, authRateLimit(cfg.AuthRateLimit), cfg.AuthRateLimit)
+	s.authRoutes(api)
 	s.paymentRoutes(api, e)
 	s.verificationRoutes(api.Group("", requireUser))
 	s.notificationRoutes(api.Group("/notifications", requireUser))
@@ -112,13 +121,14 @@ func New(cfg Config, svc Services) *echo.Echo {
 	return e
 }
 
-func (s *Server) authRoutes(g *echo.Group, limit echo.MiddlewareFunc, limitPerMinute int) {
+func (s *Server) authRoutes(g *echo.Group) {
+	limit := s.limits.byAddress("auth")
 	g.GET("/user", s.getUser)
 	g.POST("/login", s.login, limit)
 	g.POST("/register", s.register, limit)
 	g.POST("/logout", s.logout)
 	g.POST("/change-password", s.changePassword, requireUser)
-	g.POST("/password-reset/request", s.requestPasswordReset, authRateLimit(limitPerMinute))
+	g.POST("/password-reset/request", s.requestPasswordReset, s.limits.byAddress("reset"))
 	g.POST("/password-reset/confirm", s.confirmPasswordReset, limit)
 }
 

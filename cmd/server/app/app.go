@@ -196,6 +196,8 @@ func (a *App) Handler() *echo.Echo {
 		SecureCookies:      cfg.secureCookies(),
 		PublicBaseURL:      cfg.PublicBaseURL,
 		AuthRateLimit:      cfg.AuthRateLimit,
+		Throttle:           persistence.NewThrottles(a.DB),
+		TrustedProxies:     cfg.TrustedProxies,
 		Logger:             log,
 		SPA:                frontend.Dist(),
 		Readiness:          map[string]httpapi.Checker{"database": a.DB, "storage": a.Blobs},

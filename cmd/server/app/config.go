@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -25,6 +26,7 @@ type Config struct {
 	PublicBaseURL   string
 	SessionSecret   []byte
 	AuthRateLimit   int
+	TrustedProxies  []*net.IPNet // load balancers whose X-Forwarded-For is believed
 	AdminEmail      string
 	AdminPassword   string
 	S3Endpoint      string
@@ -84,6 +86,9 @@ func LoadConfig() (*Config, error) {
 	var err error
 	if c.AuthRateLimit, err = strconv.Atoi(env("AUTH_RATE_LIMIT", "10")); err != nil || c.AuthRateLimit < 0 {
 		return nil, fmt.Errorf("AUTH_RATE_LIMIT must be a number >= 0")
+	}
+	if c.TrustedProxies, err = parseNetworks(os.Getenv("TRUSTED_PROXIES")); err != nil {
+		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
 	if c.ShareLinkTTL, err = time.ParseDuration(env("SHARE_LINK_TTL", DefaultShareLinkTTL.String())); err != nil || c.ShareLinkTTL <= 0 {
 		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 168h")
@@ -176,6 +181,32 @@ func (c *Config) LoadSessionSecret() error {
 	}
 	c.SessionSecret = secret
 	return nil
+}
+
+// parseNetworks reads a comma- or space-separated list of CIDRs; a bare address stands for itself
+// alone.
+func parseNetworks(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, item := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if !strings.Contains(item, "/") {
+			ip := net.ParseIP(item)
+			if ip == nil {
+				return nil, fmt.Errorf("%q is neither an address nor a CIDR such as 10.0.0.0/8", item)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR such as 10.0.0.0/8", item)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 func env(name, def string) string {

@@ -33,11 +33,11 @@ type Config struct {
 	// TrustedProxies are the networks (the load balancers) whose X-Forwarded-For is believed when
 	// finding a client's address; empty: the connection's peer is the client.
 	TrustedProxies []*net.IPNet
-	Logger        *slog.Logger
-	SPA           fs.FS // the built frontend (index.html and assets); may be empty
-	Readiness     map[string]Checker
-	Clock         application.Clock // nil: the system clock
-	Baseline      bool              // serve GET /bench/baseline: the framework alone, for make bench
+	Logger         *slog.Logger
+	SPA            fs.FS // the built frontend (index.html and assets); may be empty
+	Readiness      map[string]Checker
+	Clock          application.Clock // nil: the system clock
+	Baseline       bool              // serve GET /bench/baseline: the framework alone, for make bench
 	// PresignedDownloads answers GET /api/files/* with a redirect to a short-lived link into the
 	// object store instead of streaming the file; Documents.CanLinkDownloads must be true.
 	PresignedDownloads bool

@@ -26,21 +26,22 @@ type Config struct {
 	SessionSecret []byte
 	SecureCookies bool   // set when served over TLS
 	PublicBaseURL string // e.g. https://verify.example.com
-	AuthRateLimit int    // login and register attempts per minute per address; 0 turns the limits off
+	AuthRateLimit int    // login and register attempts per minute per address; 0 turns the limit off
+	Logger        *slog.Logger
+	SPA           fs.FS // the built frontend (index.html and assets); may be empty
+	Readiness     map[string]Checker
+	Clock         application.Clock // nil: the system clock
+	Baseline      bool              // serve GET /bench/baseline: the framework alone, for make bench
+	// PresignedDownloads answers GET /api/files/* with a redirect to a short-lived link into the
+	// object store instead of streaming the file; Documents.CanLinkDownloads must be true.
+	PresignedDownloads bool
+
 	// Throttle counts the attempts the rate limits allow (every server must see the same counts);
 	// required unless AuthRateLimit is 0.
 	Throttle application.Throttle
 	// TrustedProxies are the networks (the load balancers) whose X-Forwarded-For is believed when
 	// finding a client's address; empty: the connection's peer is the client.
 	TrustedProxies []*net.IPNet
-	Logger         *slog.Logger
-	SPA            fs.FS // the built frontend (index.html and assets); may be empty
-	Readiness      map[string]Checker
-	Clock          application.Clock // nil: the system clock
-	Baseline       bool              // serve GET /bench/baseline: the framework alone, for make bench
-	// PresignedDownloads answers GET /api/files/* with a redirect to a short-lived link into the
-	// object store instead of streaming the file; Documents.CanLinkDownloads must be true.
-	PresignedDownloads bool
 }
 
 // Services are the use cases the routes call.

@@ -29,6 +29,8 @@ type App struct {
 	Messaging *Messaging
 	cfg       *Config
 	log       *slog.Logger
+	// stopListening ends the wait for other servers' changes (PostgreSQL notifications).
+	stopListening func()
 }
 
 // OpenDatabase connects and brings the schema up to date.
@@ -137,7 +139,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	}
 	auth.WithNotifier(notify)
 	payments.WithNotifier(notify)
-	return &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
+	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
 		Screening:     screening,
 		Auth:          auth,
 		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify),
@@ -152,7 +154,9 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: persistence.NewAccountEvents(db),
 			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails}),
-	}}, nil
+	}}
+	a.stopListening = listenForChanges(cfg, db, publicCache, log)
+	return a, nil
 }
 
 // newScreening wires the list use cases: the parsers, the publishers' addresses, the list
@@ -209,6 +213,7 @@ func (a *App) Handler() *echo.Echo {
 
 // Close stops the job workers and releases the database and the object store.
 func (a *App) Close() {
+	a.stopListening()
 	a.stopWorkers()
 	if c, ok := a.Blobs.(interface{ Close() error }); ok {
 		_ = c.Close()

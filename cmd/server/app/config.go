@@ -58,6 +58,10 @@ type Config struct {
 	SMTPURL  string // smtp://user:pass@host:port or smtps://…; empty: .eml files in DATA_DIR/outbox
 	SMTPFrom string // sender of every e-mail
 
+	// JobTimeout bounds one attempt of a job; a job left running by a server that died runs
+	// again elsewhere after 1.2 times this. 0: 5 minutes.
+	JobTimeout time.Duration
+
 	// Set by tests, never from the environment.
 	Clock        application.Clock // nil: the system clock
 	PasswordCost int               // 0: bcrypt's default cost

@@ -27,6 +27,9 @@ func (c *Config) loadMail() error {
 		return fmt.Errorf("WORKERS must be a number >= 0 (0: this instance works no jobs)")
 	}
 	c.Workers = workers
+	if c.JobTimeout, err = time.ParseDuration(env("JOB_TIMEOUT", "5m")); err != nil || c.JobTimeout <= 0 {
+		return fmt.Errorf("JOB_TIMEOUT must be a positive duration such as 5m")
+	}
 	c.SMTPURL = os.Getenv("SMTP_URL")
 	if c.SMTPURL != "" {
 		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
@@ -99,6 +102,7 @@ func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *sl
 	queue, err := jobs.New(ctx, db, jobs.Config{
 		DatabaseURL: cfg.DatabaseURL,
 		Workers:     cfg.Workers,
+		JobTimeout:  cfg.JobTimeout,
 		Log:         log,
 		Handlers:    work.handlers(mailer),
 		OnDiscarded: func(ctx context.Context, j application.FailedJob) {

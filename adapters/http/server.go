@@ -42,6 +42,9 @@ type Config struct {
 	// TrustedProxies are the networks (the load balancers) whose X-Forwarded-For is believed when
 	// finding a client's address; empty: the connection's peer is the client.
 	TrustedProxies []*net.IPNet
+	// Observe, when set, wraps every request after routing and outside the request log (which
+	// writes error responses), so that it sees the route pattern and the status sent: metrics.
+	Observe echo.MiddlewareFunc
 }
 
 // Services are the use cases the routes call.
@@ -95,6 +98,9 @@ func New(cfg Config, svc Services) *echo.Echo {
 	e.IPExtractor = ipExtractor(cfg.TrustedProxies)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestID())
+	if cfg.Observe != nil {
+		e.Use(cfg.Observe)
+	}
 	e.Use(requestLog(cfg.Logger))
 	e.Use(s.securityHeaders)
 

@@ -95,6 +95,9 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 	if err := a.StartWorkers(ctx); err != nil {
 		return err
 	}
+	if err := a.StartMetrics(); err != nil {
+		return err
+	}
 	a.StartScreeningIndex(ctx)
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: 120 * time.Second}

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/metrics"
 	"github.com/tttverify/tttverify/adapters/password"
 	"github.com/tttverify/tttverify/adapters/pdf"
 	"github.com/tttverify/tttverify/adapters/persistence"
@@ -31,6 +32,9 @@ type App struct {
 	log       *slog.Logger
 	// stopListening ends the wait for other servers' changes (PostgreSQL notifications).
 	stopListening func()
+	metrics       *metrics.Metrics // nil without METRICS_ADDR
+	metricsAddr   string
+	stopMetrics   func()
 }
 
 // OpenDatabase connects and brings the schema up to date.
@@ -88,7 +92,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		clock = cfg.Clock
 	}
 	tx := persistence.NewTransactor(db)
-	work := &jobWork{}
+	work := &jobWork{metrics: newMetrics(cfg, log)}
 	messaging, err := openMessaging(ctx, cfg, db, log, work)
 	if err != nil {
 		_ = db.Close()
@@ -156,6 +160,8 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails}),
 	}}
 	a.stopListening = listenForChanges(cfg, db, publicCache, log)
+	a.metrics, a.stopMetrics = work.metrics, func() {}
+	a.instrument()
 	return a, nil
 }
 
@@ -208,12 +214,14 @@ func (a *App) Handler() *echo.Echo {
 		Clock:              a.cfg.Clock,
 		Baseline:           cfg.BenchBaseline,
 		PresignedDownloads: cfg.S3PresignedGets,
+		Observe:            a.metrics.Middleware(),
 	}, a.Svc)
 }
 
 // Close stops the job workers and releases the database and the object store.
 func (a *App) Close() {
 	a.stopListening()
+	a.stopMetrics()
 	a.stopWorkers()
 	if c, ok := a.Blobs.(interface{ Close() error }); ok {
 		_ = c.Close()

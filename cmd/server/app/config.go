@@ -39,6 +39,7 @@ type Config struct {
 	ShareLinkTTL    time.Duration
 	PublicCacheTTL  time.Duration
 	BenchBaseline   bool
+	MetricsAddr     string // serve Prometheus metrics here; empty: off
 
 	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
 	// variable name) and how often a server looks for imports made by another process.
@@ -81,6 +82,7 @@ func LoadConfig() (*Config, error) {
 		S3AccessKey:   os.Getenv("S3_ACCESS_KEY"),
 		S3SecretKey:   os.Getenv("S3_SECRET_KEY"),
 		S3Region:      env("S3_REGION", "us-east-1"),
+		MetricsAddr:   os.Getenv("METRICS_ADDR"),
 	}
 	c.StripeSecretKey, c.StripePublishableKey = os.Getenv("STRIPE_SECRET_KEY"), os.Getenv("STRIPE_PUBLISHABLE_KEY")
 	c.StripeWebhookSecret, c.StripeAPIBase = os.Getenv("STRIPE_WEBHOOK_SECRET"), os.Getenv("STRIPE_API_BASE")

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	netmail "net/mail"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/tttverify/tttverify/adapters/jobs"
 	"github.com/tttverify/tttverify/adapters/mail"
+	"github.com/tttverify/tttverify/adapters/metrics"
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
 )
@@ -68,11 +70,18 @@ type jobWork struct {
 	certificates *application.Certificates
 	expiry       *application.ExpiryReminders
 	jobs         *application.Jobs
+	metrics      *metrics.Metrics
 }
 
 func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
 	return jobs.Handlers{
-		SendEmail: jobs.SendWith(mailer),
+		SendEmail: func(ctx context.Context, j application.SendEmail) error {
+			err := jobs.SendWith(mailer)(ctx, j)
+			if !errors.Is(err, mail.ErrBeingSent) { // another worker's attempt, counted there
+				w.metrics.Email(err)
+			}
+			return err
+		},
 		GenerateCIS: func(ctx context.Context, j application.GenerateCIS) error {
 			return w.certificates.GenerateCISOnApproval(ctx, j.VerificationID)
 		},

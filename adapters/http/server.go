@@ -45,6 +45,9 @@ type Config struct {
 	// Observe, when set, wraps every request after routing and outside the request log (which
 	// writes error responses), so that it sees the route pattern and the status sent: metrics.
 	Observe echo.MiddlewareFunc
+	// OldSessionSecret, when set, is the secret before a rotation: its cookies stay valid and
+	// are signed again with SessionSecret when next used.
+	OldSessionSecret []byte
 }
 
 // Services are the use cases the routes call.
@@ -84,7 +87,8 @@ func New(cfg Config, svc Services) *echo.Echo {
 	if u, err := url.Parse(cfg.PublicBaseURL); err == nil && u.Host != "" {
 		origin = u.Scheme + "://" + u.Host
 	}
-	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies},
+	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies,
+		previous: cfg.OldSessionSecret},
 		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness, clock: cfg.Clock,
 		presignedGets: cfg.PresignedDownloads}
 	if s.clock == nil {

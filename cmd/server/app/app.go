@@ -215,6 +215,7 @@ func (a *App) Handler() *echo.Echo {
 		Baseline:           cfg.BenchBaseline,
 		PresignedDownloads: cfg.S3PresignedGets,
 		Observe:            a.metrics.Middleware(),
+		OldSessionSecret:   cfg.PreviousSessionSecret,
 	}, a.Svc)
 }
 

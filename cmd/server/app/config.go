@@ -41,6 +41,10 @@ type Config struct {
 	BenchBaseline   bool
 	MetricsAddr     string // serve Prometheus metrics here; empty: off
 
+	// PreviousSessionSecret is the secret before a rotation (SESSION_SECRET_PREVIOUS), accepted
+	// until every cookie it signed has been used again or has expired.
+	PreviousSessionSecret []byte
+
 	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
 	// variable name) and how often a server looks for imports made by another process.
 	ScreeningFetchTimeout  time.Duration
@@ -162,6 +166,12 @@ func (c *Config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL
 // LoadSessionSecret uses SESSION_SECRET, or a secret generated once and kept in the data directory
 // so that sessions survive restarts.
 func (c *Config) LoadSessionSecret() error {
+	if p := os.Getenv("SESSION_SECRET_PREVIOUS"); p != "" {
+		if os.Getenv("SESSION_SECRET") == "" || len(p) < 32 {
+			return errors.New("SESSION_SECRET_PREVIOUS needs SESSION_SECRET (the new secret) and at least 32 characters")
+		}
+		c.PreviousSessionSecret = []byte(p)
+	}
 	if s := os.Getenv("SESSION_SECRET"); s != "" {
 		if len(s) < 32 {
 			return errors.New("SESSION_SECRET must be at least 32 characters")

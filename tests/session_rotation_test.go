@@ -39,5 +39,4 @@ func TestSessionSecretRotation(t *testing.T) {
 	active.base, idle.base = rotated, rotated
 	active.must(http.StatusOK, "GET", "/api/user", nil)
 	idle.must(http.StatusUnauthorized, "GET", "/api/user", nil)
-
 }

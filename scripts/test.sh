@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # test.sh is `make test`: it installs and starts what the tests need (PostgreSQL, MinIO, stripe-mock,
-# MailDev as the SMTP server, Chromium, poppler, HAProxy for the two-server test), runs every suite,
-# and stops the services again.
+# MailDev as the SMTP server, Chromium, poppler), runs every suite, and stops the services again.
 # Under CI=true a missing component fails the run instead of skipping tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +13,7 @@ ensure_packages() {
 	command -v chromium >/dev/null || missing+=(chromium)
 	command -v pdftotext >/dev/null || missing+=(poppler-utils)
 	command -v wrk >/dev/null || missing+=(wrk)
-	command -v haproxy >/dev/null || [[ -x /usr/sbin/haproxy ]] || missing+=(haproxy)
+	command -v haproxy >/dev/null || [[ -x /usr/sbin/haproxy ]] || missing+=(haproxy) # the two-server test, make bench
 	if ((${#missing[@]})); then
 		log "installing ${missing[*]} from Debian's packages"
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

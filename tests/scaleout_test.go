@@ -206,7 +206,7 @@ func buildServer(t *testing.T) string {
 		serverBin = filepath.Join(dir, "ttt-verify")
 		out, err := exec.Command("go", "build", "-o", serverBin, "github.com/tttverify/tttverify/cmd/server").CombinedOutput()
 		if err != nil {
-			serverBinErr = fmt.Errorf("go build: %v\n%s", err, out)
+			serverBinErr = fmt.Errorf("go build: %w\n%s", err, out)
 		}
 	})
 	if serverBinErr != nil {

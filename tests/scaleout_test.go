@@ -20,6 +20,7 @@ import (
 
 	"github.com/tttverify/tttverify/adapters/persistence/dbtest"
 	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
+	"github.com/tttverify/tttverify/tests/haproxytest"
 )
 
 // TestTwoServersBehindALoadBalancer runs the real binary twice, started at the same moment, behind
@@ -215,20 +216,16 @@ func buildServer(t *testing.T) string {
 	return serverBin
 }
 
-// haproxy finds Debian's HAProxy; make test installs it. Without it the test is skipped, except
-// under CI=true, where it fails.
-func haproxy(t *testing.T) string {
+// requireHAProxy skips the test when HAProxy is missing, except under CI=true, where it fails
+// (make test installs it).
+func requireHAProxy(t *testing.T) {
 	t.Helper()
-	for _, p := range []string{"haproxy", "/usr/sbin/haproxy"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
+	if _, err := haproxytest.Find(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%v: CI must run the two-server test", err)
 		}
+		t.Skip(err)
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("haproxy is not installed: CI must run the two-server test (make test installs it)")
-	}
-	t.Skip("haproxy not installed; run `make test` to include the two-server test")
-	return ""
 }
 
 func freeAddr(t *testing.T) string {
@@ -245,7 +242,7 @@ func freeAddr(t *testing.T) string {
 // bucket and the administrator together), then HAProxy in front of them.
 func startCluster(t *testing.T) *cluster {
 	t.Helper()
-	haproxyBin := haproxy(t)
+	requireHAProxy(t)
 	dbURL := dbtest.PostgresURL(t)
 	bucket := miniotest.Shared(t).Bucket(t)
 	bin := buildServer(t)
@@ -289,60 +286,12 @@ func startCluster(t *testing.T) *cluster {
 		waitReady(t, s.base+"/readyz", s.exited, s.logTail)
 	}
 
-	cfgPath := filepath.Join(t.TempDir(), "haproxy.cfg")
-	config := fmt.Sprintf(`global
-    maxconn 256
-defaults
-    mode http
-    timeout connect 1s
-    timeout client 30s
-    timeout server 30s
-    option forwardfor
-    option redispatch
-    retries 3
-    retry-on conn-failure empty-response response-timeout
-frontend web
-    bind %s
-    default_backend servers
-backend servers
-    balance roundrobin
-    option httpchk GET /readyz
-    http-check expect status 200
-    default-server inter 300ms fall 2 rise 1
-    http-response set-header X-Served-By %%[srv_name]
-    server s1 %s check
-    server s2 %s check
-`, strings.TrimPrefix(cl.lb, "http://"), strings.TrimPrefix(cl.servers[0].base, "http://"),
-		strings.TrimPrefix(cl.servers[1].base, "http://"))
-	if err := os.WriteFile(cfgPath, []byte(config), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	lbLog := filepath.Join(filepath.Dir(cfgPath), "haproxy.log")
-	logFile, err := os.Create(lbLog)
+	lb, err := haproxytest.Start(t.TempDir(), strings.TrimPrefix(cl.lb, "http://"),
+		strings.TrimPrefix(cl.servers[0].base, "http://"), strings.TrimPrefix(cl.servers[1].base, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lb := exec.Command(haproxyBin, "-db", "-f", cfgPath)
-	lb.Stdout, lb.Stderr = logFile, logFile
-	if err := lb.Start(); err != nil {
-		t.Fatalf("start haproxy: %v", err)
-	}
-	lbExited := make(chan struct{})
-	go func() { _ = lb.Wait(); logFile.Close(); close(lbExited) }()
-	t.Cleanup(func() { _ = lb.Process.Kill(); <-lbExited })
-	waitReady(t, cl.lb+"/readyz", lbExited, func() string { b, _ := os.ReadFile(lbLog); return string(b) })
-	// Both servers in rotation before the test starts counting on it.
-	seen := map[string]bool{}
-	for deadline := time.Now().Add(10 * time.Second); len(seen) < 2; {
-		if res, err := http.Get(cl.lb + "/healthz"); err == nil {
-			seen[res.Header.Get("X-Served-By")] = true
-			res.Body.Close()
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the balancer did not route to both servers: %v", seen)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	t.Cleanup(lb.Stop)
 	return cl
 }
 

@@ -2,13 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -17,6 +12,7 @@ import (
 
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/tests/haproxytest"
 )
 
 // scaleRowPrefix starts every row of the scale-out scenarios in the report.
@@ -36,9 +32,9 @@ type scaleRun struct {
 // database-counted throttles cost a sign-in.
 func scaleScenarios(r scaleRun) ([]result, error) {
 	const publicPath, adminPath = "/api/public/verifications/{id}", "/api/admin/verifications?status=in_review&email=trader0001&page=3&pageSize=10&sort=createdAt&order=desc"
-	measure := func(lb *haproxy, servers string) (public, admin result) {
+	measure := func(lb *haproxytest.Balancer, servers string) (public, admin result) {
 		w := r.w
-		w.base = lb.base
+		w.base = lb.URL
 		public = w.run("scale-out: public certificate lookup via HAProxy, "+servers, r.label, "GET", publicPath, "", "", r.idsFile)
 		admin = w.with(reviewers).run("scale-out: admin list (status + e-mail filter) via HAProxy, "+servers, r.label, "GET", adminPath, "", r.adminCookie, "")
 		return public, admin
@@ -50,12 +46,12 @@ func scaleScenarios(r scaleRun) ([]result, error) {
 		w.run("warm-up", r.label, "GET", publicPath, "", "", r.idsFile)
 	}
 	warmUp(r.first)
-	lb, err := startHAProxy(r.ws.dataDir, r.first)
+	lb, err := haproxytest.Start(r.ws.dataDir, "", hostPort(r.first))
 	if err != nil {
 		return nil, err
 	}
 	public1, admin1 := measure(lb, "1 server")
-	lb.stop()
+	lb.Stop()
 
 	logDir, err := os.MkdirTemp("", "ttt-bench-second")
 	if err != nil {
@@ -70,12 +66,12 @@ func scaleScenarios(r scaleRun) ([]result, error) {
 	}
 	defer second.stop()
 	warmUp(second)
-	lb, err = startHAProxy(r.ws.dataDir, r.first, second)
+	lb, err = haproxytest.Start(r.ws.dataDir, "", hostPort(r.first), hostPort(second))
 	if err != nil {
 		return nil, err
 	}
 	public2, admin2 := measure(lb, "2 servers")
-	lb.stop()
+	lb.Stop()
 	for _, pair := range [][2]*result{{&public1, &public2}, {&admin1, &admin2}} {
 		one, two := pair[0], pair[1]
 		if one.RPS > 0 {
@@ -138,82 +134,4 @@ func throttleCost(r scaleRun) ([]result, error) {
 	return []result{check, off, on}, nil
 }
 
-// haproxy is a running HAProxy in front of the bench's servers.
-type haproxy struct {
-	cmd  *exec.Cmd
-	base string
-	done chan struct{}
-}
-
-// startHAProxy runs Debian's HAProxy round-robin over the servers, with the health check and the
-// forwarding header a production balancer would use, and waits until every server is in rotation.
-func startHAProxy(dir string, servers ...*server) (*haproxy, error) {
-	bin, err := exec.LookPath("haproxy")
-	if err != nil {
-		if bin, err = exec.LookPath("/usr/sbin/haproxy"); err != nil {
-			return nil, errors.New("haproxy is not installed (scripts/bench.sh installs it)")
-		}
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	addr := l.Addr().String()
-	l.Close()
-	var b strings.Builder
-	fmt.Fprintf(&b, `global
-    maxconn 4096
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 30s
-    timeout server 30s
-    option forwardfor
-frontend web
-    bind %s
-    default_backend servers
-backend servers
-    balance roundrobin
-    option httpchk GET /readyz
-    default-server inter 1s fall 3 rise 1
-    http-response set-header X-Served-By %%[srv_name]
-`, addr)
-	for i, s := range servers {
-		fmt.Fprintf(&b, "    server s%d %s check\n", i+1, strings.TrimPrefix(s.base, "http://"))
-	}
-	cfg := filepath.Join(dir, "haproxy.cfg")
-	if err := os.WriteFile(cfg, []byte(b.String()), 0o644); err != nil {
-		return nil, err
-	}
-	h := &haproxy{cmd: exec.Command(bin, "-db", "-f", cfg), base: "http://" + addr, done: make(chan struct{})}
-	logFile, err := os.Create(filepath.Join(dir, "haproxy.log"))
-	if err != nil {
-		return nil, err
-	}
-	h.cmd.Stdout, h.cmd.Stderr = logFile, logFile
-	if err := h.cmd.Start(); err != nil {
-		logFile.Close()
-		return nil, fmt.Errorf("start haproxy: %w", err)
-	}
-	go func() { _ = h.cmd.Wait(); logFile.Close(); close(h.done) }()
-	seen := map[string]bool{}
-	for deadline := time.Now().Add(20 * time.Second); len(seen) < len(servers); {
-		if res, err := http.Get(h.base + "/healthz"); err == nil {
-			if res.StatusCode == http.StatusOK {
-				seen[res.Header.Get("X-Served-By")] = true
-			}
-			res.Body.Close()
-		}
-		if time.Now().After(deadline) {
-			h.stop()
-			return nil, fmt.Errorf("haproxy did not route to all %d servers (saw %v)", len(servers), seen)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return h, nil
-}
-
-func (h *haproxy) stop() {
-	_ = h.cmd.Process.Kill()
-	<-h.done
-}
+func hostPort(s *server) string { return strings.TrimPrefix(s.base, "http://") }

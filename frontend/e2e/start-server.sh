@@ -18,4 +18,6 @@ unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET DATABASE_UR
 bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" --password "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" >/dev/null 2>&1
 bin/ttt-verify coupon create FREE100 100 >/dev/null 2>&1
 bin/ttt-verify coupon create HALF50 50 >/dev/null 2>&1
+# A small UN list for the screening page (adapters/screening/testdata/un is an excerpt of the real list).
+bin/ttt-verify screening import un adapters/screening/testdata/un/consolidated.xml >/dev/null 2>&1
 exec bin/ttt-verify serve

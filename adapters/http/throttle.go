@@ -34,8 +34,8 @@ const (
 )
 
 // limits are the throttles of the sign-in, reset and coupon routes. They count in the database
-// (application.Throttle), so every server behind a load balancer counts the same attempts. off
-// when AUTH_RATE_LIMIT is 0.
+// (application.Throttle), so every server behind a load balancer counts the same attempts; all
+// are off when AUTH_RATE_LIMIT is 0.
 type limits struct {
 	store                                  application.Throttle
 	clock                                  application.Clock

@@ -86,3 +86,16 @@ func (r forgettingRepo) Save(ctx context.Context, v *verification.Verification) 
 	r.cache.forget(v.PublicID())
 	return err
 }
+
+// Forget drops a verification's entry when another server reports that it changed.
+func (c *PublicCache) Forget(publicID string) { c.forget(publicID) }
+
+// Clear drops every entry, when changes made elsewhere may have gone unreported.
+func (c *PublicCache) Clear() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	clear(c.m)
+	c.mu.Unlock()
+}

@@ -108,7 +108,7 @@ op("/api/user", "get", "The signed-in user", resp("The user", ref("User")), code
 op("/api/register", "post", "Create an account and sign in", resp("Created", ref("User")), jbody("Credentials"), okcode="201", codes=("400","409","415","429"), tag="auth")
 op("/api/login", "post", "Sign in", resp("Signed in", ref("User")), jbody("Credentials"), codes=("400","401","415","429"), tag="auth")
 op("/api/logout", "post", "Sign out (ends the session on the server)", resp("Signed out"), okcode="204", codes=(), tag="auth")
-op("/api/change-password", "post", "Change the password; other sessions end", resp("Changed"), jbody("ChangePassword"), okcode="204", codes=("400","401"), tag="auth")
+op("/api/change-password", "post", "Change the password; other sessions end", resp("Changed"), jbody("ChangePassword"), okcode="204", codes=("400","401","429"), tag="auth")
 op("/api/password-reset/request", "post", "Send a one-time reset link to the account with this e-mail, if there is one; the same answer either way",
    resp("Accepted (whether or not the account exists)", ref("Message")), jbody("PasswordResetRequest"), okcode="202", codes=("400","415","429"), tag="auth")
 op("/api/password-reset/confirm", "post", "Set a new password through a reset link; every session of the account ends",
@@ -193,10 +193,10 @@ E["402"] = resp("Payment declined or not completed", ref("CardDeclined"))
 E["502"] = err("The payment provider failed or answered unexpectedly")
 op("/api/config", "get", "Which card provider is active (and Stripe's publishable key)", resp("Config", ref("Config")), codes=(), tag="payments")
 op("/api/validate-coupon", "post", "Price a coupon for a submitted verification", resp("Valid", ref("CouponValidation")), jbody("CouponRequest"),
-   codes=("401","404","409","415"), tag="payments")
+   codes=("401","404","409","415","429"), tag="payments")
 paths["/api/validate-coupon"]["post"]["responses"]["400"] = resp("Invalid coupon", ref("CouponError"))
 op("/api/create-payment-intent", "post", "Open (or reuse) the payment for a submitted verification", resp("The intent", ref("PaymentIntent")),
-   jbody("PaymentIntentRequest"), codes=("400","401","404","409","415","502","503"), tag="payments")
+   jbody("PaymentIntentRequest"), codes=("400","401","404","409","415","429","502","503"), tag="payments")
 op("/api/payment-success", "post", "Record a payment the provider confirms", resp("Paid", ref("PaymentSuccessResult")), jbody("PaymentSuccess"),
    codes=("400","401","402","404","409","415","502","503"), tag="payments")
 op("/api/simulated-payments/{intentId}/confirm", "post", "Pay a simulated intent with a test card", resp("Succeeded", ref("CardResult")),

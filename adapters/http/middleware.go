@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v5"
-	"github.com/labstack/echo/v5/middleware"
 
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/errs"
@@ -126,20 +125,4 @@ func requestLog(log *slog.Logger) echo.MiddlewareFunc {
 			return nil
 		}
 	}
-}
-
-// authRateLimit throttles login and registration per client address; perMinute 0 turns it off.
-func authRateLimit(perMinute int) echo.MiddlewareFunc {
-	if perMinute <= 0 {
-		return func(next echo.HandlerFunc) echo.HandlerFunc { return next }
-	}
-	store := middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
-		Rate: float64(perMinute) / 60, Burst: perMinute, ExpiresIn: 3 * time.Minute})
-	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-		Store:               store,
-		IdentifierExtractor: func(c *echo.Context) (string, error) { return c.RealIP(), nil },
-		DenyHandler: func(*echo.Context, string, error) error {
-			return errs.Throttled("Too many attempts. Please wait a minute and try again.")
-		},
-	})
 }

@@ -96,6 +96,9 @@ func (s *Server) validateCoupon(c *echo.Context) error {
 	if strings.TrimSpace(req.CouponCode) == "" {
 		return c.JSON(http.StatusBadRequest, couponInvalidDTO{Message: "Please enter a coupon code"})
 	}
+	if err := s.limits.couponCheck(c, currentUser(c).ID); err != nil {
+		return err
+	}
 	q, err := s.Payments.ValidateCoupon(c.Request().Context(), currentUser(c), int64(req.VerificationID), req.CouponCode)
 	var ce *pricing.CouponError
 	if errors.As(err, &ce) {
@@ -147,6 +150,11 @@ func (s *Server) createPaymentIntent(c *echo.Context) error {
 	purpose, err := application.ParsePaymentPurpose(strings.TrimSpace(req.Purpose))
 	if err != nil {
 		return err
+	}
+	if strings.TrimSpace(req.CouponCode) != "" {
+		if err := s.limits.couponCheck(c, currentUser(c).ID); err != nil {
+			return err
+		}
 	}
 	r, err := s.Payments.CreatePaymentIntent(c.Request().Context(), currentUser(c), int64(req.VerificationID),
 		req.CouponCode, purpose)

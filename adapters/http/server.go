@@ -5,6 +5,7 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -34,6 +35,19 @@ type Config struct {
 	// PresignedDownloads answers GET /api/files/* with a redirect to a short-lived link into the
 	// object store instead of streaming the file; Documents.CanLinkDownloads must be true.
 	PresignedDownloads bool
+
+	// Throttle counts the attempts the rate limits allow (every server must see the same counts);
+	// required unless AuthRateLimit is 0.
+	Throttle application.Throttle
+	// TrustedProxies are the networks (the load balancers) whose X-Forwarded-For is believed when
+	// finding a client's address; empty: the connection's peer is the client.
+	TrustedProxies []*net.IPNet
+	// Observe, when set, wraps every request after routing and outside the request log (which
+	// writes error responses), so that it sees the route pattern and the status sent: metrics.
+	Observe echo.MiddlewareFunc
+	// OldSessionSecret, when set, is the secret before a rotation: its cookies stay valid and
+	// are signed again with SessionSecret when next used.
+	OldSessionSecret []byte
 }
 
 // Services are the use cases the routes call.
@@ -65,7 +79,7 @@ type Server struct {
 	readiness     map[string]Checker
 	clock         application.Clock
 	presignedGets bool
-	resetLimit    emailLimiter
+	limits        limits
 }
 
 // New builds the echo instance with every route.
@@ -74,18 +88,24 @@ func New(cfg Config, svc Services) *echo.Echo {
 	if u, err := url.Parse(cfg.PublicBaseURL); err == nil && u.Host != "" {
 		origin = u.Scheme + "://" + u.Host
 	}
-	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies},
+	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies,
+		previous: cfg.OldSessionSecret},
 		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness, clock: cfg.Clock,
-		presignedGets: cfg.PresignedDownloads, resetLimit: newEmailLimiter(cfg.AuthRateLimit)}
+		presignedGets: cfg.PresignedDownloads}
 	if s.clock == nil {
 		s.clock = application.SystemClock{}
 	}
+	s.limits = newLimits(cfg.Throttle, s.clock, cfg.AuthRateLimit)
 
 	e := echo.New()
 	e.Logger = cfg.Logger
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
+	e.IPExtractor = ipExtractor(cfg.TrustedProxies)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestID())
+	if cfg.Observe != nil {
+		e.Use(cfg.Observe)
+	}
 	e.Use(requestLog(cfg.Logger))
 	e.Use(s.securityHeaders)
 
@@ -98,7 +118,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	}
 
 	api := e.Group("/api", compressJSON, s.checkOrigin, s.authenticate)
-	s.authRoutes(api, authRateLimit(cfg.AuthRateLimit), cfg.AuthRateLimit)
+	s.authRoutes(api)
 	s.paymentRoutes(api, e)
 	s.verificationRoutes(api.Group("", requireUser))
 	s.notificationRoutes(api.Group("/notifications", requireUser))
@@ -113,13 +133,14 @@ func New(cfg Config, svc Services) *echo.Echo {
 	return e
 }
 
-func (s *Server) authRoutes(g *echo.Group, limit echo.MiddlewareFunc, limitPerMinute int) {
+func (s *Server) authRoutes(g *echo.Group) {
+	limit := s.limits.byAddress("auth")
 	g.GET("/user", s.getUser)
 	g.POST("/login", s.login, limit)
 	g.POST("/register", s.register, limit)
 	g.POST("/logout", s.logout)
 	g.POST("/change-password", s.changePassword, requireUser)
-	g.POST("/password-reset/request", s.requestPasswordReset, authRateLimit(limitPerMinute))
+	g.POST("/password-reset/request", s.requestPasswordReset, s.limits.byAddress("reset"))
 	g.POST("/password-reset/confirm", s.confirmPasswordReset, limit)
 }
 

@@ -173,6 +173,9 @@ func riverConfig(cfg Config) (*river.Config, error) {
 	if rc.JobTimeout == 0 {
 		rc.JobTimeout = 5 * time.Minute
 	}
+	// A job whose server died mid-run is still marked running; River's leader gives it to another
+	// worker once it has run a fifth longer than any attempt may (River's default waits an hour).
+	rc.RescueStuckJobsAfter = rc.JobTimeout + rc.JobTimeout/5
 	if cfg.PollInterval > 0 {
 		rc.FetchCooldown = min(cfg.PollInterval, 100*time.Millisecond)
 	}

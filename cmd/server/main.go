@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tttverify/tttverify/adapters/jobs"
+	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
 )
 
@@ -87,12 +88,15 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 	}
 	defer a.Close()
 	if cfg.AdminEmail != "" {
-		if _, err := a.Auth.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword); err != nil {
+		if err := ensureAdmin(ctx, a, cfg); err != nil {
 			return fmt.Errorf("ensure admin %s: %w", cfg.AdminEmail, err)
 		}
 		log.Info("administrator ready", "email", cfg.AdminEmail)
 	}
 	if err := a.StartWorkers(ctx); err != nil {
+		return err
+	}
+	if err := a.StartMetrics(); err != nil {
 		return err
 	}
 	a.StartScreeningIndex(ctx)
@@ -113,6 +117,16 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// ensureAdmin creates or updates the administrator of ADMIN_EMAIL. Servers starting together
+// may both try to create it: the one that loses the race finds the account on a second try.
+func ensureAdmin(ctx context.Context, a *app.App, cfg *app.Config) error {
+	_, err := a.Auth.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword)
+	if errors.Is(err, application.ErrEmailTaken) {
+		_, err = a.Auth.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword)
+	}
+	return err
 }
 
 func createAdmin(ctx context.Context, cfg *app.Config, log *slog.Logger, args []string) error {

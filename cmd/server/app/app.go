@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/metrics"
 	"github.com/tttverify/tttverify/adapters/password"
 	"github.com/tttverify/tttverify/adapters/pdf"
 	"github.com/tttverify/tttverify/adapters/persistence"
@@ -29,6 +30,11 @@ type App struct {
 	Messaging *Messaging
 	cfg       *Config
 	log       *slog.Logger
+	// stopListening ends the wait for other servers' changes (PostgreSQL notifications).
+	stopListening func()
+	metrics       *metrics.Metrics // nil without METRICS_ADDR
+	metricsAddr   string
+	stopMetrics   func()
 }
 
 // OpenDatabase connects and brings the schema up to date.
@@ -86,7 +92,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		clock = cfg.Clock
 	}
 	tx := persistence.NewTransactor(db)
-	work := &jobWork{}
+	work := &jobWork{metrics: newMetrics(cfg, log)}
 	messaging, err := openMessaging(ctx, cfg, db, log, work)
 	if err != nil {
 		_ = db.Close()
@@ -144,7 +150,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	certificates.WithChecks(checks)
 	auth.WithNotifier(notify)
 	payments.WithNotifier(notify).WithChecks(checks)
-	return &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
+	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
 		Screening:     screening,
 		TopChecks:     checks,
 		Auth:          auth,
@@ -160,7 +166,11 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: persistence.NewAccountEvents(db),
 			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify}),
-	}}, nil
+	}}
+	a.stopListening = listenForChanges(cfg, db, publicCache, log)
+	a.metrics, a.stopMetrics = work.metrics, func() {}
+	a.instrument()
+	return a, nil
 }
 
 // newScreening wires the list use cases: the parsers, the publishers' addresses, the list
@@ -204,17 +214,23 @@ func (a *App) Handler() *echo.Echo {
 		SecureCookies:      cfg.secureCookies(),
 		PublicBaseURL:      cfg.PublicBaseURL,
 		AuthRateLimit:      cfg.AuthRateLimit,
+		Throttle:           persistence.NewThrottles(a.DB),
+		TrustedProxies:     cfg.TrustedProxies,
 		Logger:             log,
 		SPA:                frontend.Dist(),
 		Readiness:          map[string]httpapi.Checker{"database": a.DB, "storage": a.Blobs},
 		Clock:              a.cfg.Clock,
 		Baseline:           cfg.BenchBaseline,
 		PresignedDownloads: cfg.S3PresignedGets,
+		Observe:            a.metrics.Middleware(),
+		OldSessionSecret:   cfg.PreviousSessionSecret,
 	}, a.Svc)
 }
 
 // Close stops the job workers and releases the database and the object store.
 func (a *App) Close() {
+	a.stopListening()
+	a.stopMetrics()
 	a.stopWorkers()
 	if c, ok := a.Blobs.(interface{ Close() error }); ok {
 		_ = c.Close()

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -25,6 +26,7 @@ type Config struct {
 	PublicBaseURL   string
 	SessionSecret   []byte
 	AuthRateLimit   int
+	TrustedProxies  []*net.IPNet // load balancers whose X-Forwarded-For is believed
 	AdminEmail      string
 	AdminPassword   string
 	S3Endpoint      string
@@ -37,6 +39,11 @@ type Config struct {
 	ShareLinkTTL    time.Duration
 	PublicCacheTTL  time.Duration
 	BenchBaseline   bool
+	MetricsAddr     string // serve Prometheus metrics here; empty: off
+
+	// PreviousSessionSecret is the secret before a rotation (SESSION_SECRET_PREVIOUS), accepted
+	// until every cookie it signed has been used again or has expired.
+	PreviousSessionSecret []byte
 
 	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
 	// variable name) and how often a server looks for imports made by another process.
@@ -55,6 +62,10 @@ type Config struct {
 	Workers  int    // jobs this instance works at once; 0: web-only, it only queues them
 	SMTPURL  string // smtp://user:pass@host:port or smtps://…; empty: .eml files in DATA_DIR/outbox
 	SMTPFrom string // sender of every e-mail
+
+	// JobTimeout bounds one attempt of a job; a job left running by a server that died runs
+	// again elsewhere after 1.2 times this. 0: 5 minutes.
+	JobTimeout time.Duration
 
 	// Set by tests, never from the environment.
 	Clock        application.Clock // nil: the system clock
@@ -79,6 +90,7 @@ func LoadConfig() (*Config, error) {
 		S3AccessKey:   os.Getenv("S3_ACCESS_KEY"),
 		S3SecretKey:   os.Getenv("S3_SECRET_KEY"),
 		S3Region:      env("S3_REGION", "us-east-1"),
+		MetricsAddr:   os.Getenv("METRICS_ADDR"),
 	}
 	c.StripeSecretKey, c.StripePublishableKey = os.Getenv("STRIPE_SECRET_KEY"), os.Getenv("STRIPE_PUBLISHABLE_KEY")
 	c.StripeWebhookSecret, c.StripeAPIBase = os.Getenv("STRIPE_WEBHOOK_SECRET"), os.Getenv("STRIPE_API_BASE")
@@ -88,6 +100,9 @@ func LoadConfig() (*Config, error) {
 	var err error
 	if c.AuthRateLimit, err = strconv.Atoi(env("AUTH_RATE_LIMIT", "10")); err != nil || c.AuthRateLimit < 0 {
 		return nil, fmt.Errorf("AUTH_RATE_LIMIT must be a number >= 0")
+	}
+	if c.TrustedProxies, err = parseNetworks(os.Getenv("TRUSTED_PROXIES")); err != nil {
+		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
 	if c.ShareLinkTTL, err = time.ParseDuration(env("SHARE_LINK_TTL", DefaultShareLinkTTL.String())); err != nil || c.ShareLinkTTL <= 0 {
 		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 168h")
@@ -155,6 +170,12 @@ func (c *Config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL
 // LoadSessionSecret uses SESSION_SECRET, or a secret generated once and kept in the data directory
 // so that sessions survive restarts.
 func (c *Config) LoadSessionSecret() error {
+	if p := os.Getenv("SESSION_SECRET_PREVIOUS"); p != "" {
+		if os.Getenv("SESSION_SECRET") == "" || len(p) < 32 {
+			return errors.New("SESSION_SECRET_PREVIOUS needs SESSION_SECRET (the new secret) and at least 32 characters")
+		}
+		c.PreviousSessionSecret = []byte(p)
+	}
 	if s := os.Getenv("SESSION_SECRET"); s != "" {
 		if len(s) < 32 {
 			return errors.New("SESSION_SECRET must be at least 32 characters")
@@ -180,6 +201,32 @@ func (c *Config) LoadSessionSecret() error {
 	}
 	c.SessionSecret = secret
 	return nil
+}
+
+// parseNetworks reads a comma- or space-separated list of CIDRs; a bare address stands for itself
+// alone.
+func parseNetworks(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, item := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if !strings.Contains(item, "/") {
+			ip := net.ParseIP(item)
+			if ip == nil {
+				return nil, fmt.Errorf("%q is neither an address nor a CIDR such as 10.0.0.0/8", item)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR such as 10.0.0.0/8", item)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 func env(name, def string) string {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	netmail "net/mail"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/tttverify/tttverify/adapters/jobs"
 	"github.com/tttverify/tttverify/adapters/mail"
+	"github.com/tttverify/tttverify/adapters/metrics"
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/screening"
@@ -28,6 +30,9 @@ func (c *Config) loadMail() error {
 		return fmt.Errorf("WORKERS must be a number >= 0 (0: this instance works no jobs)")
 	}
 	c.Workers = workers
+	if c.JobTimeout, err = time.ParseDuration(env("JOB_TIMEOUT", "5m")); err != nil || c.JobTimeout <= 0 {
+		return fmt.Errorf("JOB_TIMEOUT must be a positive duration such as 5m")
+	}
 	c.SMTPURL = os.Getenv("SMTP_URL")
 	if c.SMTPURL != "" {
 		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
@@ -67,11 +72,18 @@ type jobWork struct {
 	expiry       *application.ExpiryReminders
 	jobs         *application.Jobs
 	checks       *application.TopChecks
+	metrics      *metrics.Metrics
 }
 
 func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
 	return jobs.Handlers{
-		SendEmail: jobs.SendWith(mailer),
+		SendEmail: func(ctx context.Context, j application.SendEmail) error {
+			err := jobs.SendWith(mailer)(ctx, j)
+			if !errors.Is(err, mail.ErrBeingSent) { // another worker's attempt, counted there
+				w.metrics.Email(err)
+			}
+			return err
+		},
 		GenerateCIS: func(ctx context.Context, j application.GenerateCIS) error {
 			return w.certificates.GenerateCISOnApproval(ctx, j.VerificationID)
 		},
@@ -115,6 +127,7 @@ func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *sl
 		RetryDelay:   cfg.JobRetryDelay,
 		MaxAttempts:  cfg.JobMaxAttempts,
 		PollInterval: cfg.JobPollInterval,
+		JobTimeout:   cfg.JobTimeout,
 		Log:          log,
 		Handlers:     work.handlers(mailer),
 		OnDiscarded: func(ctx context.Context, j application.FailedJob) {

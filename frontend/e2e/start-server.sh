@@ -15,7 +15,7 @@ export DATA_DIR ADDR="127.0.0.1:$PORT" AUTH_RATE_LIMIT=0 PUBLIC_BASE_URL="http:/
 # The suite runs the simulated card provider, whatever the calling shell has configured.
 unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET DATABASE_URL S3_ENDPOINT
 # The administrator and the 100% coupon of the cross-role journeys (e2e/helpers.ts has the same values).
-bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" --password "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" >/dev/null 2>&1
+printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" >/dev/null 2>&1
 bin/ttt-verify coupon create FREE100 100 >/dev/null 2>&1
 bin/ttt-verify coupon create HALF50 50 >/dev/null 2>&1
 exec bin/ttt-verify serve

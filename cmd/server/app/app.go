@@ -111,8 +111,8 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	if shareTTL == 0 {
 		shareTTL = DefaultShareLinkTTL
 	}
-	sessions, hasher := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}
-	auth, err := application.NewAuth(tx, users, sessions, hasher, clock)
+	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, persistence.NewAccountEvents(db)
+	auth, err := application.NewAuth(tx, users, sessions, hasher, clock, accountEvents)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -150,7 +150,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Review:        application.NewReview(sectionsSvc, docs, certificates),
 		Certificates:  certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
-			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: persistence.NewAccountEvents(db),
+			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,
 			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails}),
 	}}, nil
 }

@@ -27,6 +27,7 @@ type Config struct {
 	AuthRateLimit   int
 	AdminEmail      string
 	AdminPassword   string
+	AdminPromote    bool // ADMIN_EMAIL may name an existing account, which then becomes an administrator
 	S3Endpoint      string
 	S3Bucket        string
 	S3AccessKey     string
@@ -98,6 +99,9 @@ func LoadConfig() (*Config, error) {
 		return nil, err
 	}
 	if c.BenchBaseline, err = boolEnv("BENCH_BASELINE", false); err != nil {
+		return nil, err
+	}
+	if c.AdminPromote, err = boolEnv("ADMIN_PROMOTE", false); err != nil {
 		return nil, err
 	}
 	if c.S3UseSSL, err = boolEnv("S3_USE_SSL", false); err != nil {

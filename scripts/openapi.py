@@ -157,6 +157,7 @@ op(AV+"/events", "get", "The audit trail, oldest first", resp("Events", arr(ref(
 op(AV+"/approve", "post", "Approve", resp("Approved", ref("AdminVerification")), params=[idp()], codes=AU+("409",), tag="admin")
 op(AV+"/reject", "post", "Reject with a reason", resp("Rejected", ref("AdminVerification")), jbody("Reason"), params=[idp()], codes=AU+("409","415"), tag="admin")
 op(AV+"/revoke", "post", "Revoke an approved certificate", resp("Revoked", ref("AdminVerification")), jbody("Reason"), params=[idp()], codes=AU+("409","415"), tag="admin")
+op(AV+"/reinstate", "post", "Lift a revocation, with a reason (audited); nothing else clears one", resp("Reinstated", ref("AdminVerification")), jbody("Reason"), params=[idp()], codes=AU+("409","415"), tag="admin")
 op(AV+"/generate-cis", "post", "Generate the CIS form", resp("Generated", ref("AdminVerification")), params=[idp()], codes=AU+("409","503"), tag="admin")
 
 schemas.update({

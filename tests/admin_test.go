@@ -230,10 +230,17 @@ func TestCertificateExpires(t *testing.T) {
 		if pub.CertificateStatus != "valid" || pub.Tier != "top" {
 			t.Fatalf("public %+v", pub)
 		}
+		c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID)+"/certificate", nil)
 		e.clock.Advance(366 * 24 * time.Hour)
 		if pub = publicOf(t, anon, v.PublicID); pub.CertificateStatus != "expired" {
 			t.Fatalf("a year later %+v", pub)
 		}
+		// A PDF reading "valid until …" is no longer issued, to the owner or an administrator.
+		c = e.client(t) // sessions last a week: sign in again
+		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "expiring@acme.example", "password": "secret123"})
+		c.mustFail(http.StatusConflict, errorJSON{Message: "This certificate is expired, so its PDF is no longer issued"},
+			"GET", "/api/verifications/"+itoa(v.ID)+"/certificate", nil)
+		e.admin(t).must(http.StatusConflict, "GET", "/api/admin/verifications/"+itoa(v.ID)+"/certificate", nil)
 	})
 }
 
@@ -249,6 +256,9 @@ func TestOnlyReinstatementLiftsARevocation(t *testing.T) {
 		adm.mustFail(http.StatusConflict, errorJSON{Message: "The certificate is not revoked"},
 			"POST", "/api/admin/verifications/"+vid+"/reinstate", map[string]string{"reason": "Nothing to lift"})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "Documents found forged"})
+		c.mustFail(http.StatusConflict, errorJSON{Message: "This certificate is revoked, so its PDF is no longer issued"},
+			"GET", "/api/verifications/"+vid+"/certificate", nil)
+		adm.must(http.StatusConflict, "GET", "/api/admin/verifications/"+vid+"/certificate", nil)
 
 		c.mustFail(http.StatusConflict, errorJSON{Message: "A revoked certificate cannot be upgraded"},
 			"POST", "/api/verifications/"+vid+"/upgrade", nil)
@@ -273,6 +283,7 @@ func TestOnlyReinstatementLiftsARevocation(t *testing.T) {
 		if pub := publicOf(t, anon, v.PublicID); pub.CertificateStatus != "valid" || pub.RevokedAt != nil {
 			t.Fatalf("public page after reinstatement %+v", pub)
 		}
+		c.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/certificate", nil)
 		var events []struct {
 			Action string  `json:"action"`
 			Reason *string `json:"reason"`

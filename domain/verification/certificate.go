@@ -47,6 +47,11 @@ func (v *Verification) Revoke(reason string, now time.Time) error {
 	return nil
 }
 
+// CertificateNotIssued refuses the PDF of a certificate that no longer vouches for the company.
+func CertificateNotIssued(status CertificateStatus) error {
+	return errs.Conflict("This certificate is " + string(status) + ", so its PDF is no longer issued")
+}
+
 // Reinstate lifts a revocation that turned out to be wrong. It is its own decision with its own
 // reason: nothing else (an approval, a payment) ever clears a revocation.
 func (v *Verification) Reinstate(reason string, now time.Time) error {

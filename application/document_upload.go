@@ -22,14 +22,20 @@ type StoredFile struct {
 	Size             int64
 }
 
+// MayUpload says whether the actor may upload a file to the verification now: their own draft. The
+// HTTP adapter asks before it reads a request body, so that nobody else's request costs more than this.
+func (s *DocumentsService) MayUpload(ctx context.Context, actor *User, id int64) error {
+	v, err := ownedBy(ctx, s.repo.Get, actor, id)
+	if err != nil {
+		return err
+	}
+	return v.EnsureEditable()
+}
+
 // Store streams an upload for one of the actor's drafts into the blob store. The type is decided
 // by the file's first bytes; more than verification.MaxUploadBytes stores nothing.
 func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, filename string, content io.Reader) (*StoredFile, error) {
-	v, err := ownedBy(ctx, s.repo.Get, actor, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := v.EnsureEditable(); err != nil {
+	if err := s.MayUpload(ctx, actor, id); err != nil {
 		return nil, err
 	}
 	head := make([]byte, verification.SniffLength)

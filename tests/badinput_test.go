@@ -71,6 +71,20 @@ func TestBadInputChangesNothing(t *testing.T) {
 			{"31 MB file streamed without a length", func() response {
 				return c.streamUpload(base+"/documents", "big.pdf", 31<<20)
 			}, 413, "30MB"},
+			{"unexpected form field", func() response {
+				return c.upload(base+"/documents", "x.pdf", pdfFile, map[string]string{"type": "additional", "note": "hi"})
+			}, 400, `Unexpected form field "note"`},
+			{"field on an upload that takes none", func() response {
+				return c.upload(base+"/banking-info/reference", "x.pdf", pdfFile, map[string]string{"type": "additional"})
+			}, 400, `Unexpected form field "type"`},
+			{"repeated form field", func() response {
+				body := "--b\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nadditional\r\n" +
+					"--b\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nadditional\r\n--b--\r\n"
+				return c.raw("POST", base+"/documents", "multipart/form-data; boundary=b", strings.NewReader(body))
+			}, 400, `"type" is repeated`},
+			{"form field over 1 KB", func() response {
+				return c.upload(base+"/documents", "x.pdf", pdfFile, map[string]string{"type": strings.Repeat("a", 2000)})
+			}, 400, "too long"},
 			{"passport for a representative that does not exist", func() response {
 				return c.upload(base+"/representatives/424242/passport", "p.pdf", pdfFile, nil)
 			}, 404, ""},

@@ -16,12 +16,16 @@ func (e *CouponError) Error() string { return e.msg }
 // Kind is errs.KindInvalid: the code the applicant typed cannot be used.
 func (e *CouponError) Kind() errs.Kind { return errs.KindInvalid }
 
-// Reasons a coupon is refused (the messages are the ones the payment page shows).
+// couponUnusable is the one message for every code that cannot be used: telling "expired" or "fully
+// redeemed" from "unknown" would confirm to someone guessing codes that they found a real one.
+const couponUnusable = "Invalid coupon code"
+
+// Reasons a coupon is refused: distinct errors for the code, one message for the applicant.
 var (
-	ErrCouponInvalid   = &CouponError{"Invalid coupon code"}
-	ErrCouponExpired   = &CouponError{"This coupon has expired"}
-	ErrCouponExhausted = &CouponError{"This coupon has been fully redeemed"}
-	ErrCouponDisabled  = &CouponError{"This coupon is no longer active"}
+	ErrCouponInvalid   = &CouponError{couponUnusable}
+	ErrCouponExpired   = &CouponError{couponUnusable}
+	ErrCouponExhausted = &CouponError{couponUnusable}
+	ErrCouponDisabled  = &CouponError{couponUnusable}
 )
 
 // Errors from creating a coupon.

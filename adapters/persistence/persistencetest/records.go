@@ -335,6 +335,38 @@ func runRecords(t *testing.T, open Open) {
 		if err != nil || again {
 			t.Errorf("second AddRedemption by the same verification = %v, %v; want false", again, err)
 		}
+
+		// Holds: one per verification, counted for others until they expire or are released.
+		w := f.in(alice, verification.Basic, verification.Submitted)
+		now := f.tick()
+		held := func(except int64, at time.Time) int {
+			t.Helper()
+			n, err := f.r.Coupons.Held(f.ctx, "LAUNCH", except, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		for range 2 { // reserving again moves the one hold instead of adding one
+			if err := f.r.Coupons.Reserve(f.ctx, "LAUNCH", w.ID(), now, now.Add(time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := held(v.ID(), now); got != 1 {
+			t.Errorf("holds seen by another verification = %d, want 1", got)
+		}
+		if got := held(w.ID(), now); got != 0 {
+			t.Errorf("holds seen by the holder = %d, want 0 (its own is not counted)", got)
+		}
+		if got := held(v.ID(), now.Add(time.Hour)); got != 0 {
+			t.Errorf("holds after expiry = %d, want 0", got)
+		}
+		if err := f.r.Coupons.Release(f.ctx, w.ID()); err != nil {
+			t.Fatal(err)
+		}
+		if got := held(v.ID(), now); got != 0 {
+			t.Errorf("holds after release = %d, want 0", got)
+		}
 		err = f.r.Tx.WithinTx(f.ctx, func(ctx context.Context) error {
 			c, err := f.r.Coupons.GetForUpdate(ctx, "LAUNCH")
 			if err != nil {

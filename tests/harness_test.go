@@ -58,6 +58,7 @@ type env struct {
 	srv    *httptest.Server
 	stripe *stripetest.Server // the fake Stripe API with withStripe; nil with the simulated provider
 	minio  *miniotest.Server  // the object store with withS3; nil with the local file store
+	logs   io.Writer          // where the application logs (JSON lines); nowhere unless an option sets it
 }
 
 // envOption adjusts an environment's configuration before the application is wired.
@@ -114,7 +115,10 @@ func newEnv(t *testing.T, databaseURL string, opts ...envOption) *env {
 	for _, opt := range opts {
 		opt(t, e)
 	}
-	a, err := wire(cfg)
+	if e.logs == nil {
+		e.logs = io.Discard
+	}
+	a, err := app.Wire(context.Background(), cfg, slog.New(slog.NewJSONHandler(e.logs, nil)))
 	if err != nil {
 		t.Fatalf("wire application: %v", err)
 	}

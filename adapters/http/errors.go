@@ -87,7 +87,7 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		}
 		status, body := statusOf(err)
 		if status >= 500 {
-			log.Error("request failed", "error", err, "method", c.Request().Method, "path", c.Request().URL.Path,
+			log.Error("request failed", "error", err, "method", c.Request().Method, "route", c.Path(),
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID))
 		}
 		if c.Request().Method == http.MethodHead {

@@ -106,7 +106,8 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// requestLog writes one JSON line per request with its id, status and duration.
+// requestLog writes one JSON line per request with its id, status and duration. It names the route
+// pattern (/api/shared/cis/:token), never the path itself, which may carry a bearer token.
 func requestLog(log *slog.Logger) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
@@ -116,7 +117,7 @@ func requestLog(log *slog.Logger) echo.MiddlewareFunc {
 				c.Echo().HTTPErrorHandler(c, err)
 			}
 			_, status := echo.ResolveResponseStatus(c.Response(), nil)
-			attrs := []any{"method", c.Request().Method, "path", c.Request().URL.Path, "status", status,
+			attrs := []any{"method", c.Request().Method, "route", c.Path(), "status", status,
 				"duration_ms", time.Since(start).Milliseconds(), "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
 				"remote", c.RealIP()}
 			if u := currentUser(c); u != nil {

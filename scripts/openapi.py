@@ -58,6 +58,7 @@ schemas = {
   "AuditEvent": obj(dict(id=I(), actorEmail=NS(), action=S(), fromStatus=NS(), toStatus=NS(), reason=NS(), createdAt=T)),
   "CISForm": obj(dict(url=S(), generatedAt=T)),
   "Share": obj(dict(success=B, url=S(), expiresAt=T)),
+  "ShareLink": obj(dict(id=I(), createdAt=T, expiresAt=T, used=B, usedAt=NT)),
   "PublicVerification": obj(dict(publicId=S(), certificateId=S(), companyName=S(), registrationNumber=S(), country=S(),
       registeredAddress=S(), email=S(), tier=S(enum=["basic","top"]), checks=arr(S()), status=S(enum=["approved"]),
       certificateStatus=S(enum=["valid","expired","revoked"]), verifiedAt=T, expiresAt=T, revokedAt=NT, fingerprint=S(pattern="^[0-9a-f]{64}$"))),
@@ -132,7 +133,9 @@ paths["/api/files/{path}"]["get"]["responses"]["302"] = dict(
     description="With S3_PRESIGNED_DOWNLOADS=true: after the same checks, a redirect to a link into the object store, valid for 5 minutes, that serves the file as an attachment under its sanitised name",
     headers={"Location": dict(description="The presigned link", required=True, schema=S(format="uri"))})
 op(V+"/cis-form", "get", "Where to download the CIS form", resp("The CIS form", ref("CISForm")), params=[idp()], codes=U, tag="certificates")
-op(V+"/cis-form/share", "post", "Create a temporary CIS link", resp("The link", ref("Share")), params=[idp()], codes=U, tag="certificates")
+op(V+"/cis-form/share", "post", "Create a temporary CIS link", resp("The link", ref("Share")), params=[idp()], codes=U+("409",), tag="certificates")
+op(V+"/cis-form/shares", "get", "The owner's CIS links that still work, newest first", resp("Links", arr(ref("ShareLink"))), params=[idp()], codes=U, tag="certificates")
+op(V+"/cis-form/shares/{shareId}", "delete", "Withdraw a CIS link at once (audited)", resp("Withdrawn"), params=[idp(), idp("shareId")], okcode="204", codes=U, tag="certificates")
 op(V+"/certificate", "get", "The certificate PDF", resp("PDF", pdf, "application/pdf"), params=[idp()], codes=U+("409",), tag="certificates")
 op("/api/shared/cis/{token}", "get", "Open a shared CIS form, no sign-in", resp("PDF", pdf, "application/pdf"), params=[idp("token")], codes=("404","410"), tag="certificates")
 P = "/api/public/verifications/{publicId}"

@@ -155,6 +155,8 @@ func (s *Server) verificationRoutes(g *echo.Group) {
 
 	g.GET("/verifications/:id/cis-form", s.getCISForm)
 	g.POST("/verifications/:id/cis-form/share", s.shareCISForm)
+	g.GET("/verifications/:id/cis-form/shares", s.listShareLinks)
+	g.DELETE("/verifications/:id/cis-form/shares/:shareId", s.revokeShareLink)
 	g.GET("/verifications/:id/certificate", s.downloadCertificate)
 }
 

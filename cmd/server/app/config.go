@@ -87,7 +87,7 @@ func LoadConfig() (*Config, error) {
 		return nil, fmt.Errorf("AUTH_RATE_LIMIT must be a number >= 0")
 	}
 	if c.ShareLinkTTL, err = time.ParseDuration(env("SHARE_LINK_TTL", DefaultShareLinkTTL.String())); err != nil || c.ShareLinkTTL <= 0 {
-		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 168h")
+		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 72h")
 	}
 	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "60s")); err != nil || c.PublicCacheTTL < 0 {
 		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 60s (0 turns the cache off)")
@@ -146,8 +146,9 @@ func (c *Config) loadScreening() error {
 	return nil
 }
 
-// DefaultShareLinkTTL is how long a CIS share link works: a week.
-const DefaultShareLinkTTL = 7 * 24 * time.Hour
+// DefaultShareLinkTTL is how long a CIS share link works: three days, enough for a counterparty to
+// open it across a weekend, short enough that a forwarded link soon stops working.
+const DefaultShareLinkTTL = 72 * time.Hour
 
 // secureCookies is on when the public origin is served over TLS.
 func (c *Config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL, "https://") }

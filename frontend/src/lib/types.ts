@@ -35,6 +35,9 @@ export type PaymentIntent = Schemas['PaymentIntent']
 /** PublicCertificate is what the public certificate page shows (approved verifications only). */
 export type PublicCertificate = Schemas['PublicVerification']
 
+/** ShareLink is one of the owner's CIS links that still work (the token is never shown again). */
+export type ShareLink = Schemas['ShareLink']
+
 export type CompanyInfo = Schemas['Company']
 export type Representative = Schemas['Representative']
 export type RepresentativeInput = Omit<Representative, 'id' | 'verificationId' | 'passportFileId' | 'documentUrl' | 'createdAt' | 'updatedAt'>

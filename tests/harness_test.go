@@ -123,7 +123,9 @@ func newEnv(t *testing.T, databaseURL string, opts ...envOption) *env {
 		t.Fatalf("wire application: %v", err)
 	}
 	e.App = a
-	e.srv = httptest.NewServer(a.Handler())
+	e.srv = httptest.NewUnstartedServer(a.Handler())
+	cfg.Timeouts.Apply(e.srv.Config) // none unless an option sets them
+	e.srv.Start()
 	t.Cleanup(func() {
 		e.srv.Close()
 		a.Close()

@@ -107,8 +107,7 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 		return err
 	}
 	a.StartScreeningIndex(ctx)
-	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout: 120 * time.Second}
+	srv := a.HTTPServer(cfg.Addr)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	log.Info("serving", "addr", cfg.Addr, "public_base_url", cfg.PublicBaseURL)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"path/filepath"
 
 	"github.com/labstack/echo/v5"
@@ -202,7 +203,15 @@ func (a *App) Handler() *echo.Echo {
 		Clock:              a.cfg.Clock,
 		Baseline:           cfg.BenchBaseline,
 		PresignedDownloads: cfg.S3PresignedGets,
+		TransferTimeout:    cfg.Timeouts.Transfer,
 	}, a.Svc)
+}
+
+// HTTPServer is the server for Handler with the configured timeouts.
+func (a *App) HTTPServer(addr string) *http.Server {
+	srv := &http.Server{Addr: addr, Handler: a.Handler()}
+	a.cfg.Timeouts.Apply(srv)
+	return srv
 }
 
 // Close stops the job workers and releases the database and the object store.

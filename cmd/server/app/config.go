@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	httpapi "github.com/tttverify/tttverify/adapters/http"
 	"github.com/tttverify/tttverify/application"
 )
 
@@ -38,6 +39,7 @@ type Config struct {
 	ShareLinkTTL    time.Duration
 	PublicCacheTTL  time.Duration
 	BenchBaseline   bool
+	Timeouts        httpapi.Timeouts // HTTP_* timeouts; tests that leave it zero have none
 
 	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
 	// variable name) and how often a server looks for imports made by another process.
@@ -92,6 +94,9 @@ func LoadConfig() (*Config, error) {
 	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "60s")); err != nil || c.PublicCacheTTL < 0 {
 		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 60s (0 turns the cache off)")
 	}
+	if err := c.loadTimeouts(); err != nil {
+		return nil, err
+	}
 	if err := c.loadMail(); err != nil {
 		return nil, err
 	}
@@ -117,6 +122,25 @@ func LoadConfig() (*Config, error) {
 		return nil, errors.New("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither")
 	}
 	return c, nil
+}
+
+// loadTimeouts reads the HTTP_* timeouts.
+func (c *Config) loadTimeouts() error {
+	d := httpapi.DefaultTimeouts
+	for _, t := range []struct {
+		name string
+		dst  *time.Duration
+		def  time.Duration
+	}{{"HTTP_READ_HEADER_TIMEOUT", &c.Timeouts.ReadHeader, d.ReadHeader}, {"HTTP_READ_TIMEOUT", &c.Timeouts.Read, d.Read},
+		{"HTTP_WRITE_TIMEOUT", &c.Timeouts.Write, d.Write}, {"HTTP_IDLE_TIMEOUT", &c.Timeouts.Idle, d.Idle},
+		{"HTTP_TRANSFER_TIMEOUT", &c.Timeouts.Transfer, d.Transfer}} {
+		v, err := time.ParseDuration(env(t.name, t.def.String()))
+		if err != nil || v <= 0 {
+			return fmt.Errorf("%s must be a positive duration such as %s", t.name, t.def)
+		}
+		*t.dst = v
+	}
+	return nil
 }
 
 // Defaults of the list downloads: the largest official file (the EU's XML) is tens of MB.

@@ -29,7 +29,10 @@ func (s *DocumentsService) MayUpload(ctx context.Context, actor *User, id int64)
 	if err != nil {
 		return err
 	}
-	return v.EnsureEditable()
+	if err := v.EnsureEditable(); err != nil {
+		return err
+	}
+	return s.mayAddFile(ctx, id)
 }
 
 // Store streams an upload for one of the actor's drafts into the blob store. The type is decided
@@ -146,6 +149,9 @@ func (s *DocumentsService) attach(ctx context.Context, actor *User, id int64, t 
 	d := &Document{VerificationID: id, Type: t, Filename: f.Filename, OriginalFilename: f.OriginalFilename,
 		MimeType: f.MimeType, Size: f.Size, ObjectPath: f.Key, CreatedAt: s.clock.Now()}
 	err := editDraft(ctx, s.tx, s.repo, s.sections, s.clock, actor, id, func(ctx context.Context) error {
+		if err := s.mayAddFile(ctx, id); err != nil { // again under the verification's lock
+			return err
+		}
 		if err := s.docs.Create(ctx, d); err != nil {
 			return fmt.Errorf("record document: %w", err)
 		}

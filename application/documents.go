@@ -14,6 +14,7 @@ type DocumentsService struct {
 	presign  Presigner // nil when the store cannot presign
 	clock    Clock
 	log      *slog.Logger
+	limits   Limits
 }
 
 // NewDocuments wires the document use cases. When blobs is also a Presigner, DownloadLink
@@ -21,7 +22,8 @@ type DocumentsService struct {
 func NewDocuments(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, blobs BlobStore,
 	clock Clock, log *slog.Logger) *DocumentsService {
 	presign, _ := blobs.(Presigner)
-	return &DocumentsService{tx: tx, repo: repo, sections: sections, docs: docs, blobs: blobs, presign: presign, clock: clock, log: log}
+	return &DocumentsService{tx: tx, repo: repo, sections: sections, docs: docs, blobs: blobs, presign: presign, clock: clock, log: log,
+		limits: DefaultLimits}
 }
 
 func (s *DocumentsService) removeObject(key string) {

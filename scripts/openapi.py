@@ -108,7 +108,7 @@ op("/api/password-reset/confirm", "post", "Set a new password through a reset li
 
 V = "/api/verifications/{id}"
 op("/api/verifications", "get", "List the user's verifications", resp("One page", arr(ref("Verification")), headers=total), params=listq, tag="verifications")
-op("/api/verifications", "post", "Start a verification", resp("Created", ref("Verification")), jbody("NewVerification"), okcode="201", tag="verifications")
+op("/api/verifications", "post", "Start a verification", resp("Created", ref("Verification")), jbody("NewVerification"), okcode="201", codes=("400","401","409"), tag="verifications")
 op(V, "get", "One verification", resp("The verification", ref("Verification")), params=[idp()], codes=U, tag="verifications")
 op(V, "delete", "Delete (owner: a never-paid draft; admin: any)", resp("Deleted"), params=[idp()], okcode="204", codes=U+("409",), tag="verifications")
 op(V+"/submit", "post", "Submit a complete draft", resp("Submitted", ref("Verification")), params=[idp()], codes=U+("409","422"), tag="verifications")

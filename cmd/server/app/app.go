@@ -118,7 +118,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	docs := application.NewDocuments(tx, verifications, sections, documents, blobs, clock, log)
+	docs := application.NewDocuments(tx, verifications, sections, documents, blobs, clock, log).WithLimits(cfg.Limits)
 	if cfg.S3PresignedGets && !docs.CanLinkDownloads() {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
@@ -141,7 +141,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	return &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
 		Screening:     screening,
 		Auth:          auth,
-		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify),
+		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify).WithLimits(cfg.Limits),
 		Sections:      sectionsSvc,
 		Documents:     docs,
 		Payments:      payments,

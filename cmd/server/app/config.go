@@ -40,6 +40,7 @@ type Config struct {
 	PublicCacheTTL  time.Duration
 	BenchBaseline   bool
 	Timeouts        httpapi.Timeouts // HTTP_* timeouts; tests that leave it zero have none
+	Limits          application.Limits
 
 	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
 	// variable name) and how often a server looks for imports made by another process.
@@ -93,6 +94,12 @@ func LoadConfig() (*Config, error) {
 	}
 	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "60s")); err != nil || c.PublicCacheTTL < 0 {
 		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 60s (0 turns the cache off)")
+	}
+	if c.Limits.OpenVerifications, err = strconv.Atoi(env("MAX_OPEN_VERIFICATIONS", strconv.Itoa(application.DefaultLimits.OpenVerifications))); err != nil || c.Limits.OpenVerifications < 1 {
+		return nil, fmt.Errorf("MAX_OPEN_VERIFICATIONS must be a number >= 1")
+	}
+	if c.Limits.FilesPerVerification, err = strconv.Atoi(env("MAX_FILES_PER_VERIFICATION", strconv.Itoa(application.DefaultLimits.FilesPerVerification))); err != nil || c.Limits.FilesPerVerification < 1 {
+		return nil, fmt.Errorf("MAX_FILES_PER_VERIFICATION must be a number >= 1")
 	}
 	if err := c.loadTimeouts(); err != nil {
 		return nil, err

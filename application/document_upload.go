@@ -117,29 +117,23 @@ func (s *DocumentsService) AttachBankReference(ctx context.Context, actor *User,
 }
 
 // attachReplacing attaches a file that link points a section at; the document link pointed at before
-// (link returns its id) is deleted in the same transaction and its object once that has committed.
+// (link returns its id) is deleted in the same transaction, as Delete would.
 func (s *DocumentsService) attachReplacing(ctx context.Context, actor *User, id int64, t verification.DocumentType, f *StoredFile,
 	link func(ctx context.Context, d *Document) (*int64, error)) (*Document, error) {
-	var replaced *Document
-	doc, err := s.attach(ctx, actor, id, t, f, func(ctx context.Context, d *Document) error {
+	return s.attach(ctx, actor, id, t, f, func(ctx context.Context, d *Document) error {
 		previous, err := link(ctx, d)
 		if err != nil || previous == nil {
 			return err
 		}
-		replaced, err = s.docs.Get(ctx, id, *previous)
+		replaced, err := s.docs.Get(ctx, id, *previous)
 		switch {
 		case isNotFound(err):
-			replaced = nil
 			return nil
 		case err != nil:
 			return err
 		}
-		return s.docs.Delete(ctx, id, replaced.ID)
+		return s.remove(ctx, actor, replaced, fmt.Sprintf(", replaced by document %d", d.ID))
 	})
-	if err == nil && replaced != nil {
-		s.removeObject(replaced.ObjectPath)
-	}
-	return doc, err
 }
 
 // attach writes the document row (and link, when given) in one transaction on the actor's draft.

@@ -118,18 +118,19 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	docs := application.NewDocuments(tx, verifications, sections, documents, blobs, clock, log).WithLimits(cfg.Limits)
+	docs := application.NewDocuments(tx, verifications, sections, documents, audit, blobs, clock, log).WithLimits(cfg.Limits)
 	if cfg.S3PresignedGets && !docs.CanLinkDownloads() {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
 	}
-	sectionsSvc := application.NewSections(tx, verifications, sections, documents, clock)
+	sectionsSvc := application.NewSections(tx, verifications, sections, documents, audit, clock)
 	certificates := application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
 		persistence.NewShareLinks(db), audit, clock,
 		application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
 			PublicCache: publicCache}).WithNotifier(notify)
 	work.certificates = certificates
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)
+	work.retention = application.NewFileRetention(documents, blobs, clock, cfg.DeletedFileRetention)
 	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)
 	screening, err := newScreening(cfg, log, db, tx, blobs, clock)
 	if err != nil {

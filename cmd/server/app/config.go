@@ -37,10 +37,12 @@ type Config struct {
 	S3Region        string
 	S3PresignedGets bool
 	ShareLinkTTL    time.Duration
-	PublicCacheTTL  time.Duration
-	BenchBaseline   bool
-	Timeouts        httpapi.Timeouts // HTTP_* timeouts; tests that leave it zero have none
-	Limits          application.Limits
+	// DeletedFileRetention is how long a deleted document's object is kept (0: the default).
+	DeletedFileRetention time.Duration
+	PublicCacheTTL       time.Duration
+	BenchBaseline        bool
+	Timeouts             httpapi.Timeouts // HTTP_* timeouts; tests that leave it zero have none
+	Limits               application.Limits
 
 	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
 	// variable name) and how often a server looks for imports made by another process.
@@ -91,6 +93,9 @@ func LoadConfig() (*Config, error) {
 	}
 	if c.ShareLinkTTL, err = time.ParseDuration(env("SHARE_LINK_TTL", DefaultShareLinkTTL.String())); err != nil || c.ShareLinkTTL <= 0 {
 		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 72h")
+	}
+	if c.DeletedFileRetention, err = time.ParseDuration(env("DELETED_FILE_RETENTION", application.DefaultDeletedFileRetention.String())); err != nil || c.DeletedFileRetention <= 0 {
+		return nil, fmt.Errorf("DELETED_FILE_RETENTION must be a positive duration such as 720h")
 	}
 	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "60s")); err != nil || c.PublicCacheTTL < 0 {
 		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 60s (0 turns the cache off)")

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	netmail "net/mail"
@@ -64,6 +65,7 @@ type Messaging struct {
 type jobWork struct {
 	certificates *application.Certificates
 	expiry       *application.ExpiryReminders
+	retention    *application.FileRetention
 	jobs         *application.Jobs
 }
 
@@ -73,9 +75,11 @@ func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
 		GenerateCIS: func(ctx context.Context, j application.GenerateCIS) error {
 			return w.certificates.GenerateCISOnApproval(ctx, j.VerificationID)
 		},
+		// The daily scan also applies the retention rule to deleted documents' objects.
 		ExpiryScan: func(ctx context.Context, _ application.ExpiryScan) error {
-			_, err := w.expiry.Scan(ctx)
-			return err
+			_, scanErr := w.expiry.Scan(ctx)
+			_, purgeErr := w.retention.Purge(ctx)
+			return errors.Join(scanErr, purgeErr)
 		},
 	}
 }

@@ -2,12 +2,14 @@ package tests
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
 	"github.com/tttverify/tttverify/domain/verification"
@@ -201,4 +203,31 @@ func pick(counts map[string]int, keys ...string) map[string]int {
 		out[k] = counts[k]
 	}
 	return out
+}
+
+// A public read while a revocation is being committed sees the old state, as it must, but the
+// cache does not keep it: the first read after the commit shows the revocation.
+func TestUseCasePublicCacheForgetsAfterCommit(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		u := newUseCases(t, e)
+		alice, admin := u.applicant("alice@example.com"), u.reviewer("admin@ttt.example")
+		id := u.approved(alice, admin, "basic")
+		publicID := u.state(alice, id).PublicID
+		err := persistence.NewTransactor(e.DB).WithinTx(u.ctx, func(ctx context.Context) error {
+			if _, err := e.Svc.Admin.Revoke(ctx, admin, id, "Fraud"); err != nil {
+				return err
+			}
+			// Another request, outside the transaction, reads the certificate before the commit.
+			if cert, err := e.Svc.Certificates.Public(u.ctx, publicID); err != nil || cert.Status != verification.CertificateValid {
+				t.Errorf("read during the revocation: %+v, %v; want the committed state, valid", cert, err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cert, err := e.Svc.Certificates.Public(u.ctx, publicID); err != nil || cert.Status != verification.CertificateRevoked {
+			t.Fatalf("read after the commit: %+v, %v; want revoked", cert, err)
+		}
+	})
 }

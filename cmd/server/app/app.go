@@ -32,13 +32,16 @@ type App struct {
 	log       *slog.Logger
 }
 
-// OpenDatabase connects and brings the schema up to date.
+// OpenDatabase connects, brings the schema up to date and makes the data directory private.
 func OpenDatabase(ctx context.Context, cfg *Config, log *slog.Logger) (*persistence.DB, error) {
 	db, err := persistence.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
 	}
 	n, err := persistence.Migrate(ctx, db)
+	if err == nil { // after the migrations, so that the SQLite database and its journal exist
+		err = secureDataDir(cfg.DataDir)
+	}
 	if err != nil {
 		_ = db.Close()
 		return nil, err

@@ -54,7 +54,7 @@ func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, fil
 	if err != nil {
 		return nil, err
 	}
-	name := verification.SanitizeFilename(filename)
+	name := verification.NameForType(verification.SanitizeFilename(filename), mime)
 	key := fmt.Sprintf("verifications/%d/%s-%s", id, randomToken(12), name)
 	size, err := s.blobs.Put(ctx, key, io.MultiReader(bytes.NewReader(head), content), verification.MaxUploadBytes, mime)
 	if err != nil {

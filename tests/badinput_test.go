@@ -158,6 +158,41 @@ func TestNonASCIIFilenameIsStripped(t *testing.T) {
 	})
 }
 
+// TestStoredNameFollowsDetectedType: a file keeps an extension of the type its bytes are, whatever
+// the uploader called it, and every file is served sandboxed.
+func TestStoredNameFollowsDetectedType(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "ext@acme.example")
+		var v verificationJSON
+		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
+		for _, tc := range []struct {
+			name    string
+			content []byte
+			want    string
+		}{{"payload.html", pdfFile, "payload.pdf"}, {"setup.exe", pngFile, "setup.png"}, {"statement.pdf", pdfFile, "statement.pdf"}} {
+			r := c.upload("/api/verifications/"+itoa(v.ID)+"/documents", tc.name, tc.content, map[string]string{"type": "additional"})
+			if r.Status != http.StatusCreated {
+				t.Fatalf("upload %s: %d %s", tc.name, r.Status, r.Body)
+			}
+			var d documentJSON
+			r.JSON(t, &d)
+			if d.Filename != tc.want || !strings.HasSuffix(d.ObjectPath, "-"+tc.want) {
+				t.Errorf("%s stored as %q at %q, want %q", tc.name, d.Filename, d.ObjectPath, tc.want)
+			}
+			dl := c.must(http.StatusOK, "GET", d.URL, nil)
+			if csp := dl.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "sandbox") || !strings.Contains(csp, "object-src 'none'") {
+				t.Errorf("%s served with CSP %q, want a sandbox and no objects", tc.name, csp)
+			}
+			if cd := dl.Header.Get("Content-Disposition"); !strings.Contains(cd, tc.want) {
+				t.Errorf("%s served as %q, want %q", tc.name, cd, tc.want)
+			}
+		}
+		if csp := e.client(t).must(http.StatusOK, "GET", "/healthz", nil).Header.Get("Content-Security-Policy"); !strings.Contains(csp, "object-src 'none'") {
+			t.Errorf("the page policy %q allows objects", csp)
+		}
+	})
+}
+
 // TestSubmittedVerificationIsReadOnly checks that no section can change after submission.
 func TestSubmittedVerificationIsReadOnly(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {

@@ -177,6 +177,7 @@ func sendFile(c *echo.Context, f *application.File, disposition string) error {
 	h.Set("Content-Length", strconv.FormatInt(f.Size, 10))
 	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": f.Name}))
 	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", filePolicy)
 	h.Set("Cache-Control", "private, no-store")
 	c.Response().WriteHeader(http.StatusOK)
 	if c.Request().Method == http.MethodHead {

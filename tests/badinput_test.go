@@ -193,6 +193,31 @@ func TestStoredNameFollowsDetectedType(t *testing.T) {
 	})
 }
 
+// TestPercentInFileNameDownloads: names with "%" and what looks like an escape ("%41", "%20") are
+// stored as given and download under their links (they were once decoded twice).
+func TestPercentInFileNameDownloads(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "percent@acme.example")
+		var v verificationJSON
+		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
+		for _, name := range []string{"100% sure.pdf", "ref %41%20b.pdf", "50%off.pdf"} {
+			r := c.upload("/api/verifications/"+itoa(v.ID)+"/documents", name, pdfFile, map[string]string{"type": "additional"})
+			if r.Status != http.StatusCreated {
+				t.Fatalf("upload %q: %d %s", name, r.Status, r.Body)
+			}
+			var d documentJSON
+			r.JSON(t, &d)
+			if d.Filename != name {
+				t.Errorf("stored as %q, want %q", d.Filename, name)
+			}
+			dl := c.do("GET", d.URL, nil)
+			if dl.Status != http.StatusOK || !bytes.Equal(dl.Body, pdfFile) {
+				t.Errorf("download of %q at %s: %d %s", name, d.URL, dl.Status, dl.Body)
+			}
+		}
+	})
+}
+
 // TestSubmittedVerificationIsReadOnly checks that no section can change after submission.
 func TestSubmittedVerificationIsReadOnly(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {

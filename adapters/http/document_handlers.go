@@ -5,9 +5,9 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v5"
 
@@ -149,8 +149,10 @@ func (s *Server) deleteDocument(c *echo.Context) error {
 // downloadFile checks, on this request, that the user may read a stored file, then streams it
 // or, with presigned downloads on, redirects to a short-lived link into the object store.
 func (s *Server) downloadFile(c *echo.Context) error {
-	key, err := url.PathUnescape(c.Param("*"))
-	if err != nil || key == "" {
+	// The router's wildcard is sometimes still escaped (when the request's encoding differs from
+	// the default) and sometimes not, so the key comes from the path net/url decoded exactly once.
+	key := strings.TrimPrefix(c.Request().URL.Path, "/api/files/")
+	if key == "" || key == c.Request().URL.Path {
 		return application.ErrNotFound
 	}
 	if s.presignedGets {

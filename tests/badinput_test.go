@@ -36,6 +36,8 @@ func TestBadInputChangesNothing(t *testing.T) {
 			{"unknown tier", func() response { return c.do("POST", "/api/verifications", map[string]string{"tier": "gold"}) }, 400, "Tier must be basic or top"},
 			{"non-numeric id", func() response { return c.do("GET", "/api/verifications/abc", nil) }, 400, "Invalid id"},
 			{"negative id", func() response { return c.do("GET", "/api/verifications/-1", nil) }, 400, "Invalid id"},
+			{"huge page", func() response { return c.do("GET", "/api/verifications?page=9223372036854775807", nil) }, 400, "page must be"},
+			{"page past the cap", func() response { return c.do("GET", "/api/verifications?page=1000001&pageSize=100", nil) }, 400, "page must be"},
 			{"unknown id", func() response { return c.do("GET", "/api/verifications/999999", nil) }, 404, "Not found"},
 			{"body over the limit", func() response {
 				big := `{"productsTraded":"` + strings.Repeat("x", 70<<10) + `","incoterms":"FOB"}`

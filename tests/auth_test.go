@@ -114,6 +114,28 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 	}
 }
 
+// TestOriginCheckComparesScheme: a page on the same host but another scheme (plain http beside the
+// https site, which anyone on the network can forge) is another origin and may not write.
+func TestOriginCheckComparesScheme(t *testing.T) {
+	e := newEnv(t, "")
+	c := e.register(t, "scheme@acme.example")
+	host := strings.TrimPrefix(e.srv.URL, "http://")
+	for origin, want := range map[string]int{"https://" + host: http.StatusForbidden, "http://" + host: http.StatusCreated,
+		"http://verify.test": http.StatusCreated, "https://verify.test": http.StatusForbidden} {
+		req, _ := http.NewRequest("POST", e.srv.URL+"/api/verifications", strings.NewReader(`{"tier":"basic"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", origin)
+		res, err := c.http.Do(req) // not c.send: the refusal is the middleware's, on every route
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("Origin %s: %d, want %d", origin, res.StatusCode, want)
+		}
+	}
+}
+
 func TestAdminFromEnvironmentAndCommand(t *testing.T) {
 	e := newEnv(t, "")
 	u, err := e.Auth.EnsureAdmin(context.Background(), "Boss@TTT.example", "admin-password")

@@ -75,16 +75,18 @@ func (s *Server) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		origin := r.Header.Get("Origin")
-		if origin == "" || origin == s.publicOrigin || sameHost(origin, r.Host) {
+		if origin == "" || origin == s.publicOrigin || sameOrigin(origin, c.Scheme(), r.Host) {
 			return next(c)
 		}
 		return errs.Forbidden("Cross-site request refused")
 	}
 }
 
-func sameHost(origin, host string) bool {
+// sameOrigin reports whether origin is the scheme and host the request came to: a page served over
+// plain http (which anyone on the network can forge) is another origin than the https site.
+func sameOrigin(origin, scheme, host string) bool {
 	u, err := url.Parse(origin)
-	return err == nil && u.Host != "" && u.Host == host
+	return err == nil && u.Host != "" && u.Host == host && u.Scheme == scheme
 }
 
 // contentSecurityPolicy is every response's policy; Stripe's origins serve the payment page. No

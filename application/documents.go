@@ -38,7 +38,3 @@ func (s *DocumentsService) remove(ctx context.Context, actor *User, d *Document,
 	return recordRemoval(ctx, s.audit, actor, d.VerificationID, "delete-document",
 		fmt.Sprintf("document %d (%s, %s)%s", d.ID, d.Type, d.Filename, why), now)
 }
-
-func (s *DocumentsService) removeObject(key string) {
-	s.Discard(&StoredFile{Key: key})
-}

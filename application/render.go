@@ -36,13 +36,13 @@ type CISData struct {
 func (d CISData) ForCounterparty() CISData {
 	reps := make([]RepresentativeRecord, len(d.Representatives))
 	for i, r := range d.Representatives {
-		r.Representative = r.Representative.ForCounterparty()
+		r.Representative = r.ForCounterparty()
 		reps[i] = r
 	}
 	d.Representatives = reps
 	if d.Banking != nil {
 		b := *d.Banking
-		b.BankingInfo = b.BankingInfo.ForCounterparty()
+		b.BankingInfo = b.ForCounterparty()
 		d.Banking = &b
 	}
 	d.SharedCopy = true

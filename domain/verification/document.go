@@ -87,8 +87,8 @@ func NameForType(name, mime string) string {
 	if base == "" {
 		base = "file"
 	}
-	if max := maxFilenameLength - len(exts[0]); len(base) > max {
-		base = base[:max]
+	if limit := maxFilenameLength - len(exts[0]); len(base) > limit {
+		base = base[:limit]
 	}
 	return base + exts[0]
 }
@@ -100,7 +100,8 @@ func looksLikeExtension(ext string) bool {
 		return false
 	}
 	for _, r := range ext[1:] {
-		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+		alnum := 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		if !alnum {
 			return false
 		}
 	}

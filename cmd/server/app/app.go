@@ -213,7 +213,7 @@ func (a *App) Handler() *echo.Echo {
 
 // HTTPServer is the server for Handler with the configured timeouts.
 func (a *App) HTTPServer(addr string) *http.Server {
-	srv := &http.Server{Addr: addr, Handler: a.Handler()}
+	srv := &http.Server{Addr: addr, Handler: a.Handler()} //nolint:gosec // G112: Apply sets ReadHeaderTimeout with the others
 	a.cfg.Timeouts.Apply(srv)
 	return srv
 }

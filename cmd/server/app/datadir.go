@@ -14,7 +14,7 @@ func secureDataDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("create data directory: %w", err)
 	}
-	if err := os.Chmod(dir, 0o700); err != nil {
+	if err := os.Chmod(dir, 0o700); err != nil { //nolint:gosec // G302: a directory needs its x bit; 0700 is private
 		return fmt.Errorf("restrict data directory %s: %w", dir, err)
 	}
 	entries, err := os.ReadDir(dir)
@@ -29,7 +29,7 @@ func secureDataDir(dir string) error {
 		case !e.Type().IsRegular():
 			continue
 		}
-		if err := os.Chmod(filepath.Join(dir, e.Name()), mode); err != nil {
+		if err := os.Chmod(filepath.Join(dir, e.Name()), mode); err != nil { //nolint:gosec // G302: 0700 only for directories
 			return fmt.Errorf("restrict %s: %w", e.Name(), err)
 		}
 	}

@@ -60,6 +60,14 @@ func (s *Admin) Revoke(ctx context.Context, actor *User, id int64, reason string
 	})
 }
 
+// Reinstate lifts a revocation that turned out to be wrong, with a reason kept in the audit trail.
+// The public page shows the certificate as valid again at once (the save clears the public cache).
+func (s *Admin) Reinstate(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
+	return s.decide(ctx, actor, id, "reinstate", reason, func(_ context.Context, v *verification.Verification) error {
+		return v.Reinstate(reason, s.clock.Now())
+	}, func(context.Context, *verification.Verification) error { return nil })
+}
+
 // decide applies an administrator's decision in one transaction with its audit event and tells
 // whom it concerns in the same transaction.
 func (s *Admin) decide(ctx context.Context, actor *User, id int64, action, reason string,

@@ -14,6 +14,7 @@ import (
 var (
 	ErrNotAvailable = errs.Forbidden("This verification is not available")
 	ErrLinkExpired  = errs.Gone("This link has expired")
+	ErrLinkRevoked  = errs.Gone("This link has been withdrawn by the company that shared it")
 	ErrNoCISForm    = errs.NotFound("The CIS form could not be found for this verification.")
 )
 

@@ -10,9 +10,13 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// redeem counts a coupon's use by v once, however often the payment is confirmed.
+// redeem counts a coupon's use by v once, however often the payment is confirmed; the use held
+// since the checkout opened becomes a redemption.
 func (s *Payments) redeem(ctx context.Context, actor *User, v *verification.Verification, c *pricing.Coupon, from verification.Status) error {
 	now := s.clock.Now()
+	if err := s.coupons.Release(ctx, v.ID()); err != nil {
+		return err
+	}
 	first, err := s.coupons.AddRedemption(ctx, c.Code(), v.ID(), now)
 	if err != nil || !first {
 		return err

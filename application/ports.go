@@ -201,7 +201,12 @@ type Documents interface {
 	List(ctx context.Context, verificationID int64) ([]Document, error)
 	Get(ctx context.Context, verificationID, id int64) (*Document, error)
 	ByObjectPath(ctx context.Context, path string) (*Document, error)
-	Delete(ctx context.Context, verificationID, id int64) error
+	// Delete marks a document deleted and clears links to it; its row and object stay (see FileRetention).
+	Delete(ctx context.Context, verificationID, id int64, at time.Time) error
+	// DeletedBefore lists up to limit documents deleted before t whose objects are still stored.
+	DeletedBefore(ctx context.Context, t time.Time, limit int) ([]Document, error)
+	// MarkPurged records that a deleted document's object was removed.
+	MarkPurged(ctx context.Context, id int64, at time.Time) error
 }
 
 // AuditEvent is one entry of a verification's audit trail.

@@ -32,6 +32,7 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 	if cert, ok := s.public.get(publicID, now); ok {
 		return cert, nil
 	}
+	gen := s.public.generation()
 	v, err := s.repo.ByPublicID(ctx, publicID)
 	if err != nil {
 		return nil, err
@@ -54,7 +55,7 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 		RegisteredAddress: company.RegisteredAddress, Email: company.Email, Tier: v.Tier(), Checks: d.Checks,
 		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, Status: status, RevokedAt: snap.RevokedAt,
 		Fingerprint: d.Fingerprint}
-	s.public.put(v, cert, now)
+	s.public.put(v, cert, now, gen)
 	return cert, nil
 }
 

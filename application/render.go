@@ -31,6 +31,26 @@ type CISData struct {
 	Trade           *TradeRecord
 	Documents       []Document
 	GeneratedAt     time.Time
+	// SharedCopy marks the copy a share link serves, whose identity and account numbers are masked.
+	SharedCopy bool
+}
+
+// ForCounterparty is the copy of the sheet a share link serves: passport numbers, dates of birth
+// and account numbers masked.
+func (d CISData) ForCounterparty() CISData {
+	reps := make([]RepresentativeRecord, len(d.Representatives))
+	for i, r := range d.Representatives {
+		r.Representative = r.ForCounterparty()
+		reps[i] = r
+	}
+	d.Representatives = reps
+	if d.Banking != nil {
+		b := *d.Banking
+		b.BankingInfo = b.ForCounterparty()
+		d.Banking = &b
+	}
+	d.SharedCopy = true
+	return d
 }
 
 // DocumentRenderer renders the PDFs the platform issues.

@@ -63,6 +63,7 @@ schemas = {
   "AuditEvent": obj(dict(id=I(), actorEmail=NS(), action=S(), fromStatus=NS(), toStatus=NS(), reason=NS(), createdAt=T)),
   "CISForm": obj(dict(url=S(), generatedAt=T)),
   "Share": obj(dict(success=B, url=S(), expiresAt=T)),
+  "ShareLink": obj(dict(id=I(), createdAt=T, expiresAt=T, used=B, usedAt=NT)),
   "PublicVerification": obj(dict(publicId=S(), certificateId=S(), companyName=S(), registrationNumber=S(), country=S(),
       registeredAddress=S(), email=S(), tier=S(enum=["basic","top"]), checks=arr(ref("CertificateCheck")), status=S(enum=["approved"]),
       certificateStatus=S(enum=["valid","expired","revoked"]), verifiedAt=T, expiresAt=T, revokedAt=NT, fingerprint=S(pattern="^[0-9a-f]{64}$"))),
@@ -116,7 +117,7 @@ op("/api/password-reset/confirm", "post", "Set a new password through a reset li
 
 V = "/api/verifications/{id}"
 op("/api/verifications", "get", "List the user's verifications", resp("One page", arr(ref("Verification")), headers=total), params=listq, tag="verifications")
-op("/api/verifications", "post", "Start a verification", resp("Created", ref("Verification")), jbody("NewVerification"), okcode="201", tag="verifications")
+op("/api/verifications", "post", "Start a verification", resp("Created", ref("Verification")), jbody("NewVerification"), okcode="201", codes=("400","401","409"), tag="verifications")
 op(V, "get", "One verification", resp("The verification", ref("Verification")), params=[idp()], codes=U, tag="verifications")
 op(V, "delete", "Delete (owner: a never-paid draft; admin: any)", resp("Deleted"), params=[idp()], okcode="204", codes=U+("409",), tag="verifications")
 op(V+"/submit", "post", "Submit a complete draft", resp("Submitted", ref("Verification")), params=[idp()], codes=U+("409","422"), tag="verifications")
@@ -141,7 +142,9 @@ paths["/api/files/{path}"]["get"]["responses"]["302"] = dict(
     description="With S3_PRESIGNED_DOWNLOADS=true: after the same checks, a redirect to a link into the object store, valid for 5 minutes, that serves the file as an attachment under its sanitised name",
     headers={"Location": dict(description="The presigned link", required=True, schema=S(format="uri"))})
 op(V+"/cis-form", "get", "Where to download the CIS form", resp("The CIS form", ref("CISForm")), params=[idp()], codes=U, tag="certificates")
-op(V+"/cis-form/share", "post", "Create a temporary CIS link", resp("The link", ref("Share")), params=[idp()], codes=U, tag="certificates")
+op(V+"/cis-form/share", "post", "Create a temporary CIS link", resp("The link", ref("Share")), params=[idp()], codes=U+("409",), tag="certificates")
+op(V+"/cis-form/shares", "get", "The owner's CIS links that still work, newest first", resp("Links", arr(ref("ShareLink"))), params=[idp()], codes=U, tag="certificates")
+op(V+"/cis-form/shares/{shareId}", "delete", "Withdraw a CIS link at once (audited)", resp("Withdrawn"), params=[idp(), idp("shareId")], okcode="204", codes=U, tag="certificates")
 op(V+"/certificate", "get", "The certificate PDF", resp("PDF", pdf, "application/pdf"), params=[idp()], codes=U+("409",), tag="certificates")
 op("/api/shared/cis/{token}", "get", "Open a shared CIS form, no sign-in", resp("PDF", pdf, "application/pdf"), params=[idp("token")], codes=("404","410"), tag="certificates")
 P = "/api/public/verifications/{publicId}"
@@ -166,6 +169,7 @@ op(AV+"/events", "get", "The audit trail, oldest first", resp("Events", arr(ref(
 op(AV+"/approve", "post", "Approve", resp("Approved", ref("AdminVerification")), params=[idp()], codes=AU+("409",), tag="admin")
 op(AV+"/reject", "post", "Reject with a reason", resp("Rejected", ref("AdminVerification")), jbody("Reason"), params=[idp()], codes=AU+("409","415"), tag="admin")
 op(AV+"/revoke", "post", "Revoke an approved certificate", resp("Revoked", ref("AdminVerification")), jbody("Reason"), params=[idp()], codes=AU+("409","415"), tag="admin")
+op(AV+"/reinstate", "post", "Lift a revocation, with a reason (audited); nothing else clears one", resp("Reinstated", ref("AdminVerification")), jbody("Reason"), params=[idp()], codes=AU+("409","415"), tag="admin")
 op(AV+"/generate-cis", "post", "Generate the CIS form", resp("Generated", ref("AdminVerification")), params=[idp()], codes=AU+("409","503"), tag="admin")
 
 schemas.update({

@@ -1,12 +1,15 @@
 package tests
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -114,6 +117,39 @@ func TestApplicantRoutesAreOwnerOnly(t *testing.T) {
 	})
 }
 
+// TestUploadToAnotherUsersVerificationReadsNoBody: the owner is checked before the multipart body
+// is read, so a stranger's upload is refused while its body is still arriving and costs no memory.
+func TestUploadToAnotherUsersVerificationReadsNoBody(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		owner := e.register(t, "owner-body@acme.example")
+		var v verificationJSON
+		owner.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
+		stranger := e.register(t, "stranger-body@acme.example")
+		for _, path := range []string{"/documents", "/banking-info/reference", "/representatives/1/passport"} {
+			pr, pw := io.Pipe()
+			go func() { // a field, then a body that never ends
+				_, _ = pw.Write([]byte("--b\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\n"))
+				_, _ = pw.Write(bytes.Repeat([]byte{'x'}, 64<<10))
+			}()
+			done := make(chan response, 1)
+			go func() {
+				done <- stranger.raw("POST", "/api/verifications/"+itoa(v.ID)+path, "multipart/form-data; boundary=b", pr)
+			}()
+			select {
+			case r := <-done:
+				if r.Status != http.StatusNotFound {
+					t.Errorf("%s: %d %s, want 404", path, r.Status, r.Body)
+				}
+				_ = pw.CloseWithError(io.ErrUnexpectedEOF)
+			case <-time.After(10 * time.Second):
+				t.Errorf("%s: no answer while the body was still arriving: the server is reading it first", path)
+				_ = pw.CloseWithError(io.ErrUnexpectedEOF)
+				<-done
+			}
+		}
+	})
+}
+
 // TestFilePathsCannotEscape checks traversal and guessing on the download route.
 func TestFilePathsCannotEscape(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
@@ -152,6 +188,10 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 			"Admin.Approve": func(a *application.User) error { _, err := svc.Admin.Approve(ctx, a, v.ID); return err },
 			"Admin.Reject":  func(a *application.User) error { _, err := svc.Admin.Reject(ctx, a, v.ID, "No"); return err },
 			"Admin.Revoke":  func(a *application.User) error { _, err := svc.Admin.Revoke(ctx, a, v.ID, "No"); return err },
+			"Admin.Reinstate": func(a *application.User) error {
+				_, err := svc.Admin.Reinstate(ctx, a, v.ID, "No")
+				return err
+			},
 			"Review.Company": func(a *application.User) error {
 				_, err := svc.Review.Company(ctx, a, v.ID)
 				return err

@@ -30,6 +30,7 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.POST("/verifications/:id/approve", s.adminApprove)
 	g.POST("/verifications/:id/reject", s.adminReject)
 	g.POST("/verifications/:id/revoke", s.adminRevoke)
+	g.POST("/verifications/:id/reinstate", s.adminReinstate)
 	g.POST("/verifications/:id/generate-cis", s.adminGenerateCIS)
 	g.GET("/jobs/failed", s.adminFailedJobs)
 	s.screeningRoutes(g)
@@ -201,6 +202,12 @@ func (s *Server) adminReject(c *echo.Context) error {
 func (s *Server) adminRevoke(c *echo.Context) error {
 	return s.adminDecide(c, true, func(id int64, reason string) (*verification.Verification, error) {
 		return s.Admin.Revoke(c.Request().Context(), currentUser(c), id, reason)
+	})
+}
+
+func (s *Server) adminReinstate(c *echo.Context) error {
+	return s.adminDecide(c, true, func(id int64, reason string) (*verification.Verification, error) {
+		return s.Admin.Reinstate(c.Request().Context(), currentUser(c), id, reason)
 	})
 }
 

@@ -112,6 +112,31 @@ func (s *Server) shareCISForm(c *echo.Context) error {
 	return c.JSON(http.StatusOK, shareDTO{Success: true, URL: SharePath + token, ExpiresAt: expires})
 }
 
+// shareLinkDTO is a live share link as its owner sees it; the token itself is never shown again.
+type shareLinkDTO struct {
+	ID        int64      `json:"id"`
+	CreatedAt time.Time  `json:"createdAt"`
+	ExpiresAt time.Time  `json:"expiresAt"`
+	Used      bool       `json:"used"`
+	UsedAt    *time.Time `json:"usedAt"`
+}
+
+func toShareLinkDTOs(links []application.ShareLink) []shareLinkDTO {
+	out := make([]shareLinkDTO, len(links))
+	for i, l := range links {
+		out[i] = shareLinkDTO{ID: l.ID, CreatedAt: l.CreatedAt, ExpiresAt: l.ExpiresAt, Used: l.IsUsed, UsedAt: l.UsedAt}
+	}
+	return out
+}
+
+func (s *Server) listShareLinks(c *echo.Context) error {
+	return readSection(c, s.Certificates.ShareLinks, toShareLinkDTOs)
+}
+
+func (s *Server) revokeShareLink(c *echo.Context) error {
+	return deleteChild(c, "shareId", s.Certificates.RevokeShareLink)
+}
+
 // openSharedCIS serves the CIS behind a share link to anyone holding it.
 func (s *Server) openSharedCIS(c *echo.Context) error {
 	token := c.Param("token")

@@ -32,6 +32,9 @@ type Config struct {
 	Readiness     map[string]Checker
 	Clock         application.Clock // nil: the system clock
 	Baseline      bool              // serve GET /bench/baseline: the framework alone, for make bench
+	// TransferTimeout is how long an upload or file download may take (Timeouts.Transfer); the
+	// server-wide timeouts are set on the http.Server (Timeouts.Apply).
+	TransferTimeout time.Duration
 	// PresignedDownloads answers GET /api/files/* with a redirect to a short-lived link into the
 	// object store instead of streaming the file; Documents.CanLinkDownloads must be true.
 	PresignedDownloads bool
@@ -120,7 +123,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	api := e.Group("/api", compressJSON, s.checkOrigin, s.authenticate)
 	s.authRoutes(api)
 	s.paymentRoutes(api, e)
-	s.verificationRoutes(api.Group("", requireUser))
+	s.verificationRoutes(api.Group("", requireUser), transfer(cfg.TransferTimeout))
 	s.notificationRoutes(api.Group("/notifications", requireUser))
 	s.adminRoutes(api.Group("/admin", requireAdmin))
 	s.publicRoutes(api)
@@ -144,7 +147,7 @@ func (s *Server) authRoutes(g *echo.Group) {
 	g.POST("/password-reset/confirm", s.confirmPasswordReset, limit)
 }
 
-func (s *Server) verificationRoutes(g *echo.Group) {
+func (s *Server) verificationRoutes(g *echo.Group, transfer echo.MiddlewareFunc) {
 	g.GET("/verifications", s.listVerifications)
 	g.POST("/verifications", s.createVerification)
 	g.GET("/verifications/:id", s.getVerification)
@@ -158,7 +161,7 @@ func (s *Server) verificationRoutes(g *echo.Group) {
 	g.GET("/verifications/:id/banking-info", s.getBanking)
 	g.POST("/verifications/:id/banking-info", s.saveBanking)
 	g.PUT("/verifications/:id/banking-info", s.saveBanking)
-	g.POST("/verifications/:id/banking-info/reference", s.uploadBankReference)
+	g.POST("/verifications/:id/banking-info/reference", s.uploadBankReference, transfer)
 	g.GET("/verifications/:id/trade-info", s.getTrade)
 	g.POST("/verifications/:id/trade-info", s.saveTrade)
 	g.PUT("/verifications/:id/trade-info", s.saveTrade)
@@ -167,16 +170,18 @@ func (s *Server) verificationRoutes(g *echo.Group) {
 	g.POST("/verifications/:id/representatives", s.addRepresentative)
 	g.PUT("/verifications/:id/representatives/:repId", s.updateRepresentative)
 	g.DELETE("/verifications/:id/representatives/:repId", s.deleteRepresentative)
-	g.POST("/verifications/:id/representatives/:repId/passport", s.uploadPassport)
+	g.POST("/verifications/:id/representatives/:repId/passport", s.uploadPassport, transfer)
 
 	g.GET("/verifications/:id/documents", s.listDocuments)
-	g.POST("/verifications/:id/documents", s.uploadDocument)
+	g.POST("/verifications/:id/documents", s.uploadDocument, transfer)
 	g.DELETE("/verifications/:id/documents/:docId", s.deleteDocument)
 
-	g.GET("/files/*", s.downloadFile)
+	g.GET("/files/*", s.downloadFile, transfer)
 
 	g.GET("/verifications/:id/cis-form", s.getCISForm)
 	g.POST("/verifications/:id/cis-form/share", s.shareCISForm)
+	g.GET("/verifications/:id/cis-form/shares", s.listShareLinks)
+	g.DELETE("/verifications/:id/cis-form/shares/:shareId", s.revokeShareLink)
 	g.GET("/verifications/:id/certificate", s.downloadCertificate)
 }
 

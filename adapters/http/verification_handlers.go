@@ -19,16 +19,19 @@ type createVerificationRequest struct {
 const (
 	defaultPageSize = 10
 	maxPageSize     = 100
+	// maxPage keeps the offset (page-1)*pageSize far from overflowing; nobody pages that far.
+	maxPage = 1_000_000
 )
 
-// paging reads the page and pageSize query parameters (defaults 1 and 10, at most 100 a page).
+// paging reads the page and pageSize query parameters (defaults 1 and 10, at most 100 a page and
+// page 1,000,000).
 func paging(c *echo.Context) (page, pageSize int, err error) {
 	page, pageSize = 1, defaultPageSize
 	q := c.QueryParams()
 	if v := q.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return 0, 0, badRequest("page must be a positive number")
+		if err != nil || n < 1 || n > maxPage {
+			return 0, 0, badRequest("page must be between 1 and 1000000")
 		}
 		page = n
 	}

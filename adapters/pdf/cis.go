@@ -126,6 +126,9 @@ func (w cisWriter) title(c application.CISData, name string) {
 		{"Valid until", longDate(cert.ExpiresAt)},
 		{"Generated", generated(c)},
 	}
+	if c.SharedCopy {
+		rows = append(rows, [2]string{"Copy", "Shared link: passport and account numbers masked"})
+	}
 	const lh, labelW = 5.0, 30.0
 	panelH := float64(len(rows))*lh + 2*lh + 4
 	w.fill(panel)

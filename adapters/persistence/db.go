@@ -162,16 +162,24 @@ type Transactor struct{ db *DB }
 func NewTransactor(db *DB) *Transactor { return &Transactor{db: db} }
 
 // WithinTx runs fn in a transaction, or in the caller's transaction when ctx already carries one.
+// What fn registers with application.OnCommit runs after the outermost transaction commits.
 func (t *Transactor) WithinTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if _, ok := ctx.Value(txKey{}).(bun.Tx); ok {
 		return fn(ctx)
 	}
+	ctx, committed := application.TrackCommit(ctx)
+	var err error
 	if t.db.postgres {
-		return t.withinConnTx(ctx, fn)
+		err = t.withinConnTx(ctx, fn)
+	} else {
+		err = t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+			return fn(context.WithValue(ctx, txKey{}, tx))
+		})
 	}
-	return t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return fn(context.WithValue(ctx, txKey{}, tx))
-	})
+	if err == nil {
+		committed()
+	}
+	return err
 }
 
 // conn is the transaction in ctx, or the database.

@@ -180,8 +180,8 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 		return nil, fmt.Errorf("seed %d: %w\n%s", size, err, out)
 	}
 	seedTime := time.Since(start)
-	if out, err := command(env, o.server, "create-admin", "--email", "bench-admin@ttt.example", "--password", "bench-admin").CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("create admin: %w\n%s", err, out)
+	if err := createAdmin(env, o.server); err != nil {
+		return nil, err
 	}
 	var seed struct {
 		ApprovedPublicIDs []string
@@ -199,7 +199,7 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	if err != nil {
 		return nil, err
 	}
-	adminCookie, err := srv.login("bench-admin@ttt.example", "bench-admin")
+	adminCookie, err := srv.login(benchAdminEmail, benchAdminPassword)
 	if err != nil {
 		return nil, err
 	}
@@ -366,6 +366,22 @@ type server struct {
 	cmd  *exec.Cmd
 	base string
 	log  *os.File
+}
+
+// The administrator every scenario signs in as.
+const (
+	benchAdminEmail    = "bench-admin@ttt.example"
+	benchAdminPassword = "bench-admin-password"
+)
+
+// createAdmin runs `create-admin`, which reads the password from standard input.
+func createAdmin(env []string, bin string) error {
+	cmd := command(env, bin, "create-admin", "--email", benchAdminEmail)
+	cmd.Stdin = strings.NewReader(benchAdminPassword + "\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("create admin: %w\n%s", err, out)
+	}
+	return nil
 }
 
 func command(env []string, name string, args ...string) *exec.Cmd {

@@ -13,6 +13,7 @@ import (
 var (
 	ErrNotApproved    = errs.Conflict("The verification is not approved")
 	ErrAlreadyRevoked = errs.Conflict("The certificate is already revoked")
+	ErrNotRevoked     = errs.Conflict("The certificate is not revoked")
 )
 
 // CertificateStatus is what a counterparty is told about an approved verification today.
@@ -43,6 +44,28 @@ func (v *Verification) Revoke(reason string, now time.Time) error {
 	}
 	t := now
 	v.revokedAt, v.revokedReason, v.updatedAt = &t, reason, now
+	return nil
+}
+
+// CertificateNotIssued refuses the PDF of a certificate that no longer vouches for the company.
+func CertificateNotIssued(status CertificateStatus) error {
+	return errs.Conflict("This certificate is " + string(status) + ", so its PDF is no longer issued")
+}
+
+// Reinstate lifts a revocation that turned out to be wrong. It is its own decision with its own
+// reason: nothing else (an approval, a payment) ever clears a revocation.
+func (v *Verification) Reinstate(reason string, now time.Time) error {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return ErrReinstateReasonRequired
+	}
+	if v.deleted {
+		return ErrDeleted
+	}
+	if v.revokedAt == nil {
+		return ErrNotRevoked
+	}
+	v.revokedAt, v.revokedReason, v.updatedAt = nil, "", now
 	return nil
 }
 

@@ -20,7 +20,7 @@ if [ -n "${TEST_SMTP_URL:-}" ]; then
   export SMTP_URL="$TEST_SMTP_URL"
 fi
 # The administrator and the 100% coupon of the cross-role journeys (e2e/helpers.ts has the same values).
-bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" --password "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" >/dev/null 2>&1
+printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" >/dev/null 2>&1
 bin/ttt-verify coupon create FREE100 100 >/dev/null 2>&1
 bin/ttt-verify coupon create HALF50 50 >/dev/null 2>&1
 # A small UN list for the screening page (adapters/screening/testdata/un is an excerpt of the real list),

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"path/filepath"
 
 	"github.com/labstack/echo/v5"
@@ -37,13 +38,16 @@ type App struct {
 	stopMetrics   func()
 }
 
-// OpenDatabase connects and brings the schema up to date.
+// OpenDatabase connects, brings the schema up to date and makes the data directory private.
 func OpenDatabase(ctx context.Context, cfg *Config, log *slog.Logger) (*persistence.DB, error) {
 	db, err := persistence.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
 	}
 	n, err := persistence.Migrate(ctx, db)
+	if err == nil { // after the migrations, so that the SQLite database and its journal exist
+		err = secureDataDir(cfg.DataDir)
+	}
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -117,24 +121,25 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	if shareTTL == 0 {
 		shareTTL = DefaultShareLinkTTL
 	}
-	sessions, hasher := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}
-	auth, err := application.NewAuth(tx, users, sessions, hasher, clock)
+	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, persistence.NewAccountEvents(db)
+	auth, err := application.NewAuth(tx, users, sessions, hasher, clock, accountEvents)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
-	docs := application.NewDocuments(tx, verifications, sections, documents, blobs, clock, log)
+	docs := application.NewDocuments(tx, verifications, sections, documents, audit, blobs, clock, log).WithLimits(cfg.Limits)
 	if cfg.S3PresignedGets && !docs.CanLinkDownloads() {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
 	}
-	sectionsSvc := application.NewSections(tx, verifications, sections, documents, clock)
+	sectionsSvc := application.NewSections(tx, verifications, sections, documents, audit, clock)
 	certificates := application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
 		persistence.NewShareLinks(db), audit, clock,
 		application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
 			PublicCache: publicCache}).WithNotifier(notify)
 	work.certificates = certificates
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)
+	work.retention = application.NewFileRetention(documents, blobs, clock, cfg.DeletedFileRetention)
 	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)
 	screening, err := newScreening(cfg, log, db, tx, blobs, clock)
 	if err != nil {
@@ -154,7 +159,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Screening:     screening,
 		TopChecks:     checks,
 		Auth:          auth,
-		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify).WithChecks(checks),
+		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify).WithChecks(checks).WithLimits(cfg.Limits),
 		Sections:      sectionsSvc,
 		Documents:     docs,
 		Payments:      payments,
@@ -164,7 +169,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Review:        application.NewReview(sectionsSvc, docs, certificates),
 		Certificates:  certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
-			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: persistence.NewAccountEvents(db),
+			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,
 			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify}),
 	}}
 	a.stopListening = listenForChanges(cfg, db, publicCache, log)
@@ -224,7 +229,15 @@ func (a *App) Handler() *echo.Echo {
 		PresignedDownloads: cfg.S3PresignedGets,
 		Observe:            a.metrics.Middleware(),
 		OldSessionSecret:   cfg.PreviousSessionSecret,
+		TransferTimeout:    cfg.Timeouts.Transfer,
 	}, a.Svc)
+}
+
+// HTTPServer is the server for Handler with the configured timeouts.
+func (a *App) HTTPServer(addr string) *http.Server {
+	srv := &http.Server{Addr: addr, Handler: a.Handler()} //nolint:gosec // G112: Apply sets ReadHeaderTimeout with the others
+	a.cfg.Timeouts.Apply(srv)
+	return srv
 }
 
 // Close stops the job workers and releases the database and the object store.

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	httpapi "github.com/tttverify/tttverify/adapters/http"
 	"github.com/tttverify/tttverify/application"
 )
 
@@ -29,6 +30,7 @@ type Config struct {
 	TrustedProxies  []*net.IPNet // load balancers whose X-Forwarded-For is believed
 	AdminEmail      string
 	AdminPassword   string
+	AdminPromote    bool // ADMIN_EMAIL may name an existing account, which then becomes an administrator
 	S3Endpoint      string
 	S3Bucket        string
 	S3AccessKey     string
@@ -37,9 +39,13 @@ type Config struct {
 	S3Region        string
 	S3PresignedGets bool
 	ShareLinkTTL    time.Duration
-	PublicCacheTTL  time.Duration
-	BenchBaseline   bool
-	MetricsAddr     string // serve Prometheus metrics here; empty: off
+	// DeletedFileRetention is how long a deleted document's object is kept (0: the default).
+	DeletedFileRetention time.Duration
+	PublicCacheTTL       time.Duration
+	BenchBaseline        bool
+	MetricsAddr          string           // serve Prometheus metrics here; empty: off
+	Timeouts             httpapi.Timeouts // HTTP_* timeouts; tests that leave it zero have none
+	Limits               application.Limits
 
 	// PreviousSessionSecret is the secret before a rotation (SESSION_SECRET_PREVIOUS), accepted
 	// until every cookie it signed has been used again or has expired.
@@ -105,10 +111,22 @@ func LoadConfig() (*Config, error) {
 		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
 	if c.ShareLinkTTL, err = time.ParseDuration(env("SHARE_LINK_TTL", DefaultShareLinkTTL.String())); err != nil || c.ShareLinkTTL <= 0 {
-		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 168h")
+		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 72h")
+	}
+	if c.DeletedFileRetention, err = time.ParseDuration(env("DELETED_FILE_RETENTION", application.DefaultDeletedFileRetention.String())); err != nil || c.DeletedFileRetention <= 0 {
+		return nil, fmt.Errorf("DELETED_FILE_RETENTION must be a positive duration such as 720h")
 	}
 	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "60s")); err != nil || c.PublicCacheTTL < 0 {
 		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 60s (0 turns the cache off)")
+	}
+	if c.Limits.OpenVerifications, err = strconv.Atoi(env("MAX_OPEN_VERIFICATIONS", strconv.Itoa(application.DefaultLimits.OpenVerifications))); err != nil || c.Limits.OpenVerifications < 1 {
+		return nil, fmt.Errorf("MAX_OPEN_VERIFICATIONS must be a number >= 1")
+	}
+	if c.Limits.FilesPerVerification, err = strconv.Atoi(env("MAX_FILES_PER_VERIFICATION", strconv.Itoa(application.DefaultLimits.FilesPerVerification))); err != nil || c.Limits.FilesPerVerification < 1 {
+		return nil, fmt.Errorf("MAX_FILES_PER_VERIFICATION must be a number >= 1")
+	}
+	if err := c.loadTimeouts(); err != nil {
+		return nil, err
 	}
 	if err := c.loadMail(); err != nil {
 		return nil, err
@@ -117,6 +135,9 @@ func LoadConfig() (*Config, error) {
 		return nil, err
 	}
 	if c.BenchBaseline, err = boolEnv("BENCH_BASELINE", false); err != nil {
+		return nil, err
+	}
+	if c.AdminPromote, err = boolEnv("ADMIN_PROMOTE", false); err != nil {
 		return nil, err
 	}
 	if c.S3UseSSL, err = boolEnv("S3_USE_SSL", false); err != nil {
@@ -132,6 +153,25 @@ func LoadConfig() (*Config, error) {
 		return nil, errors.New("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither")
 	}
 	return c, nil
+}
+
+// loadTimeouts reads the HTTP_* timeouts.
+func (c *Config) loadTimeouts() error {
+	d := httpapi.DefaultTimeouts
+	for _, t := range []struct {
+		name string
+		dst  *time.Duration
+		def  time.Duration
+	}{{"HTTP_READ_HEADER_TIMEOUT", &c.Timeouts.ReadHeader, d.ReadHeader}, {"HTTP_READ_TIMEOUT", &c.Timeouts.Read, d.Read},
+		{"HTTP_WRITE_TIMEOUT", &c.Timeouts.Write, d.Write}, {"HTTP_IDLE_TIMEOUT", &c.Timeouts.Idle, d.Idle},
+		{"HTTP_TRANSFER_TIMEOUT", &c.Timeouts.Transfer, d.Transfer}} {
+		v, err := time.ParseDuration(env(t.name, t.def.String()))
+		if err != nil || v <= 0 {
+			return fmt.Errorf("%s must be a positive duration such as %s", t.name, t.def)
+		}
+		*t.dst = v
+	}
+	return nil
 }
 
 // Defaults of the list downloads: the largest official file (the EU's XML) is tens of MB.
@@ -161,8 +201,9 @@ func (c *Config) loadScreening() error {
 	return nil
 }
 
-// DefaultShareLinkTTL is how long a CIS share link works: a week.
-const DefaultShareLinkTTL = 7 * 24 * time.Hour
+// DefaultShareLinkTTL is how long a CIS share link works: three days, enough for a counterparty to
+// open it across a weekend, short enough that a forwarded link soon stops working.
+const DefaultShareLinkTTL = 72 * time.Hour
 
 // secureCookies is on when the public origin is served over TLS.
 func (c *Config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL, "https://") }

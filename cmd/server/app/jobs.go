@@ -70,6 +70,7 @@ type Messaging struct {
 type jobWork struct {
 	certificates *application.Certificates
 	expiry       *application.ExpiryReminders
+	retention    *application.FileRetention
 	jobs         *application.Jobs
 	checks       *application.TopChecks
 	metrics      *metrics.Metrics
@@ -87,9 +88,11 @@ func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
 		GenerateCIS: func(ctx context.Context, j application.GenerateCIS) error {
 			return w.certificates.GenerateCISOnApproval(ctx, j.VerificationID)
 		},
+		// The daily scan also applies the retention rule to deleted documents' objects.
 		ExpiryScan: func(ctx context.Context, _ application.ExpiryScan) error {
-			_, err := w.expiry.Scan(ctx)
-			return err
+			_, scanErr := w.expiry.Scan(ctx)
+			_, purgeErr := w.retention.Purge(ctx)
+			return errors.Join(scanErr, purgeErr)
 		},
 		ScreenVerification: func(ctx context.Context, j application.ScreenVerification) error {
 			return w.checks.Run(ctx, j.RunID)

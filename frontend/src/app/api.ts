@@ -51,6 +51,7 @@ export const TAGS = [
   'PaymentConfig',
   'PublicCertificate',
   'Notification',
+  'ShareLinks',
 ] as const
 
 /** api is the one RTK Query slice; features add their endpoints with injectEndpoints. */

@@ -41,6 +41,9 @@ export type PublicCertificate = Schemas['PublicVerification']
 /** CertificateCheck is one check a certificate claims, with its result, full sentence and date; one that did not run is absent. */
 export type CertificateCheck = Schemas['CertificateCheck']
 
+/** ShareLink is one of the owner's CIS links that still work (the token is never shown again). */
+export type ShareLink = Schemas['ShareLink']
+
 export type CompanyInfo = Schemas['Company']
 export type Representative = Schemas['Representative']
 export type RepresentativeInput = Omit<Representative, 'id' | 'verificationId' | 'passportFileId' | 'documentUrl' | 'createdAt' | 'updatedAt'>

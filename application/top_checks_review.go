@@ -63,18 +63,15 @@ func (s *TopChecks) Screening(ctx context.Context, actor *User, id int64) (*Scre
 		out.Open = screening.Blocking("", screening.ReviewState{})
 		return out, nil
 	}
-	if out.Run, err = s.records.Run(ctx, shown); err != nil {
-		return nil, err
-	}
-	cases, err := s.records.Hits(ctx, id)
+	review, done, cases, err := s.reviewNow(ctx, id, state)
 	if err != nil {
 		return nil, err
 	}
-	var done *ScreeningRun
-	if state.DoneRunID != 0 {
-		done = out.Run
+	if out.Run = done; done == nil {
+		if out.Run, err = s.records.Run(ctx, shown); err != nil {
+			return nil, err
+		}
 	}
-	review := reviewOf(cases, state, done)
 	if waitsForDecision(v) {
 		out.Open = screening.Blocking(state.LatestStatus, review)
 	} else {
@@ -154,6 +151,23 @@ func current(cases []HitCase, doneRunID int64) []HitCase {
 	return out
 }
 
+// reviewNow is what the reviewer still has to settle on the latest finished run, that run (nil
+// before one finished) and every hit case of the verification.
+func (s *TopChecks) reviewNow(ctx context.Context, id int64, state *ScreeningState) (screening.ReviewState, *ScreeningRun, []HitCase, error) {
+	if state.DoneRunID == 0 {
+		return screening.ReviewState{}, nil, nil, nil
+	}
+	cases, err := s.records.Hits(ctx, id)
+	if err != nil {
+		return screening.ReviewState{}, nil, nil, err
+	}
+	done, err := s.records.Run(ctx, state.DoneRunID)
+	if err != nil {
+		return screening.ReviewState{}, nil, nil, err
+	}
+	return reviewOf(cases, state, done), done, cases, nil
+}
+
 // reviewOf is what the reviewer still has to settle on the latest finished run (done; nil before
 // one finished).
 func reviewOf(cases []HitCase, state *ScreeningState, done *ScreeningRun) screening.ReviewState {
@@ -187,21 +201,16 @@ func waitsForDecision(v *verification.Verification) bool {
 // nothing open becomes the one the certificate states; a confirmed match withdraws the screening
 // claims until a clean run is reviewed.
 func (s *TopChecks) refresh(ctx context.Context, v *verification.Verification, state *ScreeningState) error {
-	cases, err := s.records.Hits(ctx, v.ID())
+	review, done, _, err := s.reviewNow(ctx, v.ID(), state)
 	if err != nil {
 		return err
 	}
-	done, err := s.records.Run(ctx, state.DoneRunID)
-	if err != nil {
-		return err
-	}
-	review := reviewOf(cases, state, done)
 	state.OpenItems = len(review.Open())
 	published := state.PublishedRunID
 	switch {
 	case review.Confirmed > 0:
 		published = 0
-	case review.Publishable():
+	case review.Publishable() && done != nil:
 		published = done.ID
 	}
 	if published != state.PublishedRunID {
@@ -303,7 +312,7 @@ func (s *TopChecks) review(ctx context.Context, id int64,
 		if err != nil {
 			return err
 		}
-		if v.Tier() != verification.Top || !(waitsForDecision(v) || v.Status() == verification.Approved) {
+		if v.Tier() != verification.Top || (!waitsForDecision(v) && v.Status() != verification.Approved) {
 			return screening.ErrNotDecidable
 		}
 		state, err := s.records.State(ctx, id)
@@ -337,17 +346,9 @@ func (s *TopChecks) approvalBlock(ctx context.Context, v *verification.Verificat
 	if err != nil {
 		return err
 	}
-	review := screening.ReviewState{}
-	if state.DoneRunID != 0 {
-		cases, err := s.records.Hits(ctx, v.ID())
-		if err != nil {
-			return err
-		}
-		done, err := s.records.Run(ctx, state.DoneRunID)
-		if err != nil {
-			return err
-		}
-		review = reviewOf(cases, state, done)
+	review, _, _, err := s.reviewNow(ctx, v.ID(), state)
+	if err != nil {
+		return err
 	}
 	return screening.ApprovalError(screening.Blocking(state.LatestStatus, review), review)
 }

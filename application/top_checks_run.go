@@ -302,7 +302,7 @@ func caseKey(subject string, src screening.Source, sourceID string) string {
 
 // runSummary is the audit trail's line for a finished run.
 func runSummary(run *ScreeningRun, subjects []ScreenedSubject, hits, fresh int) string {
-	return fmt.Sprintf("run %d (%s): %d subjects, %d list versions, %d possible matches, %d new or reopened; %s",
+	return fmt.Sprintf("run %d (%s): %d subjects, %d list versions, possible matches: %d, new or reopened: %d; %s",
 		run.ID, run.Trigger, len(subjects), len(run.ListVersionIDs), hits, fresh, run.EngineVersion)
 }
 

@@ -84,15 +84,7 @@ func (r *JurisdictionLists) Versions(ctx context.Context) ([]application.Jurisdi
 	if err := conn(ctx, r.db).NewSelect().Model(&rows).OrderExpr("id DESC").Scan(ctx); err != nil {
 		return nil, fmt.Errorf("jurisdiction lists: %w", err)
 	}
-	out := make([]application.JurisdictionVersion, 0, len(rows))
-	for i := range rows {
-		v, err := rows[i].toApp()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *v)
-	}
-	return out, nil
+	return convertRows(rows, (*jurisdictionVersionRow).toApp)
 }
 
 // Create stores a version in force in place of the previous one; it must run in the caller's

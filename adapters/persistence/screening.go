@@ -119,9 +119,14 @@ func (r *ScreeningLists) versions(ctx context.Context, filter func(*bun.SelectQu
 	if err := filter(conn(ctx, r.db).NewSelect().Model(&rows)).OrderExpr("source, id DESC").Scan(ctx); err != nil {
 		return nil, fmt.Errorf("list versions: %w", err)
 	}
-	out := make([]application.ListVersion, 0, len(rows))
+	return convertRows(rows, (*listVersionRow).toApp)
+}
+
+// convertRows turns stored rows into the application's values.
+func convertRows[R, T any](rows []R, convert func(*R) (*T, error)) ([]T, error) {
+	out := make([]T, 0, len(rows))
 	for i := range rows {
-		v, err := rows[i].toApp()
+		v, err := convert(&rows[i])
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package persistence
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -335,7 +336,7 @@ func (r *ScreeningRecords) AddDecision(ctx context.Context, hitID int64, d appli
 func (r *ScreeningRecords) State(ctx context.Context, verificationID int64) (*application.ScreeningState, error) {
 	row := new(screeningStateRow)
 	err := conn(ctx, r.db).NewSelect().Model(row).Where("verification_id = ?", verificationID).Scan(ctx)
-	if err = notFound(err); err == application.ErrNotFound {
+	if err = notFound(err); errors.Is(err, application.ErrNotFound) {
 		return &application.ScreeningState{VerificationID: verificationID}, nil
 	}
 	if err != nil {
@@ -397,7 +398,7 @@ func (r *ScreeningRecords) Rescreenable(ctx context.Context, statuses []verifica
 }
 
 // passportKeyExpr is screening.PassportKey in SQL; an index on it serves the lookup.
-const passportKeyExpr = "UPPER(REPLACE(REPLACE(r.passport_number, ' ', ''), '-', ''))"
+const passportKeyExpr = "UPPER(REPLACE(REPLACE(r.passport_number, ' ', ''), '-', ''))" //nolint:gosec // SQL, not a credential
 
 // PassportHolders lists the other verifications whose representatives carry the passport number.
 func (r *ScreeningRecords) PassportHolders(ctx context.Context, passportKey string, except int64) ([]application.PassportHolder, error) {

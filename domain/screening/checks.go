@@ -68,7 +68,7 @@ func (c Check) Flagged() bool {
 
 // summarize makes a check from its findings: clear when every rule passed, attention otherwise,
 // with the failed rules' messages as the summary.
-func summarize(kind CheckKind, findings []Finding, clear string) Check {
+func summarize(kind CheckKind, findings []Finding, clearSummary string) Check {
 	var flagged []string
 	for _, f := range findings {
 		if f.Severity != SeverityInfo {
@@ -76,7 +76,7 @@ func summarize(kind CheckKind, findings []Finding, clear string) Check {
 		}
 	}
 	if len(flagged) == 0 {
-		return Check{Kind: kind, Result: ResultClear, Summary: clear, Findings: findings}
+		return Check{Kind: kind, Result: ResultClear, Summary: clearSummary, Findings: findings}
 	}
 	return Check{Kind: kind, Result: ResultAttention, Summary: strings.Join(flagged, "; "), Findings: findings}
 }

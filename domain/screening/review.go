@@ -183,7 +183,7 @@ func ApprovalError(blocking []string, r ReviewState) error {
 	items := make([]string, len(blocking))
 	for i, b := range blocking {
 		items[i] = b
-		if len(b) > 1 && b[1] >= 'a' && b[1] <= 'z' { // "A screening hit" but not "PEP screening"
+		if word, _, _ := strings.Cut(b, " "); len(word) == 1 || strings.ToUpper(word) != word { // not "PEP screening"
 			items[i] = strings.ToLower(b[:1]) + b[1:]
 		}
 	}

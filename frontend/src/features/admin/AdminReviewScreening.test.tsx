@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AdminVerification, ListVersion, ScreeningCaseHit, VerificationScreening } from '../../lib/types'
+import type { AdminVerification, AuditEvent, ListVersion, ScreeningCaseHit, VerificationScreening } from '../../lib/types'
 import { adminVerification } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route, type Handler } from '../../test/server'
@@ -116,13 +116,14 @@ function top(over: Partial<AdminVerification> = {}) {
   return adminVerification({ id: 5, tier: 'top', status: 'in_review', paymentStatus: 'paid', progress: 100, publicId: 'pub-5', ...over })
 }
 
-function api(state: { v: AdminVerification; s: VerificationScreening }, ...extra: Handler[]) {
+function api(state: { v: AdminVerification; s: VerificationScreening; events?: AuditEvent[] }, ...extra: Handler[]) {
   return mockApi(
     ...extra,
     route('GET', '/api/admin/verifications/5', () => json(state.v)),
     route('GET', '/api/admin/verifications/5/screening', () => json(state.s)),
     route('GET', /^\/api\/admin\/verifications\/5\/(company-info|banking-info|trade-info)$/, () => json(null)),
-    route('GET', /^\/api\/admin\/verifications\/5\/(representatives|documents|events)$/, () => json([])),
+    route('GET', /^\/api\/admin\/verifications\/5\/(representatives|documents)$/, () => json([])),
+    route('GET', '/api/admin/verifications/5/events', () => json(state.events ?? [])),
   )
 }
 
@@ -200,7 +201,7 @@ describe('admin review: screening', () => {
   })
 
   it('requires an outcome and a note, sends the decision and shows the history', async () => {
-    const state = { v: top(), s: screening() }
+    const state: { v: AdminVerification; s: VerificationScreening; events?: AuditEvent[] } = { v: top(), s: screening() }
     const bodies: unknown[] = []
     api(
       state,
@@ -209,6 +210,17 @@ describe('admin review: screening', () => {
         const decided = hit({ status: 'false_positive', decisions: [{ outcome: 'false_positive', note: 'Different date of birth and passport', by: 'reviewer@ttt.test', at: '2026-11-23T09:15:00Z' }] })
         state.s = screening({ open: ['PEP screening was unavailable and has not been acknowledged'] })
         state.s.subjects[1].hits = [decided]
+        state.events = [
+          {
+            id: 9,
+            actorEmail: 'reviewer@ttt.test',
+            action: 'screening.hit_decided',
+            fromStatus: 'in_review',
+            toStatus: 'in_review',
+            reason: 'false positive: "IVAN PETROV" on UN KPi.066 (hit 71): Different date of birth and passport',
+            createdAt: '2026-11-23T09:15:00Z',
+          },
+        ]
         return json(state.s)
       }),
     )
@@ -226,7 +238,9 @@ describe('admin review: screening', () => {
     await waitFor(() => expect(within(form).getByLabelText(/^Note/)).toHaveAccessibleDescription('A note is required'))
     expect(bodies).toEqual([])
 
-    await user.type(within(form).getByLabelText(/^Note/), ' Different date of birth and passport ')
+    // Pasted: typing a sentence into this large page is slow under load.
+    await user.click(within(form).getByLabelText(/^Note/))
+    await user.paste(' Different date of birth and passport ')
     await user.click(within(form).getByRole('button', { name: 'Record decision' }))
     expect(await toastEl('Decision recorded')).not.toHaveLength(0)
     expect(bodies).toEqual([{ outcome: 'false_positive', note: 'Different date of birth and passport' }])
@@ -241,6 +255,9 @@ describe('admin review: screening', () => {
     expect(within(h).getByRole('button', { name: 'Change decision' })).toBeInTheDocument()
     const open = screen.getByRole('list', { name: 'Open screening items' })
     expect(within(open).getAllByRole('listitem')).toHaveLength(1)
+    // The decision is in the audit trail, with its note.
+    const audited = await screen.findByText('Screening hit decided')
+    expect(audited.closest('li')).toHaveTextContent('Different date of birth and passport')
   })
 
   it("puts the server's field error on the note", async () => {
@@ -296,7 +313,8 @@ describe('admin review: screening', () => {
     await user.click(within(form).getByRole('button', { name: 'Acknowledge' }))
     await waitFor(() => expect(within(form).getByLabelText(/^Acknowledgement note/)).toHaveAccessibleDescription('A note is required'))
     expect(bodies).toEqual([])
-    await user.type(within(form).getByLabelText(/^Acknowledgement note/), 'No PEP licence yet')
+    await user.click(within(form).getByLabelText(/^Acknowledgement note/))
+    await user.paste('No PEP licence yet')
     await user.click(within(form).getByRole('button', { name: 'Acknowledge' }))
     expect(await screen.findByText('PEP screening unavailable: acknowledged')).toBeInTheDocument()
     expect(bodies).toEqual([{ note: 'No PEP licence yet' }])

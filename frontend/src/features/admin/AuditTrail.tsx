@@ -20,6 +20,9 @@ const ACTIONS: Record<string, { label: string; dot: string }> = {
   'payment.failed': { label: 'Payment failed', dot: 'bg-amber-500' },
   'coupon.redeemed': { label: 'Coupon redeemed', dot: 'bg-green-500' },
   'tier.upgraded': { label: 'Upgraded to Top tier', dot: 'bg-purple-600' },
+  'screening.completed': { label: 'Screening run completed', dot: 'bg-brand-400' },
+  'screening.hit_decided': { label: 'Screening hit decided', dot: 'bg-purple-500' },
+  'screening.pep_acknowledged': { label: 'Unavailable PEP screening acknowledged', dot: 'bg-amber-500' },
 }
 
 export function actionLabel(action: string): string {
@@ -47,7 +50,7 @@ export function AuditTrail({ events, loading }: { events: AuditEvent[] | undefin
                     {statusLabel(e.fromStatus)} → {statusLabel(e.toStatus)}
                   </p>
                 )}
-                {e.reason && <p className="mt-1 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700">{e.reason}</p>}
+                {e.reason && <p className="mt-1 break-words rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700">{e.reason}</p>}
                 <p className="mt-1 text-xs text-slate-500">
                   {formatDateTime(e.createdAt)}
                   {e.actorEmail ? ` · ${e.actorEmail}` : ' · system'}

@@ -59,6 +59,8 @@ type env struct {
 	stripe *stripetest.Server // the fake Stripe API with withStripe; nil with the simulated provider
 	minio  *miniotest.Server  // the object store with withS3; nil with the local file store
 	logs   io.Writer          // where the application logs (JSON lines); nowhere unless an option sets it
+	// workersLater leaves the job workers stopped after wiring; the test starts them itself.
+	workersLater bool
 }
 
 // envOption adjusts an environment's configuration before the application is wired.
@@ -130,7 +132,7 @@ func newEnv(t *testing.T, databaseURL string, opts ...envOption) *env {
 		e.srv.Close()
 		a.Close()
 	})
-	if cfg.Workers > 0 { // withMail: the job workers run as in serve
+	if cfg.Workers > 0 && !e.workersLater { // withMail: the job workers run as in serve
 		if err := a.StartWorkers(context.Background()); err != nil {
 			t.Fatalf("start job workers: %v", err)
 		}

@@ -109,7 +109,7 @@ func TestMetricsAnswer(t *testing.T) {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
-	}, func(_ *testing.T, e *env) { e.cfg.MetricsAddr, e.cfg.Workers = "127.0.0.1:0", 1 })
+	}, func(_ *testing.T, e *env) { e.cfg.MetricsAddr, e.cfg.Workers, e.workersLater = "127.0.0.1:0", 1, true })
 }
 
 // grep keeps the lines of s that contain word.

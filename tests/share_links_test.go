@@ -46,7 +46,7 @@ func TestShareLinksAreListedWithdrawnAndMasked(t *testing.T) {
 
 		anon := e.client(t)
 		shared := pdfText(t, anon.must(http.StatusOK, "GET", first.URL, nil).Body)
-		for _, want := range []string{"Acme Metals Ltd", "Jane Doe", "NWBKGB2L", "*****567", "6819", "1980", "masked"} {
+		for _, want := range []string{"Acme Metals Ltd", "Jane Doe", "NWBKGB2L", "•••••567", "6819", "1980", "masked"} {
 			if !strings.Contains(shared, want) {
 				t.Errorf("shared CIS lacks %q", want)
 			}

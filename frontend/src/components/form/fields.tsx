@@ -171,7 +171,7 @@ export function RadioGroupField({
   const { field, error } = useFieldState(name)
   const id = givenId ?? fieldId(name)
   return (
-    <fieldset className={className} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset className={className} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
         {required && (

@@ -65,7 +65,7 @@ func (s *Server) adminList(c *echo.Context) error {
 	}
 	out := make([]adminVerificationDTO, len(items))
 	for i, it := range items {
-		out[i] = s.adminView(c, it.Verification, it.UserEmail)
+		out[i] = s.adminView(c, it)
 	}
 	return writeList(c, out, total)
 }
@@ -93,9 +93,10 @@ type adminVerificationDTO struct {
 	CertificateStatus *string `json:"certificateStatus"`
 }
 
-func (s *Server) adminView(c *echo.Context, v *verification.Verification, email string) adminVerificationDTO {
-	d := adminVerificationDTO{verificationDTO: toVerificationDTO(v, currentUser(c))}
-	d.UserEmail = email
+func (s *Server) adminView(c *echo.Context, item application.VerificationListItem) adminVerificationDTO {
+	v := item.Verification
+	d := adminVerificationDTO{verificationDTO: toListDTO(item, currentUser(c))}
+	d.UserEmail = item.UserEmail
 	if st, ok := v.CertificateStatus(s.clock.Now()); ok {
 		str := string(st)
 		d.CertificateStatus = &str
@@ -112,7 +113,7 @@ func (s *Server) adminGet(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, s.adminView(c, item.Verification, item.UserEmail))
+	return c.JSON(http.StatusOK, s.adminView(c, *item))
 }
 
 type auditEventDTO struct {
@@ -190,5 +191,5 @@ func (s *Server) adminDecide(c *echo.Context, withReason bool, decide func(id in
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, s.adminView(c, item.Verification, item.UserEmail))
+	return c.JSON(http.StatusOK, s.adminView(c, *item))
 }

@@ -24,6 +24,7 @@ type verificationDTO struct {
 	ID                 int64      `json:"id"`
 	UserID             int64      `json:"userId"`
 	UserEmail          string     `json:"userEmail,omitempty"`
+	CompanyName        string     `json:"companyName,omitempty"` // lists and admin views only
 	Tier               string     `json:"tier"`
 	Status             string     `json:"status"`
 	Progress           int        `json:"progress"`
@@ -69,6 +70,13 @@ func toVerificationDTO(v *verification.Verification, caller *application.User) v
 		amount := s.Payment.Amount
 		d.PaymentAmount = &amount
 	}
+	return d
+}
+
+// toListDTO is a verification as lists show it: with its company's name, once there is one.
+func toListDTO(item application.VerificationListItem, caller *application.User) verificationDTO {
+	d := toVerificationDTO(item.Verification, caller)
+	d.CompanyName = item.CompanyName
 	return d
 }
 

@@ -438,6 +438,7 @@ export interface paths {
                     pageSize?: string;
                     sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
                     order?: "asc" | "desc";
+                    /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                 };
@@ -2719,6 +2720,7 @@ export interface paths {
                     pageSize?: string;
                     sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
                     order?: "asc" | "desc";
+                    /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                     email?: string;
@@ -2794,6 +2796,7 @@ export interface paths {
                     pageSize?: string;
                     sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
                     order?: "asc" | "desc";
+                    /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                     email?: string;
@@ -4919,6 +4922,8 @@ export interface components {
             id: number;
             userId: number;
             userEmail?: string;
+            /** @description the company's name, in list rows and admin views once the company section is saved */
+            companyName?: string;
             /** @enum {string} */
             tier: "basic" | "top";
             /** @enum {string} */
@@ -4953,6 +4958,8 @@ export interface components {
             id: number;
             userId: number;
             userEmail: string;
+            /** @description the company's name, in list rows and admin views once the company section is saved */
+            companyName?: string;
             /** @enum {string} */
             tier: "basic" | "top";
             /** @enum {string} */
@@ -5265,6 +5272,8 @@ export interface components {
             id: number;
             userId: number;
             userEmail?: string;
+            /** @description the company's name, in list rows and admin views once the company section is saved */
+            companyName?: string;
             /** @enum {string} */
             tier: "basic" | "top";
             /** @enum {string} */

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v5"
 
@@ -155,7 +156,15 @@ func (s *Server) downloadFile(c *echo.Context) error {
 		return err
 	}
 	defer f.Content.Close()
+	frameableBySelf(c.Response().Header())
 	return sendFile(c, f, "inline")
+}
+
+// frameableBySelf lets this site's pages (the reviewer's inline document viewer) frame a file;
+// every other site is still refused.
+func frameableBySelf(h http.Header) {
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("Content-Security-Policy", strings.Replace(h.Get("Content-Security-Policy"), "frame-ancestors 'none'", "frame-ancestors 'self'", 1))
 }
 
 // sendFile writes a file with headers that keep browsers from reinterpreting it.

@@ -96,7 +96,7 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self' https://js.stripe.com; "+
-			"frame-src https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com; "+
+			"frame-src 'self' https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com; "+
 			"img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; "+
 			"object-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
 		if s.secureCookies {

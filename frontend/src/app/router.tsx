@@ -21,6 +21,8 @@ const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPa
 const AdminReviewPage = lazy(() => import('../features/admin/AdminReviewPage'))
 const ScreeningPage = lazy(() => import('../features/screening/ScreeningPage'))
 const PublicVerificationPage = lazy(() => import('../features/public/PublicVerificationPage'))
+const TermsPage = lazy(() => import('../features/legal/TermsPage'))
+const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))
 
 function page(C: LazyExoticComponent<ComponentType>) {
   return (
@@ -35,6 +37,8 @@ export const routes: RouteObject[] = [
   { path: patterns.auth, element: page(AuthPage) },
   { path: patterns.resetPassword, element: page(ResetPasswordPage) },
   { path: patterns.publicCertificate, element: page(PublicVerificationPage) },
+  { path: patterns.terms, element: page(TermsPage) },
+  { path: patterns.privacy, element: page(PrivacyPage) },
   {
     element: <RequireAuth />,
     children: [

@@ -36,7 +36,7 @@ export function ReviewTabs({ v, sections }: { v: AdminVerification; sections: Re
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="overview" className="space-y-6 focus:outline-none">
+      <Tabs.Content value="overview" className="space-y-6">
         <Card>
           <CardHeader title="Summary" icon={<FileText className="h-5 w-5" aria-hidden />} />
           <CardBody>
@@ -54,7 +54,7 @@ export function ReviewTabs({ v, sections }: { v: AdminVerification; sections: Re
         <PaymentSection v={v} />
       </Tabs.Content>
       {sectionTabs.map(([value, view]) => (
-        <Tabs.Content key={value} value={value} className="focus:outline-none">
+        <Tabs.Content key={value} value={value}>
           {view}
         </Tabs.Content>
       ))}

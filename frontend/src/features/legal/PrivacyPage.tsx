@@ -8,8 +8,8 @@ export default function PrivacyPage() {
       title="Privacy Policy"
       intro={
         <p>
-          <Operator /> runs TTT Verify and is responsible for the personal data it handles. This policy says what we collect, why, who sees it and how
-          long we keep it.
+          TTT Verify is run by <Operator /> (“we”), responsible for the personal data the service handles. This policy says what we collect, why, who
+          sees it and how long we keep it.
         </p>
       }
     >

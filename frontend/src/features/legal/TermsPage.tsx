@@ -10,8 +10,8 @@ export default function TermsPage() {
       title="Terms of Service"
       intro={
         <p>
-          These terms govern your use of TTT Verify, a service of <Operator /> (“we”) that verifies commodity trading companies and issues certificates
-          counterparties can check. By creating an account you accept them on behalf of yourself and the company you apply for.
+          These terms govern your use of TTT Verify, which verifies commodity trading companies and issues certificates counterparties can check. The
+          service is run by <Operator /> (“we”). By creating an account you accept these terms on behalf of yourself and the company you apply for.
         </p>
       }
     >

@@ -8,11 +8,13 @@ type Admin struct {
 	audit  AuditLog
 	clock  Clock
 	notify *Notifier
+	checks *TopChecks
 }
 
-// NewAdmin wires the review use cases; notify tells applicants about decisions (nil: nobody).
-func NewAdmin(tx Transactor, repo VerificationRepository, audit AuditLog, clock Clock, notify *Notifier) *Admin {
-	return &Admin{tx: tx, repo: repo, audit: audit, clock: clock, notify: notify}
+// NewAdmin wires the review use cases; notify tells applicants about decisions (nil: nobody), and
+// checks holds approvals of Top verifications until their screening is settled (nil: no screening).
+func NewAdmin(tx Transactor, repo VerificationRepository, audit AuditLog, clock Clock, notify *Notifier, checks *TopChecks) *Admin {
+	return &Admin{tx: tx, repo: repo, audit: audit, clock: clock, notify: notify, checks: checks}
 }
 
 // mustBeAdmin refuses everyone but administrators.

@@ -18,18 +18,19 @@ type Auth struct {
 	sessions Sessions
 	hasher   PasswordHasher
 	clock    Clock
+	events   AccountEvents
 	notify   *Notifier
 	// dummyHash is checked when the e-mail is unknown so that both failures take the same time.
 	dummyHash string
 }
 
 // NewAuth wires the account use cases.
-func NewAuth(tx Transactor, users Users, sessions Sessions, hasher PasswordHasher, clock Clock) (*Auth, error) {
+func NewAuth(tx Transactor, users Users, sessions Sessions, hasher PasswordHasher, clock Clock, events AccountEvents) (*Auth, error) {
 	dummy, err := hasher.Hash("not-a-real-password")
 	if err != nil {
 		return nil, fmt.Errorf("prepare dummy hash: %w", err)
 	}
-	return &Auth{tx: tx, users: users, sessions: sessions, hasher: hasher, clock: clock, dummyHash: dummy}, nil
+	return &Auth{tx: tx, users: users, sessions: sessions, hasher: hasher, clock: clock, events: events, dummyHash: dummy}, nil
 }
 
 func (a *Auth) newSession(ctx context.Context, userID int64) (*Session, error) {

@@ -60,6 +60,7 @@ type PasswordResets struct {
 	clock    Clock
 	jobs     JobQueue
 	emails   Emails
+	notify   *Notifier
 }
 
 // PasswordResetDeps are what the reset use cases need.
@@ -73,12 +74,15 @@ type PasswordResetDeps struct {
 	Clock    Clock
 	Jobs     JobQueue
 	Emails   Emails
+	// Notify tells the user that the password changed (e-mail and bell); the reset link itself
+	// goes by e-mail only, never into the bell.
+	Notify *Notifier
 }
 
 // NewPasswordResets wires the reset use cases.
 func NewPasswordResets(d PasswordResetDeps) *PasswordResets {
 	return &PasswordResets{tx: d.Tx, users: d.Users, sessions: d.Sessions, tokens: d.Tokens, events: d.Events,
-		hasher: d.Hasher, clock: d.Clock, jobs: d.Jobs, emails: d.Emails}
+		hasher: d.Hasher, clock: d.Clock, jobs: d.Jobs, emails: d.Emails, notify: d.Notify}
 }
 
 // RequestPasswordReset queues a one-time reset link to the account with this e-mail, if there is
@@ -108,8 +112,12 @@ func (p *PasswordResets) RequestPasswordReset(ctx context.Context, email string)
 		if err := p.events.Record(ctx, u.ID, EventResetRequested, now); err != nil {
 			return fmt.Errorf("record reset request: %w", err)
 		}
-		return p.queueEmail(ctx, u.Email, "password-reset:"+strconv.FormatInt(t.ID, 10),
+		msg, err := p.emails.Render(u.Email, "password-reset:"+strconv.FormatInt(t.ID, 10),
 			PasswordReset{Token: token, ValidFor: PasswordResetTTL})
+		if err != nil {
+			return fmt.Errorf("render the reset e-mail: %w", err)
+		}
+		return p.jobs.Enqueue(ctx, SendEmail{Message: msg})
 	})
 }
 
@@ -151,15 +159,7 @@ func (p *PasswordResets) ResetPassword(ctx context.Context, token, next string) 
 		if err := p.events.Record(ctx, u.ID, EventPasswordReset, now); err != nil {
 			return fmt.Errorf("record password reset: %w", err)
 		}
-		return p.queueEmail(ctx, u.Email, "password-changed:reset:"+strconv.FormatInt(t.ID, 10),
-			PasswordChanged{ChangedAt: now})
+		_, err = p.notify.Tell(ctx, u, "password-changed:reset:"+strconv.FormatInt(t.ID, 10), PasswordChanged{ChangedAt: now})
+		return err
 	})
-}
-
-func (p *PasswordResets) queueEmail(ctx context.Context, to, key string, data EmailData) error {
-	msg, err := p.emails.Render(to, key, data)
-	if err != nil {
-		return fmt.Errorf("render %s e-mail: %w", data.Template(), err)
-	}
-	return p.jobs.Enqueue(ctx, SendEmail{Message: msg})
 }

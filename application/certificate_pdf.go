@@ -9,20 +9,28 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// Certificate renders the certificate PDF of an approved verification for its owner or an administrator.
+// Certificate renders the certificate PDF of a valid certificate for its owner or an administrator;
+// a revoked or expired one has none.
 func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (*File, error) {
 	v, err := readable(ctx, s.repo, actor, id)
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := v.CertificateStatus(s.clock.Now()); !ok {
+	switch status, ok := v.CertificateStatus(s.clock.Now()); {
+	case !ok:
 		return nil, verification.ErrNotApproved
+	case status != verification.CertificateValid: // a PDF saying "valid until" must not outlive the certificate
+		return nil, verification.CertificateNotIssued(status)
 	}
 	company, err := s.sections.Company(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("company of %d: %w", id, err)
 	}
-	pdf, err := s.renderer.Certificate(certificateData(v, company, s.publicURL))
+	data, err := s.certificateData(ctx, v, company)
+	if err != nil {
+		return nil, err
+	}
+	pdf, err := s.renderer.Certificate(data)
 	if err != nil {
 		return nil, fmt.Errorf("render certificate of %d: %w", id, err)
 	}

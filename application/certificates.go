@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 var (
 	ErrNotAvailable = errs.Forbidden("This verification is not available")
 	ErrLinkExpired  = errs.Gone("This link has expired")
+	ErrLinkRevoked  = errs.Gone("This link has been withdrawn by the company that shared it")
 	ErrNoCISForm    = errs.NotFound("The CIS form could not be found for this verification.")
 )
 
@@ -33,6 +35,7 @@ type Certificates struct {
 	log       *slog.Logger
 	public    *PublicCache
 	notify    *Notifier
+	checks    *TopChecks
 }
 
 // CertificatesConfig is what the certificate use cases need besides their ports.
@@ -58,8 +61,13 @@ func (s *Certificates) removeObject(key string) {
 	}
 }
 
-// certificateData is the certificate's content and fingerprint for an approved verification.
-func certificateData(v *verification.Verification, company *CompanyRecord, publicBaseURL string) CertificateData {
+// certificateData is the certificate's content, the checks it states and its fingerprint for an
+// approved verification.
+func (s *Certificates) certificateData(ctx context.Context, v *verification.Verification, company *CompanyRecord) (CertificateData, error) {
+	checks, err := s.checks.claims(ctx, v, s.clock.Now())
+	if err != nil {
+		return CertificateData{}, fmt.Errorf("checks of %d: %w", v.ID(), err)
+	}
 	snap := v.Snapshot()
 	var issued, expires time.Time
 	if snap.ApprovedAt != nil {
@@ -71,9 +79,9 @@ func certificateData(v *verification.Verification, company *CompanyRecord, publi
 	content := verification.CertificateContent{CertificateID: v.PublicID(), CompanyName: company.CompanyName,
 		RegistrationNumber: company.RegistrationNumber, Country: company.CountryOfIncorporation, Tier: v.Tier(),
 		IssuedAt: issued, ExpiresAt: expires}
-	return CertificateData{CertificateID: v.PublicID(), PublicURL: publicBaseURL + "/v/" + v.PublicID(),
+	return CertificateData{CertificateID: v.PublicID(), PublicURL: s.publicURL + "/v/" + v.PublicID(),
 		CompanyName: company.CompanyName, RegistrationNumber: company.RegistrationNumber,
 		Country: company.CountryOfIncorporation, RegisteredAddress: company.RegisteredAddress, Email: company.Email,
-		TierLabel: v.Tier().Label(), Checks: v.Tier().Checks(), IssuedAt: issued, ExpiresAt: expires,
-		Fingerprint: content.Fingerprint()}
+		TierLabel: v.Tier().Label(), Checks: checks, IssuedAt: issued, ExpiresAt: expires,
+		Fingerprint: content.Fingerprint()}, nil
 }

@@ -19,8 +19,10 @@ func (s *Certificates) GenerateCIS(ctx context.Context, actor *User, id int64) (
 }
 
 // GenerateCISOnApproval is the job queued by an approval: it generates the CIS as the system
-// (no actor) unless one exists already (an administrator was quicker, or an earlier attempt got
-// that far), and tells the applicant once. A failure returns an error so the queue retries.
+// (no actor) unless one was made since the approval (an administrator was quicker, or an earlier
+// attempt got that far), and tells the applicant once per approval. A sheet from before a
+// re-approval (after a paid upgrade) is replaced, since it shows the old tier. A failure returns an
+// error so the queue retries.
 func (s *Certificates) GenerateCISOnApproval(ctx context.Context, id int64) error {
 	v, err := s.repo.Get(ctx, id)
 	if isNotFound(err) {
@@ -29,11 +31,18 @@ func (s *Certificates) GenerateCISOnApproval(ctx context.Context, id int64) erro
 	if err != nil {
 		return err
 	}
-	if v.Status() != verification.Approved || v.CISFormPath() != "" {
+	snap := v.Snapshot()
+	if v.Status() != verification.Approved || snap.RevokedAt != nil || cisSinceApproval(snap) {
 		return nil
 	}
 	_, err = s.generateCIS(ctx, nil, id)
 	return err
+}
+
+// cisSinceApproval reports whether the current CIS was generated at or after the last approval.
+func cisSinceApproval(snap verification.Snapshot) bool {
+	return snap.CISFormPath != "" && snap.CISFormGenerated != nil && snap.ApprovedAt != nil &&
+		!snap.CISFormGenerated.Before(*snap.ApprovedAt)
 }
 
 func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
@@ -63,7 +72,9 @@ func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (
 			return v.AttachCIS(key, s.clock.Now())
 		},
 		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
-			_, err := s.notify.TellOwner(ctx, v, fmt.Sprintf("cis_ready:%d", v.ID()), func(company string) EmailData {
+			// Once per approval: regenerating the sheet tells nobody again.
+			key := fmt.Sprintf("cis_ready:%d:%d", v.ID(), deref(v.Snapshot().ApprovedAt).UnixMicro())
+			_, err := s.notify.TellOwner(ctx, v, key, func(company string) EmailData {
 				return CISReady{VerificationID: v.ID(), CompanyName: company}
 			})
 			return err
@@ -119,6 +130,10 @@ func (s *Certificates) cisData(ctx context.Context, v *verification.Verification
 	if err != nil {
 		return CISData{}, err
 	}
-	return CISData{Certificate: certificateData(v, company, s.publicURL), Company: *company, Representatives: reps,
+	cert, err := s.certificateData(ctx, v, company)
+	if err != nil {
+		return CISData{}, err
+	}
+	return CISData{Certificate: cert, Company: *company, Representatives: reps,
 		Banking: banking, Trade: trade, Documents: docs, GeneratedAt: s.clock.Now()}, nil
 }

@@ -4,20 +4,14 @@ import (
 	"context"
 )
 
-// Delete removes a document from the actor's draft. The object goes only after the row's
-// deletion has committed, so a failed transaction never loses a file that is still listed.
+// Delete removes a document from the actor's draft: the row is kept, marked deleted, with an audit
+// event; the object stays until the retention rule removes it (FileRetention).
 func (s *DocumentsService) Delete(ctx context.Context, actor *User, id, docID int64) error {
-	var doc *Document
-	err := editDraft(ctx, s.tx, s.repo, s.sections, s.clock, actor, id, func(ctx context.Context) error {
-		var err error
-		if doc, err = s.docs.Get(ctx, id, docID); err != nil {
+	return editDraft(ctx, s.tx, s.repo, s.sections, s.clock, actor, id, func(ctx context.Context) error {
+		doc, err := s.docs.Get(ctx, id, docID)
+		if err != nil {
 			return err
 		}
-		return s.docs.Delete(ctx, id, docID)
+		return s.remove(ctx, actor, doc, "")
 	})
-	if err != nil {
-		return err
-	}
-	s.removeObject(doc.ObjectPath)
-	return nil
 }

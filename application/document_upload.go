@@ -22,14 +22,23 @@ type StoredFile struct {
 	Size             int64
 }
 
+// MayUpload says whether the actor may upload a file to the verification now: their own draft. The
+// HTTP adapter asks before it reads a request body, so that nobody else's request costs more than this.
+func (s *DocumentsService) MayUpload(ctx context.Context, actor *User, id int64) error {
+	v, err := ownedBy(ctx, s.repo.Get, actor, id)
+	if err != nil {
+		return err
+	}
+	if err := v.EnsureEditable(); err != nil {
+		return err
+	}
+	return s.mayAddFile(ctx, id)
+}
+
 // Store streams an upload for one of the actor's drafts into the blob store. The type is decided
 // by the file's first bytes; more than verification.MaxUploadBytes stores nothing.
 func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, filename string, content io.Reader) (*StoredFile, error) {
-	v, err := ownedBy(ctx, s.repo.Get, actor, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := v.EnsureEditable(); err != nil {
+	if err := s.MayUpload(ctx, actor, id); err != nil {
 		return nil, err
 	}
 	head := make([]byte, verification.SniffLength)
@@ -45,7 +54,7 @@ func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, fil
 	if err != nil {
 		return nil, err
 	}
-	name := verification.SanitizeFilename(filename)
+	name := verification.NameForType(verification.SanitizeFilename(filename), mime)
 	key := fmt.Sprintf("verifications/%d/%s-%s", id, randomToken(12), name)
 	size, err := s.blobs.Put(ctx, key, io.MultiReader(bytes.NewReader(head), content), verification.MaxUploadBytes, mime)
 	if err != nil {
@@ -108,29 +117,23 @@ func (s *DocumentsService) AttachBankReference(ctx context.Context, actor *User,
 }
 
 // attachReplacing attaches a file that link points a section at; the document link pointed at before
-// (link returns its id) is deleted in the same transaction and its object once that has committed.
+// (link returns its id) is deleted in the same transaction, as Delete would.
 func (s *DocumentsService) attachReplacing(ctx context.Context, actor *User, id int64, t verification.DocumentType, f *StoredFile,
 	link func(ctx context.Context, d *Document) (*int64, error)) (*Document, error) {
-	var replaced *Document
-	doc, err := s.attach(ctx, actor, id, t, f, func(ctx context.Context, d *Document) error {
+	return s.attach(ctx, actor, id, t, f, func(ctx context.Context, d *Document) error {
 		previous, err := link(ctx, d)
 		if err != nil || previous == nil {
 			return err
 		}
-		replaced, err = s.docs.Get(ctx, id, *previous)
+		replaced, err := s.docs.Get(ctx, id, *previous)
 		switch {
 		case isNotFound(err):
-			replaced = nil
 			return nil
 		case err != nil:
 			return err
 		}
-		return s.docs.Delete(ctx, id, replaced.ID)
+		return s.remove(ctx, actor, replaced, fmt.Sprintf(", replaced by document %d", d.ID))
 	})
-	if err == nil && replaced != nil {
-		s.removeObject(replaced.ObjectPath)
-	}
-	return doc, err
 }
 
 // attach writes the document row (and link, when given) in one transaction on the actor's draft.
@@ -140,6 +143,9 @@ func (s *DocumentsService) attach(ctx context.Context, actor *User, id int64, t 
 	d := &Document{VerificationID: id, Type: t, Filename: f.Filename, OriginalFilename: f.OriginalFilename,
 		MimeType: f.MimeType, Size: f.Size, ObjectPath: f.Key, CreatedAt: s.clock.Now()}
 	err := editDraft(ctx, s.tx, s.repo, s.sections, s.clock, actor, id, func(ctx context.Context) error {
+		if err := s.mayAddFile(ctx, id); err != nil { // again under the verification's lock
+			return err
+		}
 		if err := s.docs.Create(ctx, d); err != nil {
 			return fmt.Errorf("record document: %w", err)
 		}

@@ -46,7 +46,7 @@ func (s *ExpiryReminders) Scan(ctx context.Context) (int, error) {
 			key := fmt.Sprintf("expiring:%d:%d", v.ID(), expires.Unix())
 			data := func(company string) EmailData {
 				return CertificateExpiring{VerificationID: v.ID(), CompanyName: company, PublicID: v.PublicID(),
-					ExpiresAt: expires}
+					ExpiresAt: expires, DaysLeft: daysUntil(now, expires)}
 			}
 			if !now.Before(expires) {
 				key = fmt.Sprintf("expired:%d:%d", v.ID(), expires.Unix())
@@ -65,4 +65,9 @@ func (s *ExpiryReminders) Scan(ctx context.Context) (int, error) {
 		}
 	}
 	return sent, nil
+}
+
+// daysUntil is how many days from now until t, a part of a day counting as one.
+func daysUntil(now, t time.Time) int {
+	return int((t.Sub(now) + 24*time.Hour - 1) / (24 * time.Hour))
 }

@@ -87,7 +87,14 @@ func (s *Screening) ImportList(ctx context.Context, actor *User, src screening.S
 		}
 		changes := screening.Diff(before, list.Entries)
 		v.Added, v.Removed, v.Changed = screening.CountChanges(changes)
-		return s.lists.Create(ctx, NewListVersion{Version: v, Entries: list.Entries, Changes: changes})
+		if err := s.lists.Create(ctx, NewListVersion{Version: v, Entries: list.Entries, Changes: changes}); err != nil {
+			return err
+		}
+		if s.jobs == nil {
+			return nil
+		}
+		// Every Top verification under review or certified is screened again against the new list.
+		return s.jobs.Enqueue(ctx, RescreenTop{Reason: fmt.Sprintf("%s version %d", src, v.ID)})
 	})
 	if err != nil || unchanged {
 		s.dropListFiles(stored)

@@ -34,6 +34,30 @@ type GenerateCIS struct {
 // once. It runs daily, on one instance at a time.
 type ExpiryScan struct{}
 
+// ScreenVerification works one queued screening run of a Top verification.
+type ScreenVerification struct {
+	RunID int64 `json:"runId"`
+}
+
+// RescreenTop queues a screening run for every Top verification a change of the lists concerns:
+// those submitted, in review or approved.
+type RescreenTop struct {
+	Reason string `json:"reason"` // what changed, for the logs: "ofac_sdn version 12"
+}
+
+// DailyRescreen queues a full screening of every approved Top certificate. It runs daily, on one
+// instance at a time.
+type DailyRescreen struct{}
+
+// JobKind names the kind of work.
+func (ScreenVerification) JobKind() string { return "screen_verification" }
+
+// JobKind names the kind of work.
+func (RescreenTop) JobKind() string { return "rescreen_top" }
+
+// JobKind names the kind of work.
+func (DailyRescreen) JobKind() string { return "daily_rescreen" }
+
 // JobKind names the kind of work.
 func (SendEmail) JobKind() string { return "send_email" }
 

@@ -57,6 +57,7 @@ type VerificationRejected struct {
 	VerificationID int64
 	CompanyName    string
 	Reason         string
+	Paid           bool // resubmitting costs nothing more; an unpaid one still needs its payment
 }
 
 // CISReady tells the applicant the Company Information Sheet can be downloaded.
@@ -71,6 +72,7 @@ type CertificateExpiring struct {
 	CompanyName    string
 	PublicID       string
 	ExpiresAt      time.Time
+	DaysLeft       int // whole days until ExpiresAt, counted up: the scan may run late
 }
 
 // CertificateExpired tells the applicant the certificate lapsed and how to renew.
@@ -113,6 +115,7 @@ type ScreeningAlert struct {
 	CompanyName    string
 	Hits           int
 	Lists          []string
+	Certified      bool // the verification holds an approved certificate: monitoring found the hits
 }
 
 // Template names the AccountCreated e-mail's template.

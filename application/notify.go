@@ -181,9 +181,16 @@ func notice(data EmailData) (title, body, link string) {
 	case ReviewEntered:
 		return "Verification waiting for review", fmt.Sprintf("%s (%s) entered review.",
 			named(d.CompanyName, d.VerificationID), d.Tier), admin(d.VerificationID)
+	case ScreeningAlert:
+		where := "the verification of " + named(d.CompanyName, d.VerificationID)
+		if d.Certified {
+			where = "the approved certificate of " + named(d.CompanyName, d.VerificationID)
+		}
+		return "Screening alert", fmt.Sprintf("%d new possible match(es) on %s (%s). Decide them on the Screening tab.",
+			d.Hits, where, strings.Join(d.Lists, ", ")), admin(d.VerificationID)
 	case JobFailedPermanently:
 		return "Background job failed", fmt.Sprintf("Job %d (%s) failed after %d attempts: %s", d.Job.ID, d.Job.Kind,
-			d.Job.Attempts, d.Job.LastError), "/admin"
+			d.Job.Attempts, d.Job.LastError), "/admin/jobs"
 	}
 	return data.Template(), "", ""
 }

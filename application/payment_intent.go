@@ -41,7 +41,7 @@ func (s *Payments) CreatePaymentIntent(ctx context.Context, actor *User, verific
 		if err != nil {
 			return nil, err
 		}
-		if q, coupon, err = s.quote(ctx, base, couponCode); err != nil {
+		if q, coupon, err = s.quoteAndHold(ctx, base, v.ID(), couponCode); err != nil {
 			return nil, err
 		}
 	case PurposeUpgrade:
@@ -74,6 +74,11 @@ func (s *Payments) CreatePaymentIntent(ctx context.Context, actor *User, verific
 		IdempotencyKey: fmt.Sprintf("ttt-verification-%d-%s-%s-%d-%s-%s", v.ID(), purpose, v.Tier(), q.Final.Amount, q.Final.Currency, code),
 	})
 	if err != nil {
+		if code != "" { // the failed checkout's hold would keep the coupon's last use from others
+			if rerr := s.coupons.Release(context.WithoutCancel(ctx), v.ID()); rerr != nil {
+				s.log.Error("release coupon hold", "verification", v.ID(), "error", rerr)
+			}
+		}
 		return nil, err
 	}
 	if intent.Amount != q.Final.Amount || intent.Currency != string(q.Final.Currency) {
@@ -105,7 +110,11 @@ func (s *Payments) payWithCoupon(ctx context.Context, actor *User, id int64, cod
 				return fmt.Errorf("lock coupon %s: %w", code, err)
 			}
 			now := s.clock.Now()
-			if err := c.Check(now); err != nil { // checked again under the lock: the last use cannot go twice
+			held, err := s.coupons.Held(ctx, code, id, now)
+			if err != nil {
+				return err
+			}
+			if err := c.Available(now, held); err != nil { // checked again under the lock: the last use cannot go twice
 				return err
 			}
 			return v.MarkPaid(0, "coupon_"+code, now)

@@ -184,4 +184,11 @@ type Coupons interface {
 	List(ctx context.Context) ([]*pricing.Coupon, error)
 	// AddRedemption records that a verification used a coupon; false when it already had.
 	AddRedemption(ctx context.Context, code string, verificationID int64, now time.Time) (bool, error)
+	// Reserve holds one use of the coupon for the verification until until, replacing any hold the
+	// verification had (on this coupon or another).
+	Reserve(ctx context.Context, code string, verificationID int64, now, until time.Time) error
+	// Held counts the uses of the coupon that other verifications hold at now.
+	Held(ctx context.Context, code string, exceptVerification int64, now time.Time) (int, error)
+	// Release drops the verification's hold, if any.
+	Release(ctx context.Context, verificationID int64) error
 }

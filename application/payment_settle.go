@@ -10,9 +10,13 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// redeem counts a coupon's use by v once, however often the payment is confirmed.
+// redeem counts a coupon's use by v once, however often the payment is confirmed; the use held
+// since the checkout opened becomes a redemption.
 func (s *Payments) redeem(ctx context.Context, actor *User, v *verification.Verification, c *pricing.Coupon, from verification.Status) error {
 	now := s.clock.Now()
+	if err := s.coupons.Release(ctx, v.ID()); err != nil {
+		return err
+	}
 	first, err := s.coupons.AddRedemption(ctx, c.Code(), v.ID(), now)
 	if err != nil || !first {
 		return err
@@ -104,6 +108,9 @@ func (s *Payments) settle(ctx context.Context, actor *User, rec *PaymentRecord, 
 			}
 			if cur.Purpose == PurposeUpgrade {
 				if err := record(ctx, s.audit, actor, v, "tier.upgraded", from, "basic to top, difference paid"); err != nil {
+					return err
+				}
+				if err := s.checks.submitted(ctx, v); err != nil { // back in review: the Top checks run now
 					return err
 				}
 			}

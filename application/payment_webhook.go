@@ -41,6 +41,9 @@ func (s *Payments) HandleWebhook(ctx context.Context, payload []byte, signature 
 	if err != nil {
 		return "", fmt.Errorf("load payment %s: %w", ev.Intent.ID, err)
 	}
+	if ev.Type == EventIntentSucceeded {
+		s.addCard(ctx, ev.Intent)
+	}
 	result := WebhookProcessed
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		first, err := s.records.FirstDelivery(ctx, ev.ID, ev.Type, s.clock.Now())
@@ -76,4 +79,21 @@ func isPermanent(err error) bool {
 		return !errors.Is(err, ErrConflict)
 	}
 	return false
+}
+
+// addCard fills in the card's brand and last four digits for the receipt when the event lacks
+// them (Stripe's events name the charge without expanding it), asking the provider outside any
+// transaction. Without them the receipt just leaves the card out: this never fails the event.
+func (s *Payments) addCard(ctx context.Context, in *PaymentIntent) {
+	if in.CardLast4 != "" {
+		return
+	}
+	full, err := s.gateway.RetrieveIntent(ctx, in.ID)
+	if err != nil {
+		s.log.Warn("read the card of a paid intent for its receipt", "intent", in.ID, "error", err)
+		return
+	}
+	if full.ID == in.ID {
+		in.CardBrand, in.CardLast4 = full.CardBrand, full.CardLast4
+	}
 }

@@ -18,6 +18,7 @@ type Payments struct {
 	clock    Clock
 	log      *slog.Logger
 	notify   *Notifier
+	checks   *TopChecks
 }
 
 // PaymentsDeps are the ports the payment use cases need.

@@ -99,10 +99,13 @@ type VerificationFilter struct {
 	Email    string // case-insensitive substring of the owner's e-mail
 	PublicID string
 	ID       int64
-	Sort     SortField
-	Desc     bool
-	Page     int // 1-based
-	PageSize int
+	// ScreeningAttention keeps the Top verifications whose screening needs a reviewer
+	// (screening.NeedsAttention).
+	ScreeningAttention bool
+	Sort               SortField
+	Desc               bool
+	Page               int // 1-based
+	PageSize           int
 }
 
 // VerificationListItem is a verification with its owner's e-mail and its company's name (empty until
@@ -200,7 +203,12 @@ type Documents interface {
 	List(ctx context.Context, verificationID int64) ([]Document, error)
 	Get(ctx context.Context, verificationID, id int64) (*Document, error)
 	ByObjectPath(ctx context.Context, path string) (*Document, error)
-	Delete(ctx context.Context, verificationID, id int64) error
+	// Delete marks a document deleted and clears links to it; its row and object stay (see FileRetention).
+	Delete(ctx context.Context, verificationID, id int64, at time.Time) error
+	// DeletedBefore lists up to limit documents deleted before t whose objects are still stored.
+	DeletedBefore(ctx context.Context, t time.Time, limit int) ([]Document, error)
+	// MarkPurged records that a deleted document's object was removed.
+	MarkPurged(ctx context.Context, id int64, at time.Time) error
 }
 
 // AuditEvent is one entry of a verification's audit trail.

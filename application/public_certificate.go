@@ -17,7 +17,7 @@ type PublicCertificate struct {
 	RegisteredAddress  string
 	Email              string
 	Tier               verification.Tier
-	Checks             []string
+	Checks             []verification.CertificateCheck
 	VerifiedAt         time.Time
 	ExpiresAt          time.Time
 	Status             verification.CertificateStatus
@@ -32,6 +32,7 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 	if cert, ok := s.public.get(publicID, now); ok {
 		return cert, nil
 	}
+	gen := s.public.generation()
 	v, err := s.repo.ByPublicID(ctx, publicID)
 	if err != nil {
 		return nil, err
@@ -44,14 +45,17 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 	if err != nil {
 		return nil, fmt.Errorf("company of %d: %w", v.ID(), err)
 	}
-	d := certificateData(v, company, s.publicURL)
+	d, err := s.certificateData(ctx, v, company)
+	if err != nil {
+		return nil, err
+	}
 	snap := v.Snapshot()
 	cert := &PublicCertificate{PublicID: v.PublicID(), CompanyName: company.CompanyName,
 		RegistrationNumber: company.RegistrationNumber, Country: company.CountryOfIncorporation,
 		RegisteredAddress: company.RegisteredAddress, Email: company.Email, Tier: v.Tier(), Checks: d.Checks,
 		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, Status: status, RevokedAt: snap.RevokedAt,
 		Fingerprint: d.Fingerprint}
-	s.public.put(v, cert, now)
+	s.public.put(v, cert, now, gen)
 	return cert, nil
 }
 

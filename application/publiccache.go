@@ -17,6 +17,9 @@ type PublicCache struct {
 	max int
 	mu  sync.RWMutex
 	m   map[string]publicEntry
+	// gen counts forgets: a view built from a read that began before a forget may be stale and is
+	// not kept.
+	gen uint64
 }
 
 type publicEntry struct {
@@ -49,12 +52,26 @@ func (c *PublicCache) get(publicID string, now time.Time) (*PublicCertificate, b
 	return &cert, true
 }
 
-func (c *PublicCache) put(v *verification.Verification, cert *PublicCertificate, now time.Time) {
+// generation is taken before reading the database for a view that put may then keep.
+func (c *PublicCache) generation() uint64 {
+	if c == nil {
+		return 0
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.gen
+}
+
+// put keeps a view unless something was forgotten since generation gen was taken.
+func (c *PublicCache) put(v *verification.Verification, cert *PublicCertificate, now time.Time, gen uint64) {
 	if c == nil || c.ttl <= 0 {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.gen != gen {
+		return
+	}
 	if len(c.m) >= c.max { // full: start again rather than track recency; misses only cost a lookup
 		clear(c.m)
 	}
@@ -67,11 +84,12 @@ func (c *PublicCache) forget(publicID string) {
 	}
 	c.mu.Lock()
 	delete(c.m, publicID)
+	c.gen++
 	c.mu.Unlock()
 }
 
 // ForgettingSaves wraps a verification repository so that every save drops the verification's
-// cached public view.
+// cached public view once the save's transaction has committed.
 func ForgettingSaves(repo VerificationRepository, cache *PublicCache) VerificationRepository {
 	return forgettingRepo{VerificationRepository: repo, cache: cache}
 }
@@ -82,7 +100,23 @@ type forgettingRepo struct {
 }
 
 func (r forgettingRepo) Save(ctx context.Context, v *verification.Verification) error {
-	err := r.VerificationRepository.Save(ctx, v)
-	r.cache.forget(v.PublicID())
-	return err
+	if err := r.VerificationRepository.Save(ctx, v); err != nil {
+		return err
+	}
+	publicID := v.PublicID()
+	OnCommit(ctx, func() { r.cache.forget(publicID) })
+	return nil
+}
+
+// Forget drops a verification's entry when another server reports that it changed.
+func (c *PublicCache) Forget(publicID string) { c.forget(publicID) }
+
+// Clear drops every entry, when changes made elsewhere may have gone unreported.
+func (c *PublicCache) Clear() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	clear(c.m)
+	c.mu.Unlock()
 }

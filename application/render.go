@@ -1,6 +1,10 @@
 package application
 
-import "time"
+import (
+	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
 
 // CertificateData is what a certificate shows; its fingerprint covers the canonical content.
 type CertificateData struct {
@@ -11,8 +15,8 @@ type CertificateData struct {
 	Country            string
 	RegisteredAddress  string
 	Email              string
-	TierLabel          string   // "Basic" or "Top Tier"
-	Checks             []string // what the tier's verification covered
+	TierLabel          string                          // "Basic" or "Top Tier"
+	Checks             []verification.CertificateCheck // only the checks that ran
 	IssuedAt           time.Time
 	ExpiresAt          time.Time
 	Fingerprint        string // hex SHA-256 of the canonical content
@@ -27,6 +31,26 @@ type CISData struct {
 	Trade           *TradeRecord
 	Documents       []Document
 	GeneratedAt     time.Time
+	// SharedCopy marks the copy a share link serves, whose identity and account numbers are masked.
+	SharedCopy bool
+}
+
+// ForCounterparty is the copy of the sheet a share link serves: passport numbers, dates of birth
+// and account numbers masked.
+func (d CISData) ForCounterparty() CISData {
+	reps := make([]RepresentativeRecord, len(d.Representatives))
+	for i, r := range d.Representatives {
+		r.Representative = r.ForCounterparty()
+		reps[i] = r
+	}
+	d.Representatives = reps
+	if d.Banking != nil {
+		b := *d.Banking
+		b.BankingInfo = b.ForCounterparty()
+		d.Banking = &b
+	}
+	d.SharedCopy = true
+	return d
 }
 
 // DocumentRenderer renders the PDFs the platform issues.

@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -35,10 +36,19 @@ func (s *SectionsService) UpdateRepresentative(ctx context.Context, actor *User,
 	return rec, err
 }
 
-// DeleteRepresentative removes a representative from a draft. Their passport document stays on
-// file until the applicant deletes it, so nothing uploaded disappears silently.
+// DeleteRepresentative removes a representative from a draft: the row is kept, marked deleted, with
+// an audit event. Their passport document stays on file until the applicant deletes it, so nothing
+// uploaded disappears silently.
 func (s *SectionsService) DeleteRepresentative(ctx context.Context, actor *User, id, repID int64) error {
 	return editDraft(ctx, s.tx, s.repo, s.sections, s.clock, actor, id, func(ctx context.Context) error {
-		return s.sections.DeleteRepresentative(ctx, id, repID)
+		rep, err := s.sections.Representative(ctx, id, repID)
+		if err != nil {
+			return err
+		}
+		if err := s.sections.DeleteRepresentative(ctx, id, repID); err != nil {
+			return err
+		}
+		return recordRemoval(ctx, s.audit, actor, id, "delete-representative",
+			fmt.Sprintf("representative %d (%s)", rep.ID, rep.FullName), s.clock.Now())
 	})
 }

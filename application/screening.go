@@ -15,6 +15,7 @@ type Screening struct {
 	index   *ScreeningIndexHolder
 	clock   Clock
 	log     *slog.Logger
+	jobs    JobQueue // nil: an import queues no re-screening
 }
 
 // ScreeningDeps are the ports the screening use cases need.

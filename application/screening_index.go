@@ -10,6 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/tttverify/tttverify/domain/screening"
 )
 
 // ScreeningIndexHolder keeps the in-memory index over the lists in force. A rebuild reads the
@@ -34,6 +36,9 @@ type indexSnapshot struct {
 	index    ScreeningIndex
 	versions []ListVersion
 	key      string // the versions' ids, to notice a change
+	// checks says which lists hold sanctions and which PEP entries (a FollowTheMoney file may
+	// hold either or both): a check without a list of its kind cannot run.
+	checks map[screening.Source]map[screening.CheckKind]bool
 }
 
 // NewScreeningIndexHolder returns a holder that builds indexes with build. checkEvery bounds how
@@ -70,7 +75,15 @@ func (h *ScreeningIndexHolder) rebuildLocked(ctx context.Context) error {
 		return fmt.Errorf("read the entries in force: %w", err)
 	}
 	started := time.Now()
-	snap := &indexSnapshot{index: h.build(entries), versions: versions, key: key}
+	checks := map[screening.Source]map[screening.CheckKind]bool{}
+	for i := range entries {
+		src := entries[i].Source
+		if checks[src] == nil {
+			checks[src] = map[screening.CheckKind]bool{}
+		}
+		checks[src][screening.CheckOf(&entries[i])] = true
+	}
+	snap := &indexSnapshot{index: h.build(entries), versions: versions, key: key, checks: checks}
 	h.current.Store(snap)
 	h.checkedAt.Store(time.Now().UnixNano())
 	if h.log != nil {
@@ -114,6 +127,15 @@ func (h *ScreeningIndexHolder) snapshot(ctx context.Context) (*indexSnapshot, er
 		}()
 	}
 	return cur, nil
+}
+
+// upToDate returns an index over exactly the lists in force now, rebuilding it first when an
+// import (here or in another process) changed them: a screening run must name the versions it used.
+func (h *ScreeningIndexHolder) upToDate(ctx context.Context) (*indexSnapshot, error) {
+	if err := h.Rebuild(ctx); err != nil {
+		return nil, err
+	}
+	return h.current.Load(), nil
 }
 
 func versionsKey(vs []ListVersion) string {

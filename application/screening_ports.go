@@ -70,6 +70,8 @@ type ScreeningLists interface {
 	// Entries returns the entries of the given versions.
 	Entries(ctx context.Context, versionIDs ...int64) ([]screening.Entry, error)
 	Changes(ctx context.Context, versionID int64) ([]screening.Change, error)
+	// EntriesOf returns the named entries; a name that matches none is left out.
+	EntriesOf(ctx context.Context, refs []EntryRef) (map[EntryRef]screening.Entry, error)
 	// Create writes a version with its entries and changes and puts it in force in place of
 	// the list's previous version.
 	Create(ctx context.Context, v NewListVersion) error

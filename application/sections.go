@@ -3,6 +3,7 @@ package application
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -13,12 +14,13 @@ type SectionsService struct {
 	repo     VerificationRepository
 	sections Sections
 	docs     Documents
+	audit    AuditLog
 	clock    Clock
 }
 
 // NewSections wires the section use cases.
-func NewSections(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, clock Clock) *SectionsService {
-	return &SectionsService{tx: tx, repo: repo, sections: sections, docs: docs, clock: clock}
+func NewSections(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, audit AuditLog, clock Clock) *SectionsService {
+	return &SectionsService{tx: tx, repo: repo, sections: sections, docs: docs, audit: audit, clock: clock}
 }
 
 // editDraft runs change inside a transaction on the actor's own draft and then records the new progress.
@@ -42,6 +44,19 @@ func editDraft(ctx context.Context, tx Transactor, repo VerificationRepository, 
 		v.UpdateProgress(c, clock.Now())
 		return repo.Save(ctx, v)
 	})
+}
+
+// recordRemoval writes the audit event of something removed from a draft (the status stays draft).
+func recordRemoval(ctx context.Context, log AuditLog, actor *User, id int64, action, what string, now time.Time) error {
+	draft := verification.Draft.String()
+	e := AuditEvent{VerificationID: id, Action: action, From: draft, To: draft, Reason: what, CreatedAt: now}
+	if actor != nil {
+		e.ActorID, e.ActorEmail = actor.ID, actor.Email
+	}
+	if err := log.Record(ctx, e); err != nil {
+		return fmt.Errorf("record %s on %d: %w", action, id, err)
+	}
+	return nil
 }
 
 // readable loads a verification the actor may read: their own, or any for an administrator.

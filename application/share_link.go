@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -19,6 +20,7 @@ type ShareLink struct {
 	CreatedAt      time.Time
 	IsUsed         bool
 	UsedAt         *time.Time
+	RevokedAt      *time.Time
 }
 
 // ShareLinks stores share links; only the token's hash is kept.
@@ -26,6 +28,10 @@ type ShareLinks interface {
 	Create(ctx context.Context, l *ShareLink) error
 	ByTokenHash(ctx context.Context, hash string) (*ShareLink, error)
 	MarkUsed(ctx context.Context, id int64, at time.Time) error
+	// Active lists the verification's links that are neither expired nor revoked at now, newest first.
+	Active(ctx context.Context, verificationID int64, now time.Time) ([]ShareLink, error)
+	// Revoke withdraws one of the verification's links (again is harmless); ErrNotFound when it has none with id.
+	Revoke(ctx context.Context, verificationID, id int64, at time.Time) error
 }
 
 // ShareCIS creates a temporary link that opens the CIS without signing in. The token has 256 random
@@ -37,6 +43,9 @@ func (s *Certificates) ShareCIS(ctx context.Context, actor *User, id int64) (str
 	}
 	if _, err := s.CISForm(ctx, actor, id); err != nil {
 		return "", time.Time{}, err
+	}
+	if status, _ := v.CertificateStatus(s.clock.Now()); status != verification.CertificateValid {
+		return "", time.Time{}, errs.Conflict("This certificate is " + string(status) + ", so its CIS cannot be shared")
 	}
 	token := randomToken(32)
 	now := s.clock.Now()
@@ -50,33 +59,63 @@ func (s *Certificates) ShareCIS(ctx context.Context, actor *User, id int64) (str
 	return token, link.ExpiresAt, err
 }
 
-// OpenSharedCIS serves the CIS behind a share link and records the use. Unknown tokens are
-// ErrNotFound; expired links, and links to a revoked certificate, are ErrLinkExpired.
+// ShareLinks lists the owner's links to a verification's CIS that still work.
+func (s *Certificates) ShareLinks(ctx context.Context, actor *User, id int64) ([]ShareLink, error) {
+	if _, err := ownedBy(ctx, s.repo.Get, actor, id); err != nil {
+		return nil, err
+	}
+	return s.links.Active(ctx, id, s.clock.Now())
+}
+
+// RevokeShareLink withdraws one of the owner's links at once, with an audit event.
+func (s *Certificates) RevokeShareLink(ctx context.Context, actor *User, id, linkID int64) error {
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		v, err := ownedBy(ctx, s.repo.Get, actor, id)
+		if err != nil {
+			return err
+		}
+		if err := s.links.Revoke(ctx, id, linkID, s.clock.Now()); err != nil {
+			return err
+		}
+		return record(ctx, s.audit, actor, v, "revoke-share", v.Status(), fmt.Sprintf("share link %d", linkID))
+	})
+}
+
+// OpenSharedCIS renders the CIS behind a share link, with the fields a counterparty does not need
+// masked (verification.Representative.ForCounterparty, BankingInfo.ForCounterparty), and records
+// the use. Unknown tokens are ErrNotFound; revoked links ErrLinkRevoked; expired links, and links
+// to a certificate that is no longer valid, ErrLinkExpired.
 func (s *Certificates) OpenSharedCIS(ctx context.Context, token string) (*File, error) {
 	link, err := s.links.ByTokenHash(ctx, hashToken(token))
 	if err != nil {
 		return nil, err
 	}
 	now := s.clock.Now()
-	if !now.Before(link.ExpiresAt) {
+	switch {
+	case link.RevokedAt != nil:
+		return nil, ErrLinkRevoked
+	case !now.Before(link.ExpiresAt):
 		return nil, ErrLinkExpired
 	}
 	v, err := s.repo.Get(ctx, link.VerificationID)
 	if err != nil {
 		return nil, err
 	}
-	if status, ok := v.CertificateStatus(now); !ok || status == verification.CertificateRevoked || v.CISFormPath() == "" {
+	if status, _ := v.CertificateStatus(now); status != verification.CertificateValid || v.CISFormPath() == "" {
 		return nil, ErrLinkExpired
 	}
-	rc, info, err := s.blobs.Get(ctx, v.CISFormPath())
+	data, err := s.cisData(ctx, v)
 	if err != nil {
 		return nil, err
 	}
+	pdf, err := s.renderer.CIS(data.ForCounterparty())
+	if err != nil {
+		return nil, fmt.Errorf("render shared CIS of %d: %w", v.ID(), err)
+	}
 	if err := s.links.MarkUsed(ctx, link.ID, now); err != nil {
-		_ = rc.Close() // the use went unrecorded, so the file is not served; the close changes nothing
 		return nil, fmt.Errorf("record share link use: %w", err)
 	}
-	return &File{Content: rc, Name: "CIS-" + v.PublicID() + ".pdf", ContentType: "application/pdf", Size: info.Size}, nil
+	return pdfFile(pdf, "CIS-"+v.PublicID()+".pdf"), nil
 }
 
 func hashToken(token string) string {

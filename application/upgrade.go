@@ -32,7 +32,10 @@ func (s *Payments) Upgrade(ctx context.Context, actor *User, id int64) (*Upgrade
 	// Checked again under the lock by v.Upgrade: a payment that lands meanwhile refuses the change.
 	v, err = applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: "tier.upgraded",
 		reason: "basic to top before payment", may: owner(actor),
-		apply: func(_ context.Context, v *verification.Verification) error { return v.Upgrade(s.clock.Now()) }})
+		apply: func(_ context.Context, v *verification.Verification) error { return v.Upgrade(s.clock.Now()) },
+		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
+			return s.checks.submitted(ctx, v) // a draft is screened when it is submitted
+		}})
 	if err != nil {
 		return nil, err
 	}

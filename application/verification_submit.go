@@ -18,6 +18,9 @@ func (s *Verifications) Submit(ctx context.Context, actor *User, id int64) (*ver
 			return v.Submit(c, s.clock.Now())
 		},
 		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
+			if err := s.checks.submitted(ctx, v); err != nil {
+				return err
+			}
 			if _, err := s.notify.TellOwner(ctx, v, fmt.Sprintf("submitted:%d:%d", v.ID(), v.Version()),
 				func(company string) EmailData {
 					return VerificationSubmitted{VerificationID: v.ID(), CompanyName: company, Tier: v.Tier().String(),

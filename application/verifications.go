@@ -16,11 +16,13 @@ type Verifications struct {
 	audit    AuditLog
 	clock    Clock
 	notify   *Notifier
+	checks   *TopChecks
+	limits   Limits
 }
 
 // NewVerifications wires the verification use cases.
 func NewVerifications(tx Transactor, repo VerificationRepository, sections Sections, audit AuditLog, clock Clock) *Verifications {
-	return &Verifications{tx: tx, repo: repo, sections: sections, audit: audit, clock: clock}
+	return &Verifications{tx: tx, repo: repo, sections: sections, audit: audit, clock: clock, limits: DefaultLimits}
 }
 
 func (s *Verifications) change(ctx context.Context, actor *User, id int64, c stateChange) (*verification.Verification, error) {

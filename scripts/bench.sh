@@ -2,15 +2,19 @@
 # bench.sh is `make bench`: it builds the server and the harness, installs wrk, starts a throwaway
 # PostgreSQL unless TEST_DATABASE_URL is set and a MinIO unless TEST_S3_ENDPOINT is set (for the
 # upload-to-MinIO rows), and runs cmd/bench with the given flags. `scripts/bench.sh -only screening`
-# runs only the screening rows (no seeding, no MinIO) and replaces them in docs/performance.md.
+# runs only the screening rows (no seeding, no MinIO) and replaces them in docs/performance.md;
+# `-only scale` likewise the scale-out rows (HAProxy with one and two servers, throttle cost).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v wrk >/dev/null; then
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v haproxy >/dev/null || [[ -x /usr/sbin/haproxy ]] || missing+=(haproxy) # the scale-out rows
+if ((${#missing[@]})); then
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 go build -o bin/ttt-verify ./cmd/server
 go build -o bin/bench ./cmd/bench
-if [[ " $* " == *" -only screening "* ]]; then
+if [[ " $* " == *" -only screening "* || " $* " == *" -only scale "* ]]; then
 	exec scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"
 fi
 exec scripts/minio.sh run scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"

@@ -29,7 +29,8 @@ verification = dict(id=I(), userId=I(), userEmail=S(),
     status=S(enum=["draft","submitted","in_review","approved","rejected"]), progress=I(minimum=0, maximum=100),
     publicId=S(), rejectionReason=NS(), deleted=B, paymentStatus=S(enum=["pending","paid","failed"]),
     paymentAmount=NI(), paymentId=NS(), paymentDate=NT, cisFormPath=NS(), cisFormGeneratedAt=NT, approvedAt=NT,
-    expiresAt=NT, revokedAt=NT, revocationReason=NS(), **stamps, actions=ref("Actions"))
+    expiresAt=NT, revokedAt=NT, revocationReason=NS(), **stamps, actions=ref("Actions"),
+    screening=dict(allOf=[ref("ApplicantScreening")], nullable=True, description="Top only (null for Basic): whether the checks run or are done, never their results"))
 vreq = [k for k in verification if k not in ("userEmail", "companyName")]
 schemas = {
   "Error": obj(dict(message=S(), errors=dict(type="object", additionalProperties=S()), missing=arr(S())), ["message"]),
@@ -41,7 +42,10 @@ schemas = {
   "Message": obj(dict(message=S())),
   "Actions": obj(dict(submit=B, resubmit=B, pay=B, delete=B, upgrade=B, decide=B)),
   "Verification": obj(verification, vreq),
-  "AdminVerification": obj(dict(verification, certificateStatus=NS(enum=["valid","expired","revoked"])), vreq + ["userEmail", "certificateStatus"]),
+  "ApplicantScreening": obj(dict(status=S(enum=["pending","running","done"]))),
+  "AdminVerification": obj(dict(verification, certificateStatus=NS(enum=["valid","expired","revoked"]),
+      screening=dict(allOf=[ref("AdminScreeningSummary")], nullable=True, description="Top only (null for Basic)")), vreq + ["userEmail", "certificateStatus"]),
+  "AdminScreeningSummary": obj(dict(status=S(enum=["pending","running","done","failed"]), attention=B)),
   "NewVerification": obj(dict(tier=S(enum=["basic","top"]))),
   "Company": obj(dict(verificationId=I(), **company, **stamps)),
   "CompanyInput": obj(dict(**company, **echoed), []),
@@ -55,13 +59,19 @@ schemas = {
       filename=S(), originalFilename=S(), mimeType=S(enum=["application/pdf","image/jpeg","image/png"]), size=I(), objectPath=S(), url=S(), createdAt=T)),
   "Upload": dict(type="object", properties=dict(file=S(format="binary"), type=S()), required=["file"]),
   "Reason": obj(dict(reason=S())),
-  "Stats": obj(dict(total=I(), draft=I(), submitted=I(), in_review=I(), approved=I(), rejected=I())),
+  "Stats": obj(dict(total=I(), draft=I(), submitted=I(), in_review=I(), approved=I(), rejected=I(),
+      screeningAttention=I(description="Top verifications whose screening needs a reviewer (the filter screening=attention)"))),
   "AuditEvent": obj(dict(id=I(), actorEmail=NS(), action=S(), fromStatus=NS(), toStatus=NS(), reason=NS(), createdAt=T)),
   "CISForm": obj(dict(url=S(), generatedAt=T)),
   "Share": obj(dict(success=B, url=S(), expiresAt=T)),
+  "ShareLink": obj(dict(id=I(), createdAt=T, expiresAt=T, used=B, usedAt=NT)),
   "PublicVerification": obj(dict(publicId=S(), certificateId=S(), companyName=S(), registrationNumber=S(), country=S(),
-      registeredAddress=S(), email=S(), tier=S(enum=["basic","top"]), checks=arr(S()), status=S(enum=["approved"]),
+      registeredAddress=S(), email=S(), tier=S(enum=["basic","top"]), checks=arr(ref("CertificateCheck")), status=S(enum=["approved"]),
       certificateStatus=S(enum=["valid","expired","revoked"]), verifiedAt=T, expiresAt=T, revokedAt=NT, fingerprint=S(pattern="^[0-9a-f]{64}$"))),
+  "CertificateCheck": dict(obj(dict(kind=S(enum=["verification","sanctions","pep","jurisdiction","kyc"]), label=S(), result=S(),
+      text=S(description="the full sentence, e.g. 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily'"),
+      date=NS(format="date", description="when the check ran (the approval date for the verification itself)"))),
+      description="One check the certificate claims; a check that did not run is absent"),
   "PublicCompany": obj(dict(companyName=S(), registrationNumber=S(), countryOfIncorporation=S(), registeredAddress=S(), email=S())),
   "PublicDocument": obj(dict(type=S(), createdAt=T)),
 }
@@ -101,7 +111,7 @@ op("/api/user", "get", "The signed-in user", resp("The user", ref("User")), code
 op("/api/register", "post", "Create an account and sign in", resp("Created", ref("User")), jbody("Credentials"), okcode="201", codes=("400","409","415","429"), tag="auth")
 op("/api/login", "post", "Sign in", resp("Signed in", ref("User")), jbody("Credentials"), codes=("400","401","415","429"), tag="auth")
 op("/api/logout", "post", "Sign out (ends the session on the server)", resp("Signed out"), okcode="204", codes=(), tag="auth")
-op("/api/change-password", "post", "Change the password; other sessions end", resp("Changed"), jbody("ChangePassword"), okcode="204", codes=("400","401"), tag="auth")
+op("/api/change-password", "post", "Change the password; other sessions end", resp("Changed"), jbody("ChangePassword"), okcode="204", codes=("400","401","429"), tag="auth")
 op("/api/password-reset/request", "post", "Send a one-time reset link to the account with this e-mail, if there is one; the same answer either way",
    resp("Accepted (whether or not the account exists)", ref("Message")), jbody("PasswordResetRequest"), okcode="202", codes=("400","415","429"), tag="auth")
 op("/api/password-reset/confirm", "post", "Set a new password through a reset link; every session of the account ends",
@@ -109,7 +119,7 @@ op("/api/password-reset/confirm", "post", "Set a new password through a reset li
 
 V = "/api/verifications/{id}"
 op("/api/verifications", "get", "List the user's verifications", resp("One page", arr(ref("Verification")), headers=total), params=listq, tag="verifications")
-op("/api/verifications", "post", "Start a verification", resp("Created", ref("Verification")), jbody("NewVerification"), okcode="201", tag="verifications")
+op("/api/verifications", "post", "Start a verification", resp("Created", ref("Verification")), jbody("NewVerification"), okcode="201", codes=("400","401","409"), tag="verifications")
 op(V, "get", "One verification", resp("The verification", ref("Verification")), params=[idp()], codes=U, tag="verifications")
 op(V, "delete", "Delete (owner: a never-paid draft; admin: any)", resp("Deleted"), params=[idp()], okcode="204", codes=U+("409",), tag="verifications")
 op(V+"/submit", "post", "Submit a complete draft", resp("Submitted", ref("Verification")), params=[idp()], codes=U+("409","422"), tag="verifications")
@@ -134,7 +144,9 @@ paths["/api/files/{path}"]["get"]["responses"]["302"] = dict(
     description="With S3_PRESIGNED_DOWNLOADS=true: after the same checks, a redirect to a link into the object store, valid for 5 minutes, that serves the file as an attachment under its sanitised name",
     headers={"Location": dict(description="The presigned link", required=True, schema=S(format="uri"))})
 op(V+"/cis-form", "get", "Where to download the CIS form", resp("The CIS form", ref("CISForm")), params=[idp()], codes=U, tag="certificates")
-op(V+"/cis-form/share", "post", "Create a temporary CIS link", resp("The link", ref("Share")), params=[idp()], codes=U, tag="certificates")
+op(V+"/cis-form/share", "post", "Create a temporary CIS link", resp("The link", ref("Share")), params=[idp()], codes=U+("409",), tag="certificates")
+op(V+"/cis-form/shares", "get", "The owner's CIS links that still work, newest first", resp("Links", arr(ref("ShareLink"))), params=[idp()], codes=U, tag="certificates")
+op(V+"/cis-form/shares/{shareId}", "delete", "Withdraw a CIS link at once (audited)", resp("Withdrawn"), params=[idp(), idp("shareId")], okcode="204", codes=U, tag="certificates")
 op(V+"/certificate", "get", "The certificate PDF", resp("PDF", pdf, "application/pdf"), params=[idp()], codes=U+("409",), tag="certificates")
 op("/api/shared/cis/{token}", "get", "Open a shared CIS form, no sign-in", resp("PDF", pdf, "application/pdf"), params=[idp("token")], codes=("404","410"), tag="certificates")
 P = "/api/public/verifications/{publicId}"
@@ -143,7 +155,7 @@ op(P+"/company-info", "get", "Public company fields", resp("Company", ref("Publi
 op(P+"/documents", "get", "Document types and dates, never files", resp("Documents", arr(ref("PublicDocument"))), params=[idp("publicId")], codes=("403","404"), tag="public")
 
 A = "/api/admin/verifications"
-adminq = listq + [q("email"), q("publicId"), q("id", S(pattern="^[0-9]+$"))]
+adminq = listq + [q("email"), q("publicId"), q("id", S(pattern="^[0-9]+$")), q("screening", S(enum=["attention"]))]
 AU = ("400","401","403","404")
 op(A, "get", "Every verification, filtered and paged", resp("One page", arr(ref("AdminVerification")), headers=total), params=adminq, codes=("400","401","403"), tag="admin")
 op(A+"/stats", "get", "Counts per status for the filters", resp("Counts", ref("Stats")), params=adminq, codes=("400","401","403"), tag="admin")
@@ -159,6 +171,7 @@ op(AV+"/events", "get", "The audit trail, oldest first", resp("Events", arr(ref(
 op(AV+"/approve", "post", "Approve", resp("Approved", ref("AdminVerification")), params=[idp()], codes=AU+("409",), tag="admin")
 op(AV+"/reject", "post", "Reject with a reason", resp("Rejected", ref("AdminVerification")), jbody("Reason"), params=[idp()], codes=AU+("409","415"), tag="admin")
 op(AV+"/revoke", "post", "Revoke an approved certificate", resp("Revoked", ref("AdminVerification")), jbody("Reason"), params=[idp()], codes=AU+("409","415"), tag="admin")
+op(AV+"/reinstate", "post", "Lift a revocation, with a reason (audited); nothing else clears one", resp("Reinstated", ref("AdminVerification")), jbody("Reason"), params=[idp()], codes=AU+("409","415"), tag="admin")
 op(AV+"/generate-cis", "post", "Generate the CIS form", resp("Generated", ref("AdminVerification")), params=[idp()], codes=AU+("409","503"), tag="admin")
 
 schemas.update({
@@ -176,7 +189,8 @@ schemas.update({
       description="true only when a receipt e-mail was queued for this payment")), vreq + ["receiptEmailed"]),
   "PaymentSuccess": obj(dict(verificationId=I(), paymentIntentId=S())),
   "CardConfirmation": obj(dict(cardNumber=S(), expiry=S(), cvc=S())),
-  "CardResult": obj(dict(status=S(), paymentIntentId=S())),
+  "CardResult": obj(dict(status=S(), paymentIntentId=S(), receiptEmailed=dict(type="boolean",
+      description="true when the payment went through and a receipt e-mail was queued")), ["status","paymentIntentId","receiptEmailed"]),
   "CardDeclined": obj(dict(message=S(), code=S(), declineCode=S(), errors=dict(type="object", additionalProperties=S())), ["message"]),
   "Upgrade": obj(dict(verification=ref("Verification"), paymentRequired=B, amount=I(), currency=S())),
   "WebhookResult": obj(dict(received=B, result=S())),
@@ -185,10 +199,10 @@ E["402"] = resp("Payment declined or not completed", ref("CardDeclined"))
 E["502"] = err("The payment provider failed or answered unexpectedly")
 op("/api/config", "get", "Which card provider is active (and Stripe's publishable key)", resp("Config", ref("Config")), codes=(), tag="payments")
 op("/api/validate-coupon", "post", "Price a coupon for a submitted verification", resp("Valid", ref("CouponValidation")), jbody("CouponRequest"),
-   codes=("401","404","409","415"), tag="payments")
+   codes=("401","404","409","415","429"), tag="payments")
 paths["/api/validate-coupon"]["post"]["responses"]["400"] = resp("Invalid coupon", ref("CouponError"))
 op("/api/create-payment-intent", "post", "Open (or reuse) the payment for a submitted verification", resp("The intent", ref("PaymentIntent")),
-   jbody("PaymentIntentRequest"), codes=("400","401","404","409","415","502","503"), tag="payments")
+   jbody("PaymentIntentRequest"), codes=("400","401","404","409","415","429","502","503"), tag="payments")
 op("/api/payment-success", "post", "Record a payment the provider confirms", resp("Paid", ref("PaymentSuccessResult")), jbody("PaymentSuccess"),
    codes=("400","401","402","404","409","415","502","503"), tag="payments")
 op("/api/simulated-payments/{intentId}/confirm", "post", "Pay a simulated intent with a test card", resp("Succeeded", ref("CardResult")),
@@ -223,6 +237,37 @@ op("/api/admin/screening/lists/{id}/changes", "get", "What a version added, remo
    resp("The changes", ref("ListChanges")), params=[idp()], codes=AU, tag="screening")
 op("/api/admin/screening/search", "post", "Screen a name against the lists in force (POST: personal data stays out of URLs and logs)",
    resp("Hits, best first", ref("ScreeningResult")), jbody("ScreeningSearch"), codes=("400","401","403","413","415"), tag="screening")
+
+# Top-tier checks (admin only): the screening of one verification, hit decisions and the PEP acknowledgement.
+num = dict(type="number")
+schemas.update({
+  "ScreeningRun": dict(obj(dict(id=I(), startedAt=NT, finishedAt=NT, engineVersion=S(), trigger=S(enum=["submission","resubmission","list_update","daily"]),
+      lists=arr(ref("ListVersion")))), description="A screening run: the list versions it used and the engine that matched"),
+  "ScreeningFinding": obj(dict(code=S(), severity=S(enum=["info","attention","fail"]), message=S())),
+  "ScreeningCheck": obj(dict(kind=S(enum=["sanctions","pep","jurisdiction","kyc"]), result=S(enum=["clear","hits","attention","unavailable"]),
+      summary=S(), findings=arr(ref("ScreeningFinding")))),
+  "ScreeningDecision": obj(dict(outcome=S(enum=["confirmed_match","false_positive","inconclusive"]), note=S(), by=S(), at=T)),
+  "ScreeningCaseHit": obj(dict(id=I(), check=S(enum=["sanctions","pep"]), score=dict(type="number", minimum=0, maximum=1), matchedName=S(),
+      explanation=arr(obj(dict(feature=S(), score=num, detail=S()))), entry=ref("ScreeningEntry"), listName=S(), listVersionDate=S(format="date"),
+      status=S(enum=["open","confirmed_match","false_positive","inconclusive"]),
+      reopened=dict(type="boolean", description="a changed listed entry (or changed applicant data) reopened an earlier decision"),
+      decisions=arr(ref("ScreeningDecision")))),
+  "ScreeningSubject": obj(dict(id=I(), kind=S(enum=["company","representative","bank"]), name=S(), details=S(),
+      checks=arr(ref("ScreeningCheck")), hits=arr(ref("ScreeningCaseHit")))),
+  "PepAcknowledgement": obj(dict(by=S(), at=T, note=S())),
+  "VerificationScreening": obj(dict(status=S(enum=["not_applicable","pending","running","done","failed"]),
+      run=dict(allOf=[ref("ScreeningRun")], nullable=True), subjects=arr(ref("ScreeningSubject")),
+      open=arr(S(description="what blocks approval, e.g. '2 screening hits are undecided'")), attention=B,
+      pepAcknowledgement=dict(allOf=[ref("PepAcknowledgement")], nullable=True))),
+  "HitDecisionInput": obj(dict(outcome=S(enum=["confirmed_match","false_positive","inconclusive"]), note=S())),
+  "NoteInput": obj(dict(note=S())),
+})
+op(AV+"/screening", "get", "The Top-tier checks of a verification: subjects, checks, hits and what is open", resp("The screening", ref("VerificationScreening")),
+   params=[idp()], codes=AU, tag="screening")
+op(AV+"/screening/hits/{hitId}/decision", "post", "Decide a hit (note required); audited", resp("The screening", ref("VerificationScreening")),
+   jbody("HitDecisionInput"), params=[idp(), idp("hitId")], codes=AU+("409","415"), tag="screening")
+op(AV+"/screening/pep-acknowledgement", "post", "Acknowledge that PEP screening was unavailable (note required); audited",
+   resp("The screening", ref("VerificationScreening")), jbody("NoteInput"), params=[idp()], codes=AU+("409","415"), tag="screening")
 
 # The notification bell (every signed-in user, their own notifications only) and failed jobs (admin only).
 schemas.update({

@@ -35,7 +35,7 @@ launch() {
 	port=$(free_port)
 	# setsid: the server outlives the shell that started it and does not hold open the pipe of a
 	# command substitution like $(stripe-mock.sh start).
-	setsid "$BIN" -http-addr "127.0.0.1:$port" </dev/null >>"$logfile" 2>&1 &
+	setsid "$BIN" -http-addr "127.0.0.1:$port" -https-addr "127.0.0.1:" </dev/null >>"$logfile" 2>&1 &
 	pid=$!
 	# Any HTTP answer means it is up (without a key it answers 401).
 	wait_ready "$pid" "$logfile" "$START_TIMEOUT" stripe-mock \

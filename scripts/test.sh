@@ -13,6 +13,7 @@ ensure_packages() {
 	command -v chromium >/dev/null || missing+=(chromium)
 	command -v pdftotext >/dev/null || missing+=(poppler-utils)
 	command -v wrk >/dev/null || missing+=(wrk)
+	command -v haproxy >/dev/null || [[ -x /usr/sbin/haproxy ]] || missing+=(haproxy) # the two-server test, make bench
 	if ((${#missing[@]})); then
 		log "installing ${missing[*]} from Debian's packages"
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -84,7 +84,8 @@ func TestAdminReviewJourney(t *testing.T) {
 		}
 		var stats map[string]int
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats", nil).JSON(t, &stats)
-		if diff := cmp.Diff(map[string]int{"draft": 0, "submitted": 0, "in_review": 2, "approved": 0, "rejected": 0, "total": 2}, stats); diff != "" {
+		if diff := cmp.Diff(map[string]int{"draft": 0, "submitted": 0, "in_review": 2, "approved": 0, "rejected": 0, "total": 2,
+			"screeningAttention": 0}, stats); diff != "" {
 			t.Fatalf("stats (-want +got):\n%s", diff)
 		}
 		var detail adminVerificationJSON
@@ -224,15 +225,75 @@ func TestCertificateExpires(t *testing.T) {
 		c := e.register(t, "expiring@acme.example")
 		v := e.inReview(t, c, "top")
 		adm := e.admin(t)
+		e.clearScreening(t, e.user(t, "admin@ttt.example"), v.ID)
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
 		anon := e.client(t)
 		pub := publicOf(t, anon, v.PublicID)
 		if pub.CertificateStatus != "valid" || pub.Tier != "top" {
 			t.Fatalf("public %+v", pub)
 		}
+		c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID)+"/certificate", nil)
 		e.clock.Advance(366 * 24 * time.Hour)
 		if pub = publicOf(t, anon, v.PublicID); pub.CertificateStatus != "expired" {
 			t.Fatalf("a year later %+v", pub)
+		}
+		// A PDF reading "valid until …" is no longer issued, to the owner or an administrator.
+		c = e.client(t) // sessions last a week: sign in again
+		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "expiring@acme.example", "password": "secret123"})
+		c.mustFail(http.StatusConflict, errorJSON{Message: "This certificate is expired, so its PDF is no longer issued"},
+			"GET", "/api/verifications/"+itoa(v.ID)+"/certificate", nil)
+		e.admin(t).must(http.StatusConflict, "GET", "/api/admin/verifications/"+itoa(v.ID)+"/certificate", nil)
+	})
+}
+
+// TestOnlyReinstatementLiftsARevocation: a revoked certificate cannot be sent back to review by
+// paying for an upgrade, and lifting the revocation is its own audited decision with a reason.
+func TestOnlyReinstatementLiftsARevocation(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "revoked@acme.example")
+		v := e.inReview(t, c, "basic")
+		vid := itoa(v.ID)
+		adm := e.admin(t)
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
+		adm.mustFail(http.StatusConflict, errorJSON{Message: "The certificate is not revoked"},
+			"POST", "/api/admin/verifications/"+vid+"/reinstate", map[string]string{"reason": "Nothing to lift"})
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "Documents found forged"})
+		c.mustFail(http.StatusConflict, errorJSON{Message: "This certificate is revoked, so its PDF is no longer issued"},
+			"GET", "/api/verifications/"+vid+"/certificate", nil)
+		adm.must(http.StatusConflict, "GET", "/api/admin/verifications/"+vid+"/certificate", nil)
+
+		c.mustFail(http.StatusConflict, errorJSON{Message: "A revoked certificate cannot be upgraded"},
+			"POST", "/api/verifications/"+vid+"/upgrade", nil)
+		c.mustFail(http.StatusConflict, errorJSON{Message: "A revoked certificate cannot be upgraded"},
+			"POST", "/api/create-payment-intent", map[string]any{"verificationId": v.ID, "purpose": "upgrade"})
+		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
+		anon := e.client(t)
+		if pub := publicOf(t, anon, v.PublicID); pub.CertificateStatus != "revoked" {
+			t.Fatalf("after the refused upgrade and approval: %+v", pub)
+		}
+
+		adm.mustFail(http.StatusBadRequest, errorJSON{Message: "Reinstatement reason is required",
+			Errors: map[string]string{"reason": "Reinstatement reason is required"}},
+			"POST", "/api/admin/verifications/"+vid+"/reinstate", map[string]string{"reason": " "})
+		c.must(http.StatusForbidden, "POST", "/api/admin/verifications/"+vid+"/reinstate", map[string]string{"reason": "Please"})
+		var back adminVerificationJSON
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/reinstate",
+			map[string]string{"reason": "The registry had confused two companies"}).JSON(t, &back)
+		if back.CertificateStatus == nil || *back.CertificateStatus != "valid" {
+			t.Fatalf("after reinstatement %+v", back)
+		}
+		if pub := publicOf(t, anon, v.PublicID); pub.CertificateStatus != "valid" || pub.RevokedAt != nil {
+			t.Fatalf("public page after reinstatement %+v", pub)
+		}
+		c.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/certificate", nil)
+		var events []struct {
+			Action string  `json:"action"`
+			Reason *string `json:"reason"`
+		}
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/events", nil).JSON(t, &events)
+		last := events[len(events)-1]
+		if last.Action != "reinstate" || last.Reason == nil || *last.Reason != "The registry had confused two companies" {
+			t.Fatalf("last audit event %+v, want the reinstatement with its reason", last)
 		}
 	})
 }
@@ -285,7 +346,7 @@ func TestAdminRoutesNeedAdmin(t *testing.T) {
 			{"GET", "/" + vid + "/representatives"}, {"GET", "/" + vid + "/banking-info"}, {"GET", "/" + vid + "/trade-info"},
 			{"GET", "/" + vid + "/documents"}, {"GET", "/" + vid + "/cis-form"}, {"GET", "/" + vid + "/certificate"},
 			{"GET", "/" + vid + "/events"}, {"POST", "/" + vid + "/approve"}, {"POST", "/" + vid + "/reject"},
-			{"POST", "/" + vid + "/revoke"}, {"POST", "/" + vid + "/generate-cis"}}
+			{"POST", "/" + vid + "/revoke"}, {"POST", "/" + vid + "/reinstate"}, {"POST", "/" + vid + "/generate-cis"}}
 		anon := e.client(t)
 		for _, r := range routes {
 			path := "/api/admin/verifications" + r[1]

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tttverify/tttverify/domain/errs"
 )
 
 func TestSessionLifecycle(t *testing.T) {
@@ -112,25 +114,91 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 	}
 }
 
+// TestOriginCheckComparesScheme: a page on the same host but another scheme (plain http beside the
+// https site, which anyone on the network can forge) is another origin and may not write.
+func TestOriginCheckComparesScheme(t *testing.T) {
+	e := newEnv(t, "")
+	c := e.register(t, "scheme@acme.example")
+	host := strings.TrimPrefix(e.srv.URL, "http://")
+	for origin, want := range map[string]int{"https://" + host: http.StatusForbidden, "http://" + host: http.StatusCreated,
+		"http://verify.test": http.StatusCreated, "https://verify.test": http.StatusForbidden} {
+		req, _ := http.NewRequest("POST", e.srv.URL+"/api/verifications", strings.NewReader(`{"tier":"basic"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", origin)
+		res, err := c.http.Do(req) // not c.send: the refusal is the middleware's, on every route
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("Origin %s: %d, want %d", origin, res.StatusCode, want)
+		}
+	}
+}
+
 func TestAdminFromEnvironmentAndCommand(t *testing.T) {
 	e := newEnv(t, "")
-	u, err := e.Auth.EnsureAdmin(context.Background(), "Boss@TTT.example", "admin-pass")
+	u, err := e.Auth.EnsureAdmin(context.Background(), "Boss@TTT.example", "admin-password")
 	if err != nil || !u.IsAdmin {
 		t.Fatalf("ensure admin: %v %+v", err, u)
 	}
 	c := e.client(t)
-	me := c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "boss@ttt.example", "password": "admin-pass"}).Map(t)
+	me := c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "boss@ttt.example", "password": "admin-password"}).Map(t)
 	if me["isAdmin"] != true {
 		t.Fatalf("admin login %v", me)
 	}
-	// Promoting an existing user keeps one account.
-	e.register(t, "promote@acme.example")
-	if _, err := e.Auth.EnsureAdmin(context.Background(), "promote@acme.example", "new-admin-pass"); err != nil {
-		t.Fatal(err)
+	if _, err := e.Auth.EnsureAdmin(context.Background(), "short@ttt.example", "eleven-char"); err == nil {
+		t.Fatal("an administrator password of 11 characters was accepted")
 	}
-	if !e.user(t, "promote@acme.example").IsAdmin {
-		t.Fatal("user not promoted")
-	}
+}
+
+// TestAdminPromotionEndsSessions: ADMIN_EMAIL naming an account someone registered earlier must not
+// turn that person's session into an administrator's. Promotion needs the explicit flag and ends
+// every session of the account.
+func TestAdminPromotionEndsSessions(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		squatter := e.register(t, "promote@acme.example")
+		_, err := e.Auth.EnsureAdmin(ctx, "promote@acme.example", "new-admin-password")
+		if k, ok := errs.As(err); !ok || k.Kind() != errs.KindConflict {
+			t.Fatalf("promotion without the flag: %v, want a conflict", err)
+		}
+		if e.user(t, "promote@acme.example").IsAdmin {
+			t.Fatal("promoted without the flag")
+		}
+		if me := squatter.must(http.StatusOK, "GET", "/api/user", nil).Map(t); me["isAdmin"] != false {
+			t.Fatalf("session after refused promotion: %v", me)
+		}
+		if _, err := e.Auth.PromoteAdmin(ctx, "promote@acme.example", "new-admin-password"); err != nil {
+			t.Fatal(err)
+		}
+		if !e.user(t, "promote@acme.example").IsAdmin {
+			t.Fatal("user not promoted")
+		}
+		squatter.must(http.StatusUnauthorized, "GET", "/api/user", nil)
+		squatter.must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "promote@acme.example", "password": "secret123"})
+		admin := e.client(t)
+		admin.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "promote@acme.example", "password": "new-admin-password"})
+		admin.must(http.StatusOK, "GET", "/api/admin/verifications", nil)
+	})
+}
+
+// TestAdminRestartKeepsSessions: starting again with the same ADMIN_PASSWORD changes nothing; a
+// different one replaces the password and ends the administrator's sessions.
+func TestAdminRestartKeepsSessions(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		admin := e.admin(t)
+		if _, err := e.Auth.EnsureAdmin(ctx, "admin@ttt.example", "admin-secret"); err != nil {
+			t.Fatal(err)
+		}
+		admin.must(http.StatusOK, "GET", "/api/admin/verifications", nil)
+		if _, err := e.Auth.EnsureAdmin(ctx, "admin@ttt.example", "rotated-admin-secret"); err != nil {
+			t.Fatal(err)
+		}
+		admin.must(http.StatusUnauthorized, "GET", "/api/admin/verifications", nil)
+		e.client(t).must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "admin@ttt.example", "password": "rotated-admin-secret"})
+	})
 }
 
 // TestConcurrentSubmitsOneWins fires the same transition many times at once: exactly one succeeds.

@@ -1,17 +1,21 @@
 package tests
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/errs"
+	"github.com/tttverify/tttverify/domain/screening"
 )
 
 // applicantEndpoint is one route of the applicant API, with a body that would be valid for the owner.
@@ -113,6 +117,39 @@ func TestApplicantRoutesAreOwnerOnly(t *testing.T) {
 	})
 }
 
+// TestUploadToAnotherUsersVerificationReadsNoBody: the owner is checked before the multipart body
+// is read, so a stranger's upload is refused while its body is still arriving and costs no memory.
+func TestUploadToAnotherUsersVerificationReadsNoBody(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		owner := e.register(t, "owner-body@acme.example")
+		var v verificationJSON
+		owner.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
+		stranger := e.register(t, "stranger-body@acme.example")
+		for _, path := range []string{"/documents", "/banking-info/reference", "/representatives/1/passport"} {
+			pr, pw := io.Pipe()
+			go func() { // a field, then a body that never ends
+				_, _ = pw.Write([]byte("--b\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\n"))
+				_, _ = pw.Write(bytes.Repeat([]byte{'x'}, 64<<10))
+			}()
+			done := make(chan response, 1)
+			go func() {
+				done <- stranger.raw("POST", "/api/verifications/"+itoa(v.ID)+path, "multipart/form-data; boundary=b", pr)
+			}()
+			select {
+			case r := <-done:
+				if r.Status != http.StatusNotFound {
+					t.Errorf("%s: %d %s, want 404", path, r.Status, r.Body)
+				}
+				_ = pw.CloseWithError(io.ErrUnexpectedEOF)
+			case <-time.After(10 * time.Second):
+				t.Errorf("%s: no answer while the body was still arriving: the server is reading it first", path)
+				_ = pw.CloseWithError(io.ErrUnexpectedEOF)
+				<-done
+			}
+		}
+	})
+}
+
 // TestFilePathsCannotEscape checks traversal and guessing on the download route.
 func TestFilePathsCannotEscape(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
@@ -151,6 +188,10 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 			"Admin.Approve": func(a *application.User) error { _, err := svc.Admin.Approve(ctx, a, v.ID); return err },
 			"Admin.Reject":  func(a *application.User) error { _, err := svc.Admin.Reject(ctx, a, v.ID, "No"); return err },
 			"Admin.Revoke":  func(a *application.User) error { _, err := svc.Admin.Revoke(ctx, a, v.ID, "No"); return err },
+			"Admin.Reinstate": func(a *application.User) error {
+				_, err := svc.Admin.Reinstate(ctx, a, v.ID, "No")
+				return err
+			},
 			"Review.Company": func(a *application.User) error {
 				_, err := svc.Review.Company(ctx, a, v.ID)
 				return err
@@ -168,12 +209,35 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 				_, err := svc.Certificates.GenerateCIS(ctx, a, v.ID)
 				return err
 			},
+			"TopChecks.Screening": func(a *application.User) error { _, err := svc.TopChecks.Screening(ctx, a, v.ID); return err },
+			"TopChecks.DecideHit": func(a *application.User) error {
+				_, err := svc.TopChecks.DecideHit(ctx, a, v.ID, 1, "false_positive", "not him")
+				return err
+			},
+			"TopChecks.AcknowledgePEP": func(a *application.User) error {
+				_, err := svc.TopChecks.AcknowledgePEP(ctx, a, v.ID, "no PEP list")
+				return err
+			},
+			"TopChecks.AttentionCount": func(a *application.User) error {
+				_, err := svc.TopChecks.AttentionCount(ctx, a, application.VerificationFilter{})
+				return err
+			},
+			"TopChecks.JurisdictionVersions": func(a *application.User) error {
+				_, err := svc.TopChecks.JurisdictionVersions(ctx, a)
+				return err
+			},
+			"TopChecks.ImportJurisdictions": func(a *application.User) error {
+				_, _, err := svc.TopChecks.ImportJurisdictions(ctx, a, screening.JurisdictionList{}, nil)
+				return err
+			},
 		}
-		// Every exported use case of Admin and Review is administrators' only: none may be missing here.
-		for _, s := range []any{svc.Admin, svc.Review} {
+		// Every exported use case of Admin and Review is administrators' only, and of TopChecks all but
+		// the job handlers and the owners' status read: none may be missing here.
+		notAdmins := map[string]bool{"TopChecks.Run": true, "TopChecks.Rescreen": true, "TopChecks.Summaries": true}
+		for _, s := range []any{svc.Admin, svc.Review, svc.TopChecks} {
 			typ := reflect.TypeOf(s)
 			for i := range typ.NumMethod() {
-				if name := typ.Elem().Name() + "." + typ.Method(i).Name; calls[name] == nil {
+				if name := typ.Elem().Name() + "." + typ.Method(i).Name; calls[name] == nil && !notAdmins[name] {
 					t.Errorf("%s is not called as a non-admin", name)
 				}
 			}

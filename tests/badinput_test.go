@@ -36,6 +36,8 @@ func TestBadInputChangesNothing(t *testing.T) {
 			{"unknown tier", func() response { return c.do("POST", "/api/verifications", map[string]string{"tier": "gold"}) }, 400, "Tier must be basic or top"},
 			{"non-numeric id", func() response { return c.do("GET", "/api/verifications/abc", nil) }, 400, "Invalid id"},
 			{"negative id", func() response { return c.do("GET", "/api/verifications/-1", nil) }, 400, "Invalid id"},
+			{"huge page", func() response { return c.do("GET", "/api/verifications?page=9223372036854775807", nil) }, 400, "page must be"},
+			{"page past the cap", func() response { return c.do("GET", "/api/verifications?page=1000001&pageSize=100", nil) }, 400, "page must be"},
 			{"unknown id", func() response { return c.do("GET", "/api/verifications/999999", nil) }, 404, "Not found"},
 			{"body over the limit", func() response {
 				big := `{"productsTraded":"` + strings.Repeat("x", 70<<10) + `","incoterms":"FOB"}`
@@ -71,6 +73,20 @@ func TestBadInputChangesNothing(t *testing.T) {
 			{"31 MB file streamed without a length", func() response {
 				return c.streamUpload(base+"/documents", "big.pdf", 31<<20)
 			}, 413, "30MB"},
+			{"unexpected form field", func() response {
+				return c.upload(base+"/documents", "x.pdf", pdfFile, map[string]string{"type": "additional", "note": "hi"})
+			}, 400, `Unexpected form field "note"`},
+			{"field on an upload that takes none", func() response {
+				return c.upload(base+"/banking-info/reference", "x.pdf", pdfFile, map[string]string{"type": "additional"})
+			}, 400, `Unexpected form field "type"`},
+			{"repeated form field", func() response {
+				body := "--b\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nadditional\r\n" +
+					"--b\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nadditional\r\n--b--\r\n"
+				return c.raw("POST", base+"/documents", "multipart/form-data; boundary=b", strings.NewReader(body))
+			}, 400, `"type" is repeated`},
+			{"form field over 1 KB", func() response {
+				return c.upload(base+"/documents", "x.pdf", pdfFile, map[string]string{"type": strings.Repeat("a", 2000)})
+			}, 400, "too long"},
 			{"passport for a representative that does not exist", func() response {
 				return c.upload(base+"/representatives/424242/passport", "p.pdf", pdfFile, nil)
 			}, 404, ""},
@@ -140,6 +156,66 @@ func TestNonASCIIFilenameIsStripped(t *testing.T) {
 		dl := c.do("GET", d["url"].(string), nil)
 		if dl.Status != http.StatusOK || !bytes.Equal(dl.Body, pdfFile) || !strings.Contains(dl.Header.Get("Content-Disposition"), "vidence.pdf") {
 			t.Fatalf("download: %d %q", dl.Status, dl.Header.Get("Content-Disposition"))
+		}
+	})
+}
+
+// TestStoredNameFollowsDetectedType: a file keeps an extension of the type its bytes are, whatever
+// the uploader called it, and every file is served sandboxed.
+func TestStoredNameFollowsDetectedType(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "ext@acme.example")
+		var v verificationJSON
+		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
+		for _, tc := range []struct {
+			name    string
+			content []byte
+			want    string
+		}{{"payload.html", pdfFile, "payload.pdf"}, {"setup.exe", pngFile, "setup.png"}, {"statement.pdf", pdfFile, "statement.pdf"}} {
+			r := c.upload("/api/verifications/"+itoa(v.ID)+"/documents", tc.name, tc.content, map[string]string{"type": "additional"})
+			if r.Status != http.StatusCreated {
+				t.Fatalf("upload %s: %d %s", tc.name, r.Status, r.Body)
+			}
+			var d documentJSON
+			r.JSON(t, &d)
+			if d.Filename != tc.want || !strings.HasSuffix(d.ObjectPath, "-"+tc.want) {
+				t.Errorf("%s stored as %q at %q, want %q", tc.name, d.Filename, d.ObjectPath, tc.want)
+			}
+			dl := c.must(http.StatusOK, "GET", d.URL, nil)
+			if csp := dl.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "sandbox") || !strings.Contains(csp, "object-src 'none'") {
+				t.Errorf("%s served with CSP %q, want a sandbox and no objects", tc.name, csp)
+			}
+			if cd := dl.Header.Get("Content-Disposition"); !strings.Contains(cd, tc.want) {
+				t.Errorf("%s served as %q, want %q", tc.name, cd, tc.want)
+			}
+		}
+		if csp := e.client(t).must(http.StatusOK, "GET", "/healthz", nil).Header.Get("Content-Security-Policy"); !strings.Contains(csp, "object-src 'none'") {
+			t.Errorf("the page policy %q allows objects", csp)
+		}
+	})
+}
+
+// TestPercentInFileNameDownloads: names with "%" and what looks like an escape ("%41", "%20") are
+// stored as given and download under their links (they were once decoded twice).
+func TestPercentInFileNameDownloads(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "percent@acme.example")
+		var v verificationJSON
+		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
+		for _, name := range []string{"100% sure.pdf", "ref %41%20b.pdf", "50%off.pdf"} {
+			r := c.upload("/api/verifications/"+itoa(v.ID)+"/documents", name, pdfFile, map[string]string{"type": "additional"})
+			if r.Status != http.StatusCreated {
+				t.Fatalf("upload %q: %d %s", name, r.Status, r.Body)
+			}
+			var d documentJSON
+			r.JSON(t, &d)
+			if d.Filename != name {
+				t.Errorf("stored as %q, want %q", d.Filename, name)
+			}
+			dl := c.do("GET", d.URL, nil)
+			if dl.Status != http.StatusOK || !bytes.Equal(dl.Body, pdfFile) {
+				t.Errorf("download of %q at %s: %d %s", name, d.URL, dl.Status, dl.Body)
+			}
 		}
 	})
 }

@@ -58,6 +58,7 @@ type env struct {
 	srv    *httptest.Server
 	stripe *stripetest.Server // the fake Stripe API with withStripe; nil with the simulated provider
 	minio  *miniotest.Server  // the object store with withS3; nil with the local file store
+	logs   io.Writer          // where the application logs (JSON lines); nowhere unless an option sets it
 }
 
 // envOption adjusts an environment's configuration before the application is wired.
@@ -114,16 +115,26 @@ func newEnv(t *testing.T, databaseURL string, opts ...envOption) *env {
 	for _, opt := range opts {
 		opt(t, e)
 	}
-	a, err := wire(cfg)
+	if e.logs == nil {
+		e.logs = io.Discard
+	}
+	a, err := app.Wire(context.Background(), cfg, slog.New(slog.NewJSONHandler(e.logs, nil)))
 	if err != nil {
 		t.Fatalf("wire application: %v", err)
 	}
 	e.App = a
-	e.srv = httptest.NewServer(a.Handler())
+	e.srv = httptest.NewUnstartedServer(a.Handler())
+	cfg.Timeouts.Apply(e.srv.Config) // none unless an option sets them
+	e.srv.Start()
 	t.Cleanup(func() {
 		e.srv.Close()
 		a.Close()
 	})
+	if cfg.Workers > 0 { // withMail: the job workers run as in serve
+		if err := a.StartWorkers(context.Background()); err != nil {
+			t.Fatalf("start job workers: %v", err)
+		}
+	}
 	return e
 }
 

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestDocumentsFrameOnlyInThisSite: the reviewer views documents inline, so a file may be framed by
-// this site's own pages (X-Frame-Options SAMEORIGIN, frame-ancestors 'self', and the pages allow
-// 'self' frames), while every other response still refuses framing.
-func TestDocumentsFrameOnlyInThisSite(t *testing.T) {
+// TestDocumentsViewInlineOnlyThroughTheApp: the reviewer's viewer fetches a document itself and
+// frames it as a blob: URL, so pages allow blob: frames, while the file itself still refuses to be
+// framed by anyone and stays sandboxed.
+func TestDocumentsViewInlineOnlyThroughTheApp(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "frames@acme.example")
 		v := fillVerification(t, c, "basic")
@@ -21,19 +21,15 @@ func TestDocumentsFrameOnlyInThisSite(t *testing.T) {
 			t.Fatal("no documents")
 		}
 		file := c.must(http.StatusOK, "GET", docs[0].URL, nil)
-		if got := file.Header.Get("X-Frame-Options"); got != "SAMEORIGIN" {
-			t.Errorf("file X-Frame-Options %q, want SAMEORIGIN", got)
+		if got := file.Header.Get("X-Frame-Options"); got != "DENY" {
+			t.Errorf("file X-Frame-Options %q, want DENY", got)
 		}
-		if csp := file.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'self'") || strings.Contains(csp, "frame-ancestors 'none'") {
-			t.Errorf("file CSP %q, want frame-ancestors 'self'", csp)
+		if csp := file.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "sandbox") {
+			t.Errorf("file CSP %q: want frame-ancestors 'none' and sandbox", csp)
 		}
 		page := c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID), nil)
-		if got := page.Header.Get("X-Frame-Options"); got != "DENY" {
-			t.Errorf("API X-Frame-Options %q, want DENY", got)
-		}
-		csp := page.Header.Get("Content-Security-Policy")
-		if !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "frame-src 'self'") {
-			t.Errorf("API CSP %q: want frame-ancestors 'none' and frame-src 'self'", csp)
+		if csp := page.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-src blob: ") || !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("CSP %q: want frame-src blob: and frame-ancestors 'none'", csp)
 		}
 	})
 }

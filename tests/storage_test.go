@@ -17,6 +17,7 @@ import (
 
 	"github.com/minio/minio-go/v7"
 
+	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/verification"
@@ -294,9 +295,10 @@ func TestStoreDown(t *testing.T) {
 	}, withOwnMinIO)
 }
 
-// TestObjectGoesAfterRow deletes documents: the object goes with a committed row deletion and
-// stays when the deletion is refused.
-func TestObjectGoesAfterRow(t *testing.T) {
+// TestDeletedDocumentIsKeptThenPurged deletes documents: the row is marked deleted with an audit
+// event and the object stays in the bucket until the retention rule removes it; a refused deletion
+// changes nothing.
+func TestDeletedDocumentIsKeptThenPurged(t *testing.T) {
 	srv := miniotest.Shared(t)
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "tidy@acme.example")
@@ -308,14 +310,46 @@ func TestObjectGoesAfterRow(t *testing.T) {
 		}
 		var extra documentJSON
 		r.JSON(t, &extra)
-		if !e.hasObject(t, extra.ObjectPath) {
-			t.Fatal("the uploaded object is not in the bucket")
-		}
 		c.must(http.StatusNoContent, "DELETE", base+"/documents/"+itoa(extra.ID), nil)
-		if e.hasObject(t, extra.ObjectPath) {
-			t.Errorf("object %s is still in the bucket after DELETE 204", extra.ObjectPath)
+		c.must(http.StatusNotFound, "DELETE", base+"/documents/"+itoa(extra.ID), nil)
+		c.must(http.StatusNotFound, "GET", extra.URL, nil)
+		for _, d := range listDocuments(t, c, v.ID) {
+			if d.ID == extra.ID {
+				t.Error("the deleted document is still listed")
+			}
+		}
+		var deletedAt *time.Time
+		if err := e.DB.NewSelect().Table("documents").Column("deleted_at").Where("id = ?", extra.ID).Scan(context.Background(), &deletedAt); err != nil || deletedAt == nil {
+			t.Fatalf("the deleted document's row: %v, deleted_at %v", err, deletedAt)
+		}
+		if !e.hasObject(t, extra.ObjectPath) {
+			t.Fatal("the object went with the deletion; it must stay until the retention rule removes it")
+		}
+		events, err := e.Svc.Verifications.AuditTrail(context.Background(), v.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last := events[len(events)-1]; last.Action != "delete-document" || !strings.Contains(last.Reason, "extra.pdf") {
+			t.Errorf("last audit event %+v, want the deletion naming the file", last)
 		}
 
+		retention := application.NewFileRetention(persistence.NewDocuments(e.DB), e.Blobs, e.clock, 0)
+		if n, err := retention.Purge(context.Background()); err != nil || n != 0 {
+			t.Fatalf("purge within the retention period: %d, %v; want nothing", n, err)
+		}
+		e.clock.Advance(application.DefaultDeletedFileRetention + time.Hour)
+		if n, err := retention.Purge(context.Background()); err != nil || n != 1 {
+			t.Fatalf("purge after the retention period: %d, %v; want 1", n, err)
+		}
+		if e.hasObject(t, extra.ObjectPath) {
+			t.Error("the object outlived the retention period")
+		}
+		if n, err := retention.Purge(context.Background()); err != nil || n != 0 {
+			t.Errorf("second purge: %d, %v; want nothing", n, err)
+		}
+
+		c = e.client(t) // a month later: sign in again
+		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "tidy@acme.example", "password": "secret123"})
 		c.must(http.StatusOK, "POST", base+"/submit", nil)
 		docs := listDocuments(t, c, v.ID)
 		kept := docs[0]

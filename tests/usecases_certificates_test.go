@@ -2,12 +2,14 @@ package tests
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
 	"github.com/tttverify/tttverify/domain/verification"
@@ -25,8 +27,8 @@ func readAll(t *testing.T, f *application.File) []byte {
 }
 
 // The Client Information Sheet: only an approved verification has one; regenerating replaces the
-// stored file; a share link opens it without signing in until the link expires or the certificate
-// is revoked.
+// stored file; a share link opens a masked copy without signing in until the link expires or the
+// certificate is revoked.
 func TestUseCaseCISAndShareLinks(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		u := newUseCases(t, e)
@@ -92,8 +94,10 @@ func TestUseCaseCISAndShareLinks(t *testing.T) {
 		if f.Name != "CIS-"+v.PublicID()+".pdf" || f.ContentType != "application/pdf" {
 			t.Errorf("shared file named %q as %s", f.Name, f.ContentType)
 		}
-		if b := readAll(t, f); !bytes.Equal(b, readAll(t, mustOpen(t, e, alice, v.CISFormPath()))) {
-			t.Error("the share link serves something else than the current CIS")
+		// The link serves the counterparty's copy, rendered with identity and account numbers masked,
+		// not the complete stored sheet (tests/share_links_test.go reads what it shows).
+		if b := readAll(t, f); !bytes.HasPrefix(b, []byte("%PDF-")) || bytes.Equal(b, readAll(t, mustOpen(t, e, alice, v.CISFormPath()))) {
+			t.Error("the share link serves the complete stored CIS, want the masked copy")
 		}
 		_, err = svc.OpenSharedCIS(u.ctx, token+"x")
 		expectIs(t, "a token nobody issued", err, application.ErrNotFound)
@@ -148,7 +152,7 @@ func TestUseCasePublicCertificate(t *testing.T) {
 		want := &application.PublicCertificate{PublicID: s.PublicID, CompanyName: ucCompany.CompanyName,
 			RegistrationNumber: ucCompany.RegistrationNumber, Country: ucCompany.CountryOfIncorporation,
 			RegisteredAddress: ucCompany.RegisteredAddress, Email: ucCompany.Email, Tier: verification.Top,
-			Checks: verification.Top.Checks(), VerifiedAt: *s.ApprovedAt, ExpiresAt: *s.ExpiresAt,
+			Checks: []verification.CertificateCheck{verification.ReviewCheck(*s.ApprovedAt), kycClaim(cert, 1)}, VerifiedAt: *s.ApprovedAt, ExpiresAt: *s.ExpiresAt,
 			Status: verification.CertificateValid, Fingerprint: cert.Fingerprint}
 		if diff := cmp.Diff(want, cert, cmp.AllowUnexported(verification.Tier{})); diff != "" {
 			t.Errorf("public certificate (-want +got):\n%s", diff)
@@ -199,4 +203,31 @@ func pick(counts map[string]int, keys ...string) map[string]int {
 		out[k] = counts[k]
 	}
 	return out
+}
+
+// A public read while a revocation is being committed sees the old state, as it must, but the
+// cache does not keep it: the first read after the commit shows the revocation.
+func TestUseCasePublicCacheForgetsAfterCommit(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		u := newUseCases(t, e)
+		alice, admin := u.applicant("alice@example.com"), u.reviewer("admin@ttt.example")
+		id := u.approved(alice, admin, "basic")
+		publicID := u.state(alice, id).PublicID
+		err := persistence.NewTransactor(e.DB).WithinTx(u.ctx, func(ctx context.Context) error {
+			if _, err := e.Svc.Admin.Revoke(ctx, admin, id, "Fraud"); err != nil {
+				return err
+			}
+			// Another request, outside the transaction, reads the certificate before the commit.
+			if cert, err := e.Svc.Certificates.Public(u.ctx, publicID); err != nil || cert.Status != verification.CertificateValid {
+				t.Errorf("read during the revocation: %+v, %v; want the committed state, valid", cert, err)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cert, err := e.Svc.Certificates.Public(u.ctx, publicID); err != nil || cert.Status != verification.CertificateRevoked {
+			t.Fatalf("read after the commit: %+v, %v; want revoked", cert, err)
+		}
+	})
 }

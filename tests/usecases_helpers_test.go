@@ -153,6 +153,9 @@ func (u *useCases) paid(owner *application.User, tier string) int64 {
 func (u *useCases) approved(owner, reviewer *application.User, tier string) int64 {
 	u.t.Helper()
 	id := u.paid(owner, tier)
+	if tier == "top" {
+		u.e.clearScreening(u.t, reviewer, id)
+	}
 	if _, err := u.e.Svc.Admin.Approve(u.ctx, reviewer, id); err != nil {
 		u.t.Fatalf("approve %d: %v", id, err)
 	}

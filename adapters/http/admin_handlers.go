@@ -30,9 +30,11 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.POST("/verifications/:id/approve", s.adminApprove)
 	g.POST("/verifications/:id/reject", s.adminReject)
 	g.POST("/verifications/:id/revoke", s.adminRevoke)
+	g.POST("/verifications/:id/reinstate", s.adminReinstate)
 	g.POST("/verifications/:id/generate-cis", s.adminGenerateCIS)
 	g.GET("/jobs/failed", s.adminFailedJobs)
 	s.screeningRoutes(g)
+	s.topCheckRoutes(g)
 }
 
 // adminFilter adds the administrators' filters (e-mail, public id, database id) to the list filter.
@@ -44,6 +46,13 @@ func adminFilter(c *echo.Context) (application.VerificationFilter, error) {
 	q := c.QueryParams()
 	f.Email = strings.TrimSpace(q.Get("email"))
 	f.PublicID = strings.TrimSpace(q.Get("publicId"))
+	switch strings.TrimSpace(q.Get("screening")) {
+	case "":
+	case "attention":
+		f.ScreeningAttention = true
+	default:
+		return f, badRequest("screening must be attention")
+	}
 	if v := strings.TrimSpace(q.Get("id")); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || id <= 0 {
@@ -63,9 +72,9 @@ func (s *Server) adminList(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]adminVerificationDTO, len(items))
-	for i, it := range items {
-		out[i] = s.adminView(c, it)
+	out, err := s.adminViews(c, items...)
+	if err != nil {
+		return err
 	}
 	return writeList(c, out, total)
 }
@@ -79,7 +88,11 @@ func (s *Server) adminStats(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := map[string]int{"total": 0}
+	attention, err := s.TopChecks.AttentionCount(c.Request().Context(), currentUser(c), f)
+	if err != nil {
+		return err
+	}
+	out := map[string]int{"total": 0, "screeningAttention": attention}
 	for st, n := range counts {
 		out[st.String()] = n
 		out["total"] += n
@@ -87,21 +100,48 @@ func (s *Server) adminStats(c *echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// adminVerificationDTO is a verification with its owner and live certificate status.
+// adminVerificationDTO is a verification with its owner, live certificate status and screening.
 type adminVerificationDTO struct {
 	verificationDTO
 	CertificateStatus *string `json:"certificateStatus"`
+	// Screening replaces the applicant's view of the Top checks (Top only; null before the first run).
+	Screening *adminScreeningDTO `json:"screening"`
 }
 
-func (s *Server) adminView(c *echo.Context, item application.VerificationListItem) adminVerificationDTO {
-	v := item.Verification
-	d := adminVerificationDTO{verificationDTO: toListDTO(item, currentUser(c))}
-	d.UserEmail = item.UserEmail
-	if st, ok := v.CertificateStatus(s.clock.Now()); ok {
-		str := string(st)
-		d.CertificateStatus = &str
+// adminViews are verifications as administrators see them in lists and after a decision.
+func (s *Server) adminViews(c *echo.Context, items ...application.VerificationListItem) ([]adminVerificationDTO, error) {
+	vs := make([]*verification.Verification, len(items))
+	for i, it := range items {
+		vs[i] = it.Verification
 	}
-	return d
+	sums, err := s.summaries(c, vs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]adminVerificationDTO, len(items))
+	for i, it := range items {
+		v := it.Verification
+		d := adminVerificationDTO{verificationDTO: toVerificationDTO(v, currentUser(c))}
+		d.UserEmail, d.CompanyName = it.UserEmail, it.CompanyName
+		if st, ok := v.CertificateStatus(s.clock.Now()); ok {
+			str := string(st)
+			d.CertificateStatus = &str
+		}
+		if sum, ok := sums[v.ID()]; ok && sum.Status != "" {
+			d.Screening = &adminScreeningDTO{Status: string(sum.Status), Attention: sum.Attention}
+		}
+		out[i] = d
+	}
+	return out, nil
+}
+
+// sendAdminView answers with one verification as administrators see it.
+func (s *Server) sendAdminView(c *echo.Context, item *application.VerificationListItem) error {
+	out, err := s.adminViews(c, *item)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out[0])
 }
 
 func (s *Server) adminGet(c *echo.Context) error {
@@ -113,7 +153,7 @@ func (s *Server) adminGet(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, s.adminView(c, *item))
+	return s.sendAdminView(c, item)
 }
 
 type auditEventDTO struct {
@@ -165,6 +205,12 @@ func (s *Server) adminRevoke(c *echo.Context) error {
 	})
 }
 
+func (s *Server) adminReinstate(c *echo.Context) error {
+	return s.adminDecide(c, true, func(id int64, reason string) (*verification.Verification, error) {
+		return s.Admin.Reinstate(c.Request().Context(), currentUser(c), id, reason)
+	})
+}
+
 func (s *Server) adminGenerateCIS(c *echo.Context) error {
 	return s.adminDecide(c, false, func(id int64, _ string) (*verification.Verification, error) {
 		return s.Certificates.GenerateCIS(c.Request().Context(), currentUser(c), id)
@@ -191,5 +237,5 @@ func (s *Server) adminDecide(c *echo.Context, withReason bool, decide func(id in
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, s.adminView(c, *item))
+	return s.sendAdminView(c, item)
 }

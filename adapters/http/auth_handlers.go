@@ -47,6 +47,9 @@ func (s *Server) login(c *echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
+	if err := s.limits.signIn(c, req.Email); err != nil {
+		return err
+	}
 	u, sess, err := s.auth.Login(c.Request().Context(), req.Email, req.Password)
 	if err != nil {
 		return err
@@ -71,6 +74,9 @@ func (s *Server) logout(c *echo.Context) error {
 func (s *Server) changePassword(c *echo.Context) error {
 	var req changePasswordRequest
 	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := s.limits.passwordChange(c, currentUser(c).ID); err != nil {
 		return err
 	}
 	sid, _ := c.Get(sessionKey).(string)

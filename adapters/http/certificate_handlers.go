@@ -16,21 +16,21 @@ import (
 const SharePath = "/api/shared/cis/"
 
 type publicVerificationDTO struct {
-	PublicID           string     `json:"publicId"`
-	CertificateID      string     `json:"certificateId"`
-	CompanyName        string     `json:"companyName"`
-	RegistrationNumber string     `json:"registrationNumber"`
-	Country            string     `json:"country"`
-	RegisteredAddress  string     `json:"registeredAddress"`
-	Email              string     `json:"email"`
-	Tier               string     `json:"tier"`
-	Checks             []string   `json:"checks"`
-	Status             string     `json:"status"` // approved: the review's outcome
-	CertificateStatus  string     `json:"certificateStatus"`
-	VerifiedAt         time.Time  `json:"verifiedAt"`
-	ExpiresAt          time.Time  `json:"expiresAt"`
-	RevokedAt          *time.Time `json:"revokedAt"`
-	Fingerprint        string     `json:"fingerprint"`
+	PublicID           string                `json:"publicId"`
+	CertificateID      string                `json:"certificateId"`
+	CompanyName        string                `json:"companyName"`
+	RegistrationNumber string                `json:"registrationNumber"`
+	Country            string                `json:"country"`
+	RegisteredAddress  string                `json:"registeredAddress"`
+	Email              string                `json:"email"`
+	Tier               string                `json:"tier"`
+	Checks             []certificateCheckDTO `json:"checks"`
+	Status             string                `json:"status"` // approved: the review's outcome
+	CertificateStatus  string                `json:"certificateStatus"`
+	VerifiedAt         time.Time             `json:"verifiedAt"`
+	ExpiresAt          time.Time             `json:"expiresAt"`
+	RevokedAt          *time.Time            `json:"revokedAt"`
+	Fingerprint        string                `json:"fingerprint"`
 }
 
 func (s *Server) publicVerification(c *echo.Context) error {
@@ -41,7 +41,7 @@ func (s *Server) publicVerification(c *echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "no-store") // the status is live
 	return c.JSON(http.StatusOK, publicVerificationDTO{PublicID: p.PublicID, CertificateID: p.PublicID,
 		CompanyName: p.CompanyName, RegistrationNumber: p.RegistrationNumber, Country: p.Country,
-		RegisteredAddress: p.RegisteredAddress, Email: p.Email, Tier: p.Tier.String(), Checks: p.Checks,
+		RegisteredAddress: p.RegisteredAddress, Email: p.Email, Tier: p.Tier.String(), Checks: toCertificateChecks(p.Checks),
 		Status: "approved", CertificateStatus: string(p.Status), VerifiedAt: p.VerifiedAt, ExpiresAt: p.ExpiresAt,
 		RevokedAt: p.RevokedAt, Fingerprint: p.Fingerprint})
 }
@@ -110,6 +110,31 @@ func (s *Server) shareCISForm(c *echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, shareDTO{Success: true, URL: SharePath + token, ExpiresAt: expires})
+}
+
+// shareLinkDTO is a live share link as its owner sees it; the token itself is never shown again.
+type shareLinkDTO struct {
+	ID        int64      `json:"id"`
+	CreatedAt time.Time  `json:"createdAt"`
+	ExpiresAt time.Time  `json:"expiresAt"`
+	Used      bool       `json:"used"`
+	UsedAt    *time.Time `json:"usedAt"`
+}
+
+func toShareLinkDTOs(links []application.ShareLink) []shareLinkDTO {
+	out := make([]shareLinkDTO, len(links))
+	for i, l := range links {
+		out[i] = shareLinkDTO{ID: l.ID, CreatedAt: l.CreatedAt, ExpiresAt: l.ExpiresAt, Used: l.IsUsed, UsedAt: l.UsedAt}
+	}
+	return out
+}
+
+func (s *Server) listShareLinks(c *echo.Context) error {
+	return readSection(c, s.Certificates.ShareLinks, toShareLinkDTOs)
+}
+
+func (s *Server) revokeShareLink(c *echo.Context) error {
+	return deleteChild(c, "shareId", s.Certificates.RevokeShareLink)
 }
 
 // openSharedCIS serves the CIS behind a share link to anyone holding it.

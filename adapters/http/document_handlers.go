@@ -5,7 +5,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,22 +23,30 @@ const maxUploadBody = verification.MaxUploadBytes + 1<<20
 const maxFormField = 1 << 10
 
 // receiveUpload streams a multipart upload: the part named "file" goes straight to the blob store,
-// text fields are collected. Nothing is buffered whole, in memory or on disk.
-func (s *Server) receiveUpload(c *echo.Context, id int64) (*application.StoredFile, map[string]string, error) {
+// the text fields named in fields are collected. Nothing is buffered whole, in memory or on disk.
+// Who may upload is checked before the first byte of the body is read, and a body with any other
+// part, a repeated part or an over-long field is refused as soon as it is met.
+func (s *Server) receiveUpload(c *echo.Context, id int64, fields ...string) (*application.StoredFile, map[string]string, error) {
 	r := c.Request()
+	var stored *application.StoredFile
+	values := map[string]string{}
+	fail := func(err error) (*application.StoredFile, map[string]string, error) {
+		s.Documents.Discard(stored)
+		// The rest of the body is unread: answer at once and drop the connection rather than
+		// letting the server drain what the client still sends.
+		c.Response().Header().Set("Connection", "close")
+		return nil, nil, err
+	}
 	if r.ContentLength > maxUploadBody {
-		return nil, nil, verification.ErrFileTooLarge
+		return fail(verification.ErrFileTooLarge)
+	}
+	if err := s.Documents.MayUpload(r.Context(), currentUser(c), id); err != nil {
+		return fail(err)
 	}
 	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxUploadBody)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, nil, badRequest("Send the file as multipart/form-data in a field named file")
-	}
-	var stored *application.StoredFile
-	fields := map[string]string{}
-	fail := func(err error) (*application.StoredFile, map[string]string, error) {
-		s.Documents.Discard(stored)
-		return nil, nil, err
+		return fail(badRequest("Send the file as multipart/form-data in a field named file"))
 	}
 	for {
 		part, err := mr.NextPart()
@@ -53,26 +61,29 @@ func (s *Server) receiveUpload(c *echo.Context, id int64) (*application.StoredFi
 			return fail(badRequest("Malformed multipart body"))
 		}
 		name := part.FormName()
-		if name == "file" {
-			if stored != nil {
-				return fail(badRequest("Send one file per request"))
-			}
+		_, seen := values[name]
+		switch {
+		case name == "file" && stored == nil:
 			stored, err = s.Documents.Store(r.Context(), currentUser(c), id, part.FileName(), part)
 			if err != nil {
 				return fail(err)
 			}
 			continue
+		case name == "file" || seen:
+			return fail(badRequest("Send each form field once: " + strconv.Quote(name) + " is repeated"))
+		case !slices.Contains(fields, name):
+			return fail(badRequest("Unexpected form field " + strconv.Quote(name)))
 		}
 		value, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
 		if err != nil || len(value) > maxFormField {
 			return fail(badRequest("Form field " + strconv.Quote(name) + " is too long"))
 		}
-		fields[name] = string(value)
+		values[name] = string(value)
 	}
 	if stored == nil {
-		return nil, nil, errs.Invalid("file", "Choose a file to upload")
+		return fail(errs.Invalid("file", "Choose a file to upload"))
 	}
-	return stored, fields, nil
+	return stored, values, nil
 }
 
 func (s *Server) uploadDocument(c *echo.Context) error {
@@ -80,7 +91,7 @@ func (s *Server) uploadDocument(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	stored, fields, err := s.receiveUpload(c, id)
+	stored, fields, err := s.receiveUpload(c, id, "type")
 	if err != nil {
 		return err
 	}
@@ -138,8 +149,10 @@ func (s *Server) deleteDocument(c *echo.Context) error {
 // downloadFile checks, on this request, that the user may read a stored file, then streams it
 // or, with presigned downloads on, redirects to a short-lived link into the object store.
 func (s *Server) downloadFile(c *echo.Context) error {
-	key, err := url.PathUnescape(c.Param("*"))
-	if err != nil || key == "" {
+	// The router's wildcard is sometimes still escaped (when the request's encoding differs from
+	// the default) and sometimes not, so the key comes from the path net/url decoded exactly once.
+	key := strings.TrimPrefix(c.Request().URL.Path, "/api/files/")
+	if key == "" || key == c.Request().URL.Path {
 		return application.ErrNotFound
 	}
 	if s.presignedGets {
@@ -156,15 +169,7 @@ func (s *Server) downloadFile(c *echo.Context) error {
 		return err
 	}
 	defer f.Content.Close()
-	frameableBySelf(c.Response().Header())
 	return sendFile(c, f, "inline")
-}
-
-// frameableBySelf lets this site's pages (the reviewer's inline document viewer) frame a file;
-// every other site is still refused.
-func frameableBySelf(h http.Header) {
-	h.Set("X-Frame-Options", "SAMEORIGIN")
-	h.Set("Content-Security-Policy", strings.Replace(h.Get("Content-Security-Policy"), "frame-ancestors 'none'", "frame-ancestors 'self'", 1))
 }
 
 // sendFile writes a file with headers that keep browsers from reinterpreting it.
@@ -174,6 +179,7 @@ func sendFile(c *echo.Context, f *application.File, disposition string) error {
 	h.Set("Content-Length", strconv.FormatInt(f.Size, 10))
 	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": f.Name}))
 	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", filePolicy)
 	h.Set("Cache-Control", "private, no-store")
 	c.Response().WriteHeader(http.StatusOK)
 	if c.Request().Method == http.MethodHead {

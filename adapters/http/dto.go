@@ -44,6 +44,8 @@ type verificationDTO struct {
 	CreatedAt          time.Time  `json:"createdAt"`
 	UpdatedAt          time.Time  `json:"updatedAt"`
 	Actions            actionsDTO `json:"actions"`
+	// Screening says whether a Top verification's checks run or are done, never their results.
+	Screening *applicantScreeningDTO `json:"screening"`
 }
 
 // actionsDTO is what the caller may do now, so that clients need not re-derive the state machine.
@@ -70,13 +72,6 @@ func toVerificationDTO(v *verification.Verification, caller *application.User) v
 		amount := s.Payment.Amount
 		d.PaymentAmount = &amount
 	}
-	return d
-}
-
-// toListDTO is a verification as lists show it: with its company's name, once there is one.
-func toListDTO(item application.VerificationListItem, caller *application.User) verificationDTO {
-	d := toVerificationDTO(item.Verification, caller)
-	d.CompanyName = item.CompanyName
 	return d
 }
 

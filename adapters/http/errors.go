@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"os"
 
 	"github.com/labstack/echo/v5"
 
@@ -35,6 +36,9 @@ var statuses = map[errs.Kind]int{
 	errs.KindUnavailable:     http.StatusServiceUnavailable,
 }
 
+// errSlowBody answers a request whose body did not arrive within the read timeout.
+var errSlowBody = errs.Invalid("", "The request body arrived too slowly; please try again")
+
 // internalError is what a client reads about a failure on our side; the details stay in the log.
 var internalError = errorBody{Message: "Something went wrong on our side. Please try again."}
 
@@ -46,6 +50,9 @@ func statusOf(err error) (int, errorBody) {
 	)
 	if errors.As(err, &tooBig) { // a body over http.MaxBytesReader's limit, met while streaming an upload
 		err = verification.ErrFileTooLarge
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) { // the body came slower than the read timeout allows
+		err = errSlowBody
 	}
 	if k, ok := errs.As(err); ok {
 		status, known := statuses[k.Kind()]
@@ -87,7 +94,7 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		}
 		status, body := statusOf(err)
 		if status >= 500 {
-			log.Error("request failed", "error", err, "method", c.Request().Method, "path", c.Request().URL.Path,
+			log.Error("request failed", "error", err, "method", c.Request().Method, "route", c.Path(),
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID))
 		}
 		if c.Request().Method == http.MethodHead {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v5"
-	"github.com/labstack/echo/v5/middleware"
 
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/errs"
@@ -75,17 +74,32 @@ func (s *Server) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		origin := r.Header.Get("Origin")
-		if origin == "" || origin == s.publicOrigin || sameHost(origin, r.Host) {
+		if origin == "" || origin == s.publicOrigin || sameOrigin(origin, c.Scheme(), r.Host) {
 			return next(c)
 		}
 		return errs.Forbidden("Cross-site request refused")
 	}
 }
 
-func sameHost(origin, host string) bool {
+// sameOrigin reports whether origin is the scheme and host the request came to: a page served over
+// plain http (which anyone on the network can forge) is another origin than the https site.
+func sameOrigin(origin, scheme, host string) bool {
 	u, err := url.Parse(origin)
-	return err == nil && u.Host != "" && u.Host == host
+	return err == nil && u.Host != "" && u.Host == host && u.Scheme == scheme
 }
+
+// contentSecurityPolicy is every response's policy; Stripe's origins serve the payment page, and
+// blob: frames are the reviewer's inline document viewer (a file the page fetched itself). No
+// plugin content (object, embed) is allowed from anywhere.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' https://js.stripe.com; " +
+	"frame-src blob: https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com; " +
+	"img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; " +
+	"object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+
+// filePolicy is the policy of a served file: sandboxed, so that a file which a browser renders
+// anyway (whatever its declared type) runs no script and is an opaque origin, with no access to
+// the session or the API.
+const filePolicy = contentSecurityPolicy + "; sandbox"
 
 // securityHeaders sets the headers every response carries.
 func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
@@ -95,10 +109,7 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self' https://js.stripe.com; "+
-			"frame-src 'self' https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com; "+
-			"img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; "+
-			"object-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
 		if s.secureCookies {
 			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
 		}
@@ -106,7 +117,8 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// requestLog writes one JSON line per request with its id, status and duration.
+// requestLog writes one JSON line per request with its id, status and duration. It names the route
+// pattern (/api/shared/cis/:token), never the path itself, which may carry a bearer token.
 func requestLog(log *slog.Logger) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
@@ -116,7 +128,7 @@ func requestLog(log *slog.Logger) echo.MiddlewareFunc {
 				c.Echo().HTTPErrorHandler(c, err)
 			}
 			_, status := echo.ResolveResponseStatus(c.Response(), nil)
-			attrs := []any{"method", c.Request().Method, "path", c.Request().URL.Path, "status", status,
+			attrs := []any{"method", c.Request().Method, "route", c.Path(), "status", status,
 				"duration_ms", time.Since(start).Milliseconds(), "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
 				"remote", c.RealIP()}
 			if u := currentUser(c); u != nil {
@@ -126,20 +138,4 @@ func requestLog(log *slog.Logger) echo.MiddlewareFunc {
 			return nil
 		}
 	}
-}
-
-// authRateLimit throttles login and registration per client address; perMinute 0 turns it off.
-func authRateLimit(perMinute int) echo.MiddlewareFunc {
-	if perMinute <= 0 {
-		return func(next echo.HandlerFunc) echo.HandlerFunc { return next }
-	}
-	store := middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
-		Rate: float64(perMinute) / 60, Burst: perMinute, ExpiresIn: 3 * time.Minute})
-	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-		Store:               store,
-		IdentifierExtractor: func(c *echo.Context) (string, error) { return c.RealIP(), nil },
-		DenyHandler: func(*echo.Context, string, error) error {
-			return errs.Throttled("Too many attempts. Please wait a minute and try again.")
-		},
-	})
 }

@@ -96,6 +96,9 @@ func (s *Server) validateCoupon(c *echo.Context) error {
 	if strings.TrimSpace(req.CouponCode) == "" {
 		return c.JSON(http.StatusBadRequest, couponInvalidDTO{Message: "Please enter a coupon code"})
 	}
+	if err := s.limits.couponCheck(c, currentUser(c).ID); err != nil {
+		return err
+	}
 	q, err := s.Payments.ValidateCoupon(c.Request().Context(), currentUser(c), int64(req.VerificationID), req.CouponCode)
 	var ce *pricing.CouponError
 	if errors.As(err, &ce) {
@@ -148,6 +151,11 @@ func (s *Server) createPaymentIntent(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if strings.TrimSpace(req.CouponCode) != "" {
+		if err := s.limits.couponCheck(c, currentUser(c).ID); err != nil {
+			return err
+		}
+	}
 	r, err := s.Payments.CreatePaymentIntent(c.Request().Context(), currentUser(c), int64(req.VerificationID),
 		req.CouponCode, purpose)
 	if err != nil {
@@ -160,8 +168,11 @@ func (s *Server) createPaymentIntent(c *echo.Context) error {
 		out.Coupon = &appliedCouponDTO{Code: r.CouponCode, Discount: r.Quote.Percent, DiscountAmount: r.Quote.Discount.Amount}
 	}
 	if r.Paid {
-		d := toVerificationDTO(r.Verification, currentUser(c))
-		out.Verification = &d
+		d, err := s.views(c, r.Verification)
+		if err != nil {
+			return err
+		}
+		out.Verification = &d[0]
 		out.ReceiptEmailed = s.Payments.ReceiptsEmailed()
 	}
 	return c.JSON(http.StatusOK, out)
@@ -194,7 +205,11 @@ func (s *Server) paymentSuccess(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, paymentSuccessDTO{verificationDTO: toVerificationDTO(v, currentUser(c)),
+	d, err := s.views(c, v)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, paymentSuccessDTO{verificationDTO: d[0],
 		ReceiptEmailed: s.Payments.ReceiptsEmailed() && v.Payment().Paid()})
 }
 
@@ -226,7 +241,15 @@ func (s *Server) confirmSimulatedPayment(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]string{"status": string(intent.Status), "paymentIntentId": intent.ID})
+	return c.JSON(http.StatusOK, cardResultDTO{Status: string(intent.Status), PaymentIntentID: intent.ID,
+		ReceiptEmailed: s.Payments.ReceiptsEmailed() && intent.Status == application.IntentSucceeded})
+}
+
+// cardResultDTO is a simulated card payment that went through, and whether its receipt was e-mailed.
+type cardResultDTO struct {
+	Status          string `json:"status"`
+	PaymentIntentID string `json:"paymentIntentId"`
+	ReceiptEmailed  bool   `json:"receiptEmailed"`
 }
 
 type upgradeDTO struct {
@@ -245,7 +268,11 @@ func (s *Server) upgradeVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := upgradeDTO{Verification: toVerificationDTO(r.Verification, currentUser(c)), PaymentRequired: r.PaymentRequired, Currency: string(pricing.USD)}
+	d, err := s.views(c, r.Verification)
+	if err != nil {
+		return err
+	}
+	out := upgradeDTO{Verification: d[0], PaymentRequired: r.PaymentRequired, Currency: string(pricing.USD)}
 	if r.PaymentRequired {
 		out.Amount, out.Currency = r.Amount.Amount, string(r.Amount.Currency)
 	}

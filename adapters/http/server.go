@@ -5,6 +5,7 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -31,9 +32,25 @@ type Config struct {
 	Readiness     map[string]Checker
 	Clock         application.Clock // nil: the system clock
 	Baseline      bool              // serve GET /bench/baseline: the framework alone, for make bench
+	// TransferTimeout is how long an upload or file download may take (Timeouts.Transfer); the
+	// server-wide timeouts are set on the http.Server (Timeouts.Apply).
+	TransferTimeout time.Duration
 	// PresignedDownloads answers GET /api/files/* with a redirect to a short-lived link into the
 	// object store instead of streaming the file; Documents.CanLinkDownloads must be true.
 	PresignedDownloads bool
+
+	// Throttle counts the attempts the rate limits allow (every server must see the same counts);
+	// required unless AuthRateLimit is 0.
+	Throttle application.Throttle
+	// TrustedProxies are the networks (the load balancers) whose X-Forwarded-For is believed when
+	// finding a client's address; empty: the connection's peer is the client.
+	TrustedProxies []*net.IPNet
+	// Observe, when set, wraps every request after routing and outside the request log (which
+	// writes error responses), so that it sees the route pattern and the status sent: metrics.
+	Observe echo.MiddlewareFunc
+	// OldSessionSecret, when set, is the secret before a rotation: its cookies stay valid and
+	// are signed again with SessionSecret when next used.
+	OldSessionSecret []byte
 }
 
 // Services are the use cases the routes call.
@@ -47,6 +64,7 @@ type Services struct {
 	Review        *application.Review
 	Certificates  *application.Certificates
 	Screening     *application.Screening
+	TopChecks     *application.TopChecks
 	Inbox         *application.Inbox
 	Jobs          *application.Jobs
 	// PasswordResets are the forgotten-password use cases.
@@ -64,7 +82,7 @@ type Server struct {
 	readiness     map[string]Checker
 	clock         application.Clock
 	presignedGets bool
-	resetLimit    emailLimiter
+	limits        limits
 }
 
 // New builds the echo instance with every route.
@@ -73,18 +91,24 @@ func New(cfg Config, svc Services) *echo.Echo {
 	if u, err := url.Parse(cfg.PublicBaseURL); err == nil && u.Host != "" {
 		origin = u.Scheme + "://" + u.Host
 	}
-	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies},
+	s := &Server{Services: svc, auth: svc.Auth, sessions: sessions{secret: cfg.SessionSecret, secure: cfg.SecureCookies,
+		previous: cfg.OldSessionSecret},
 		publicOrigin: origin, secureCookies: cfg.SecureCookies, log: cfg.Logger, readiness: cfg.Readiness, clock: cfg.Clock,
-		presignedGets: cfg.PresignedDownloads, resetLimit: newEmailLimiter(cfg.AuthRateLimit)}
+		presignedGets: cfg.PresignedDownloads}
 	if s.clock == nil {
 		s.clock = application.SystemClock{}
 	}
+	s.limits = newLimits(cfg.Throttle, s.clock, cfg.AuthRateLimit)
 
 	e := echo.New()
 	e.Logger = cfg.Logger
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
+	e.IPExtractor = ipExtractor(cfg.TrustedProxies)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestID())
+	if cfg.Observe != nil {
+		e.Use(cfg.Observe)
+	}
 	e.Use(requestLog(cfg.Logger))
 	e.Use(s.securityHeaders)
 
@@ -96,10 +120,10 @@ func New(cfg Config, svc Services) *echo.Echo {
 		})
 	}
 
-	api := e.Group("/api", s.checkOrigin, s.authenticate)
-	s.authRoutes(api, authRateLimit(cfg.AuthRateLimit), cfg.AuthRateLimit)
+	api := e.Group("/api", compressJSON, s.checkOrigin, s.authenticate)
+	s.authRoutes(api)
 	s.paymentRoutes(api, e)
-	s.verificationRoutes(api.Group("", requireUser))
+	s.verificationRoutes(api.Group("", requireUser), transfer(cfg.TransferTimeout))
 	s.notificationRoutes(api.Group("/notifications", requireUser))
 	s.adminRoutes(api.Group("/admin", requireAdmin))
 	s.publicRoutes(api)
@@ -112,17 +136,18 @@ func New(cfg Config, svc Services) *echo.Echo {
 	return e
 }
 
-func (s *Server) authRoutes(g *echo.Group, limit echo.MiddlewareFunc, limitPerMinute int) {
+func (s *Server) authRoutes(g *echo.Group) {
+	limit := s.limits.byAddress("auth")
 	g.GET("/user", s.getUser)
 	g.POST("/login", s.login, limit)
 	g.POST("/register", s.register, limit)
 	g.POST("/logout", s.logout)
 	g.POST("/change-password", s.changePassword, requireUser)
-	g.POST("/password-reset/request", s.requestPasswordReset, authRateLimit(limitPerMinute))
+	g.POST("/password-reset/request", s.requestPasswordReset, s.limits.byAddress("reset"))
 	g.POST("/password-reset/confirm", s.confirmPasswordReset, limit)
 }
 
-func (s *Server) verificationRoutes(g *echo.Group) {
+func (s *Server) verificationRoutes(g *echo.Group, transfer echo.MiddlewareFunc) {
 	g.GET("/verifications", s.listVerifications)
 	g.POST("/verifications", s.createVerification)
 	g.GET("/verifications/:id", s.getVerification)
@@ -136,7 +161,7 @@ func (s *Server) verificationRoutes(g *echo.Group) {
 	g.GET("/verifications/:id/banking-info", s.getBanking)
 	g.POST("/verifications/:id/banking-info", s.saveBanking)
 	g.PUT("/verifications/:id/banking-info", s.saveBanking)
-	g.POST("/verifications/:id/banking-info/reference", s.uploadBankReference)
+	g.POST("/verifications/:id/banking-info/reference", s.uploadBankReference, transfer)
 	g.GET("/verifications/:id/trade-info", s.getTrade)
 	g.POST("/verifications/:id/trade-info", s.saveTrade)
 	g.PUT("/verifications/:id/trade-info", s.saveTrade)
@@ -145,16 +170,18 @@ func (s *Server) verificationRoutes(g *echo.Group) {
 	g.POST("/verifications/:id/representatives", s.addRepresentative)
 	g.PUT("/verifications/:id/representatives/:repId", s.updateRepresentative)
 	g.DELETE("/verifications/:id/representatives/:repId", s.deleteRepresentative)
-	g.POST("/verifications/:id/representatives/:repId/passport", s.uploadPassport)
+	g.POST("/verifications/:id/representatives/:repId/passport", s.uploadPassport, transfer)
 
 	g.GET("/verifications/:id/documents", s.listDocuments)
-	g.POST("/verifications/:id/documents", s.uploadDocument)
+	g.POST("/verifications/:id/documents", s.uploadDocument, transfer)
 	g.DELETE("/verifications/:id/documents/:docId", s.deleteDocument)
 
-	g.GET("/files/*", s.downloadFile)
+	g.GET("/files/*", s.downloadFile, transfer)
 
 	g.GET("/verifications/:id/cis-form", s.getCISForm)
 	g.POST("/verifications/:id/cis-form/share", s.shareCISForm)
+	g.GET("/verifications/:id/cis-form/shares", s.listShareLinks)
+	g.DELETE("/verifications/:id/cis-form/shares/:shareId", s.revokeShareLink)
 	g.GET("/verifications/:id/certificate", s.downloadCertificate)
 }
 

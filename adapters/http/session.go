@@ -24,20 +24,27 @@ type sessionClaims struct {
 // sessions issues and reads the signed session cookie.
 type sessions struct {
 	secret []byte
-	secure bool
+	// previous is the secret before the last rotation (SESSION_SECRET_PREVIOUS): cookies it
+	// signed are still accepted, and signed again with secret as they are used.
+	previous []byte
+	secure   bool
 }
 
 func (s sessions) issue(c *echo.Context, sess *application.Session) error {
-	claims := sessionClaims{SessionID: sess.ID, RegisteredClaims: jwt.RegisteredClaims{
+	return s.sign(c, sessionClaims{SessionID: sess.ID, RegisteredClaims: jwt.RegisteredClaims{
 		Subject:   strconv.FormatInt(sess.UserID, 10),
 		IssuedAt:  jwt.NewNumericDate(sess.CreatedAt),
 		ExpiresAt: jwt.NewNumericDate(sess.ExpiresAt),
-	}}
+	}})
+}
+
+// sign sets the cookie carrying claims, signed with the current secret.
+func (s sessions) sign(c *echo.Context, claims sessionClaims) error {
 	token, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.secret)
 	if err != nil {
 		return err
 	}
-	c.SetCookie(&http.Cookie{Name: SessionCookie, Value: token, Path: "/", Expires: sess.ExpiresAt,
+	c.SetCookie(&http.Cookie{Name: SessionCookie, Value: token, Path: "/", Expires: claims.ExpiresAt.Time,
 		HttpOnly: true, Secure: s.secure, SameSite: http.SameSiteLaxMode})
 	return nil
 }
@@ -53,11 +60,22 @@ func (s sessions) sessionID(c *echo.Context) (string, error) {
 	if err != nil || cookie.Value == "" {
 		return "", application.ErrUnauthenticated
 	}
-	var claims sessionClaims
-	_, err = jwt.ParseWithClaims(cookie.Value, &claims, func(*jwt.Token) (any, error) { return s.secret, nil },
-		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithExpirationRequired())
+	claims, err := parseSession(cookie.Value, s.secret)
+	if errors.Is(err, jwt.ErrTokenSignatureInvalid) && s.previous != nil {
+		if claims, err = parseSession(cookie.Value, s.previous); err == nil {
+			err = s.sign(c, claims) // move the cookie to the current secret
+		}
+	}
 	if err != nil || claims.SessionID == "" {
 		return "", errors.Join(application.ErrUnauthenticated, err)
 	}
 	return claims.SessionID, nil
+}
+
+// parseSession checks a cookie's signature with secret and reads its claims.
+func parseSession(token string, secret []byte) (sessionClaims, error) {
+	var claims sessionClaims
+	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return secret, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithExpirationRequired())
+	return claims, err
 }

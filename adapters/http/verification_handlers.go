@@ -20,16 +20,19 @@ type createVerificationRequest struct {
 const (
 	defaultPageSize = 10
 	maxPageSize     = 100
+	// maxPage keeps the offset (page-1)*pageSize far from overflowing; nobody pages that far.
+	maxPage = 1_000_000
 )
 
-// paging reads the page and pageSize query parameters (defaults 1 and 10, at most 100 a page).
+// paging reads the page and pageSize query parameters (defaults 1 and 10, at most 100 a page and
+// page 1,000,000).
 func paging(c *echo.Context) (page, pageSize int, err error) {
 	page, pageSize = 1, defaultPageSize
 	q := c.QueryParams()
 	if v := q.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return 0, 0, badRequest("page must be a positive number")
+		if err != nil || n < 1 || n > maxPage {
+			return 0, 0, badRequest("page must be between 1 and 1000000")
 		}
 		page = n
 	}
@@ -104,9 +107,16 @@ func (s *Server) listVerifications(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]verificationDTO, len(items))
+	vs := make([]*verification.Verification, len(items))
 	for i, it := range items {
-		out[i] = toListDTO(it, currentUser(c))
+		vs[i] = it.Verification
+	}
+	out, err := s.views(c, vs...)
+	if err != nil {
+		return err
+	}
+	for i, it := range items { // lists name the company
+		out[i].CompanyName = it.CompanyName
 	}
 	return writeList(c, out, total)
 }
@@ -120,7 +130,7 @@ func (s *Server) createVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, toVerificationDTO(v, currentUser(c)))
+	return s.sendView(c, http.StatusCreated, v)
 }
 
 func (s *Server) getVerification(c *echo.Context) error {
@@ -132,7 +142,7 @@ func (s *Server) getVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toVerificationDTO(v, currentUser(c)))
+	return s.sendView(c, http.StatusOK, v)
 }
 
 func (s *Server) deleteVerification(c *echo.Context) error {
@@ -165,5 +175,5 @@ func (s *Server) changeVerification(c *echo.Context,
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toVerificationDTO(v, currentUser(c)))
+	return s.sendView(c, http.StatusOK, v)
 }

@@ -19,37 +19,45 @@ const (
 )
 
 // ListFailed lists the jobs that failed permanently, last failed first. They stay in River's job
-// table (discarded jobs are kept without limit) until someone removes them.
+// table (discarded jobs are kept without limit) until someone removes them. The total comes with
+// the page (a window count), so a job discarded meanwhile cannot make the two disagree.
 func (q *Queue) ListFailed(ctx context.Context, page, pageSize int) ([]application.FailedJob, int, error) {
 	page, pageSize = max(page, 1), min(max(pageSize, 1), 100)
-	var total int
-	if err := q.db.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE state = 'discarded'`).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count failed jobs: %w", err)
-	}
 	cols := failedColumnsSQLite
 	if q.db.Postgres() {
 		cols = failedColumnsPostgres
 	}
-	rows, err := q.db.QueryContext(ctx, `SELECT `+cols+` FROM river_job WHERE state = 'discarded'
+	rows, err := q.db.QueryContext(ctx, `SELECT `+cols+`, count(*) OVER () FROM river_job WHERE state = 'discarded'
 		ORDER BY finalized_at DESC, id DESC LIMIT ? OFFSET ?`, pageSize, (page-1)*pageSize)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list failed jobs: %w", err)
 	}
 	defer rows.Close()
-	var out []application.FailedJob
+	var (
+		out   []application.FailedJob
+		total int
+	)
 	for rows.Next() {
 		var (
 			j                   application.FailedJob
 			args                string
 			finalized, createdA anyTime
 		)
-		if err := rows.Scan(&j.ID, &j.Kind, &args, &j.Attempts, &j.MaxAttempts, &j.LastError, &finalized, &createdA); err != nil {
+		if err := rows.Scan(&j.ID, &j.Kind, &args, &j.Attempts, &j.MaxAttempts, &j.LastError, &finalized, &createdA, &total); err != nil {
 			return nil, 0, fmt.Errorf("read failed job: %w", err)
 		}
 		j.Args, j.FailedAt, j.CreatedAt = summarize(j.Kind, []byte(args)), finalized.t, createdA.t
 		out = append(out, j)
 	}
-	return out, total, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("list failed jobs: %w", err)
+	}
+	if len(out) == 0 && page > 1 { // past the last page: the window had no row to count on
+		if err := q.db.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE state = 'discarded'`).Scan(&total); err != nil {
+			return nil, 0, fmt.Errorf("count failed jobs: %w", err)
+		}
+	}
+	return out, total, nil
 }
 
 // anyTime reads a timestamp as PostgreSQL returns it (time.Time) or as River's SQLite driver

@@ -224,6 +224,9 @@ func TestFailingJobRetriesThenIsRecorded(t *testing.T) {
 		if n := calls.Load(); n != 3 {
 			t.Errorf("%d attempts, want 3", n)
 		}
+		if past, total, err := q.ListFailed(context.Background(), 3, 10); err != nil || len(past) != 0 || total != 1 {
+			t.Errorf("a page past the end: %v, total %d, %v; want none of 1", past, total, err)
+		}
 	})
 }
 

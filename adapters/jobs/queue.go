@@ -23,6 +23,10 @@ type Handlers struct {
 	SendEmail   func(ctx context.Context, job application.SendEmail) error
 	GenerateCIS func(ctx context.Context, job application.GenerateCIS) error
 	ExpiryScan  func(ctx context.Context, job application.ExpiryScan) error
+	// The Top-tier checks: one screening run, the re-screening after a list import, the daily one.
+	ScreenVerification func(ctx context.Context, job application.ScreenVerification) error
+	RescreenTop        func(ctx context.Context, job application.RescreenTop) error
+	DailyRescreen      func(ctx context.Context, job application.DailyRescreen) error
 }
 
 // Config sets up the queue.
@@ -169,6 +173,9 @@ func riverConfig(cfg Config) (*river.Config, error) {
 	if rc.JobTimeout == 0 {
 		rc.JobTimeout = 5 * time.Minute
 	}
+	// A job whose server died mid-run is still marked running; River's leader gives it to another
+	// worker once it has run a fifth longer than any attempt may (River's default waits an hour).
+	rc.RescueStuckJobsAfter = rc.JobTimeout + rc.JobTimeout/5
 	if cfg.PollInterval > 0 {
 		rc.FetchCooldown = min(cfg.PollInterval, 100*time.Millisecond)
 	}
@@ -178,7 +185,10 @@ func riverConfig(cfg Config) (*river.Config, error) {
 	if cfg.Workers > 0 {
 		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
 		if cfg.Handlers.ExpiryScan != nil {
-			rc.PeriodicJobs = []*river.PeriodicJob{expiryScanJob(cfg.ExpiryScanEvery)}
+			rc.PeriodicJobs = append(rc.PeriodicJobs, expiryScanJob(cfg.ExpiryScanEvery))
+		}
+		if cfg.Handlers.DailyRescreen != nil {
+			rc.PeriodicJobs = append(rc.PeriodicJobs, dailyRescreenJob())
 		}
 	}
 	return rc, nil

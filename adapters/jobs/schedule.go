@@ -20,6 +20,14 @@ func (d daily) Next(now time.Time) time.Time {
 	return next
 }
 
+// dailyRescreenJob queues the daily full screening of approved Top certificates at 04:00 UTC, after
+// the expiry scan, once per day across instances.
+func dailyRescreenJob() *river.PeriodicJob {
+	return river.NewPeriodicJob(daily{hour: 4}, func() (river.JobArgs, *river.InsertOpts) {
+		return args[application.DailyRescreen]{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: 24 * time.Hour}}
+	}, &river.PeriodicJobOpts{ID: "daily_rescreen"})
+}
+
 // expiryScanJob queues the expiry scan. Only the elected leader among the instances enqueues
 // periodic jobs; the daily one is also unique per day, so a change of leader around 03:00 cannot
 // queue it twice.

@@ -48,6 +48,9 @@ func registerWorkers(h Handlers) (*river.Workers, error) {
 		register(ws, h.SendEmail),
 		register(ws, h.GenerateCIS),
 		register(ws, h.ExpiryScan),
+		register(ws, h.ScreenVerification),
+		register(ws, h.RescreenTop),
+		register(ws, h.DailyRescreen),
 	} {
 		if err != nil {
 			return nil, fmt.Errorf("register job worker: %w", err)
@@ -69,6 +72,12 @@ func insertParams(j application.Job) (river.InsertManyParams, error) {
 		a = args[application.GenerateCIS]{j}
 	case application.ExpiryScan:
 		a = args[application.ExpiryScan]{j}
+	case application.ScreenVerification:
+		a = args[application.ScreenVerification]{j}
+	case application.RescreenTop:
+		a = args[application.RescreenTop]{j}
+	case application.DailyRescreen:
+		a = args[application.DailyRescreen]{j}
 	default:
 		return river.InsertManyParams{}, fmt.Errorf("queue job: unknown kind %T", j)
 	}

@@ -37,15 +37,15 @@ var emailCases = []struct {
 	{application.VerificationApproved{VerificationID: 12, CompanyName: "Acme Ltd", PublicID: "pub_AbC123",
 		CertificateNumber: "TTT-2026-0012", ExpiresAt: when.AddDate(1, 0, 0)},
 		"Approved: Acme Ltd is verified",
-		[]string{"TTT-2026-0012", "23 November 2027", base + "/api/verifications/12/certificate", base + "/v/pub_AbC123"}},
-	{application.VerificationRejected{VerificationID: 12, CompanyName: "Acme Ltd", Reason: "The bank letter is older than 3 months"},
+		[]string{"TTT-2026-0012", "23 November 2027", "Download your certificate", base + "/verification/12", base + "/v/pub_AbC123"}},
+	{application.VerificationRejected{VerificationID: 12, CompanyName: "Acme Ltd", Reason: "The bank letter is older than 3 months", Paid: true},
 		"Action needed: verification of Acme Ltd was not approved",
-		[]string{"The bank letter is older than 3 months", base + "/verification/12", "resubmit"}},
+		[]string{"The bank letter is older than 3 months", base + "/verification/12", "resubmit", "nothing more to pay"}},
 	{application.CISReady{VerificationID: 12, CompanyName: "Acme Ltd"}, "Your Company Information Sheet is ready: Acme Ltd",
-		[]string{base + "/api/verifications/12/cis-form", base + "/verification/12"}},
-	{application.CertificateExpiring{VerificationID: 12, CompanyName: "Acme Ltd", PublicID: "pub_AbC123", ExpiresAt: when},
+		[]string{base + "/verification/12"}},
+	{application.CertificateExpiring{VerificationID: 12, CompanyName: "Acme Ltd", PublicID: "pub_AbC123", ExpiresAt: when, DaysLeft: 29},
 		"Your certificate for Acme Ltd expires on 23 November 2026",
-		[]string{"23 November 2026", base + "/verifications", base + "/v/pub_AbC123"}},
+		[]string{"23 November 2026", "in 29 days", base + "/verifications", base + "/v/pub_AbC123"}},
 	{application.CertificateExpired{VerificationID: 12, CompanyName: "Acme Ltd", ExpiredAt: when},
 		"Your certificate for Acme Ltd has expired", []string{"23 November 2026", "renew", base + "/verifications"}},
 	{application.CertificateRevoked{VerificationID: 12, CompanyName: "Acme Ltd", Reason: "Sanctions listing", RevokedAt: when},
@@ -59,7 +59,7 @@ var emailCases = []struct {
 	{application.JobFailedPermanently{Job: application.FailedJob{ID: 99, Kind: "send_email", Args: `{"subject":"Receipt"}`,
 		Attempts: 25, MaxAttempts: 25, LastError: "dial tcp: connection refused", FailedAt: when, CreatedAt: when.Add(-time.Hour)}},
 		"[Jobs] A send_email job failed permanently",
-		[]string{"99", "failed 25 times", "dial tcp: connection refused", "13:05 UTC", base + "/admin"}},
+		[]string{"99", "failed 25 times", "dial tcp: connection refused", "13:05 UTC", base + "/admin/jobs"}},
 	{application.ScreeningAlert{VerificationID: 12, CompanyName: "Acme Ltd", Hits: 2, Lists: []string{"OFAC SDN", "UN"}},
 		"[Screening] 2 possible matches for Acme Ltd", []string{"OFAC SDN, UN", base + "/admin/verifications/12"}},
 }
@@ -113,6 +113,31 @@ func TestEveryEmailRendersHTMLAndText(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A rejection before payment must not promise a free resubmission; an expiry notice counts the
+// days that are really left.
+func TestRejectionAndExpiryWordsFollowTheFacts(t *testing.T) {
+	tmpl, err := mail.NewTemplates(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := tmpl.Render("ana@acme.test", "k1", application.VerificationRejected{VerificationID: 12, CompanyName: "Acme Ltd",
+		Reason: "Unreadable licence"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(m.Text, "nothing more to pay") || strings.Contains(m.HTML, "nothing more to pay") {
+		t.Errorf("an unpaid rejection promises nothing more to pay:\n%s", m.Text)
+	}
+	m, err = tmpl.Render("ana@acme.test", "k2", application.CertificateExpiring{VerificationID: 12, CompanyName: "Acme Ltd",
+		PublicID: "p", ExpiresAt: when, DaysLeft: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Text, "in 1 day.") || !strings.Contains(m.HTML, "in 1 day.") {
+		t.Errorf("expiry in one day:\n%s", m.Text)
 	}
 }
 

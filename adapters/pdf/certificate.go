@@ -4,11 +4,15 @@ import (
 	"fmt"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // Certificate renders the one-page landscape certificate of verification.
 func (r *Renderer) Certificate(c application.CertificateData) ([]byte, error) {
-	d := newDoc("L", "Certificate of Verification - "+c.CompanyName, "TTT Verify certificate "+c.CertificateID)
+	d, err := newDoc("L", "Certificate of Verification - "+c.CompanyName, "TTT Verify certificate "+c.CertificateID, c)
+	if err != nil {
+		return nil, fmt.Errorf("certificate %s: %w", c.CertificateID, err)
+	}
 	d.SetAutoPageBreak(false, 0)
 	d.SetMargins(0, 0, 0)
 	d.AddPage()
@@ -31,13 +35,13 @@ const (
 	certRite = 271.0 // right edge of the content
 )
 
-func drawCertificate(d doc, c application.CertificateData) {
+func drawCertificate(d *doc, c application.CertificateData) {
 	certFrame(d)
 
 	// Title block.
-	d.font("Helvetica", "B", 11, gold)
+	d.font(sansBold, 11, gold)
 	d.textAt(0, 19, certW, 5, "TTT VERIFY", "C")
-	d.font("Times", "B", 34, navy)
+	d.font(serifBold, 34, navy)
 	d.textAt(0, 27, certW, 14, "Certificate of Verification", "C")
 	d.draw(gold)
 	d.SetLineWidth(0.6)
@@ -45,21 +49,21 @@ func drawCertificate(d doc, c application.CertificateData) {
 	d.SetLineWidth(0.2)
 	d.Line(certW/2-30, 45.6, certW/2+30, 45.6)
 
-	d.font("Times", "I", 13, muted)
+	d.font(serifItalic, 13, muted)
 	d.textAt(0, 50, certW, 6, "This is to certify that", "C")
 
 	y := certName(d, c.CompanyName, 58)
-	d.font("Times", "I", 12, muted)
+	d.font(serifItalic, 12, muted)
 	d.textAt(0, y+2, certW, 6, "has been verified by TTT Verify as a Verified Trading Partner", "C")
 	d.textAt(0, y+8, certW, 6, "at the "+orDash(c.TierLabel)+" level.", "C")
 
 	top := y + 20
 	bottom := certDetails(d, c, top)
-	certChecks(d, c.Checks, top, bottom)
+	certChecks(d, checkTexts(c.Checks), top, bottom)
 	certFooter(d, c)
 }
 
-func certFrame(d doc) {
+func certFrame(d *doc) {
 	d.draw(navy)
 	d.SetLineWidth(1.6)
 	d.Rect(8, 8, certW-16, certH-16, "D")
@@ -77,7 +81,7 @@ func certFrame(d doc) {
 
 // certDetails writes the company's particulars as a label/value list in the left column.
 // It returns where the list ends.
-func certDetails(d doc, c application.CertificateData, top float64) float64 {
+func certDetails(d *doc, c application.CertificateData, top float64) float64 {
 	const labelW, valueW, lh = 40.0, 92.0, 5.2
 	rows := [][2]string{
 		{"Registration number", c.RegistrationNumber},
@@ -90,9 +94,9 @@ func certDetails(d doc, c application.CertificateData, top float64) float64 {
 	}
 	y := top
 	for _, row := range rows {
-		d.font("Helvetica", "", 8.5, muted)
+		d.font(sans, 8.5, muted)
 		d.textAt(certLeft, y, labelW, lh, row[0], "L")
-		d.font("Helvetica", "B", 9.5, ink)
+		d.font(sansBold, 9.5, ink)
 		ls := d.lines(oneLine(orDash(row[1])), valueW)
 		ls = clip(ls, 2)
 		for _, l := range ls {
@@ -104,10 +108,20 @@ func certDetails(d doc, c application.CertificateData, top float64) float64 {
 	return y
 }
 
-// certChecks lists the checks the tier covered in a panel on the right, as tall as the
+// checkTexts are the sentences of the checks a certificate states.
+func checkTexts(checks []verification.CertificateCheck) []string {
+	out := make([]string, len(checks))
+	for i, c := range checks {
+		out[i] = c.Text
+	}
+	return out
+}
+
+// certChecks lists the checks that ran in a panel on the right, as tall as the
 // details beside it (detailsEnd) or its own content, whichever is taller, up to the footer.
-// A long list goes into two narrower columns rather than being cut.
-func certChecks(d doc, checks []string, top, detailsEnd float64) {
+// A long list goes into two narrower columns, split where they come out most even, and a
+// smaller type rather than being cut.
+func certChecks(d *doc, checks []string, top, detailsEnd float64) {
 	const x, w, maxBottom = 172.0, certRite - 172.0, 146.0
 	if len(checks) == 0 {
 		checks = []string{"Company information reviewed"}
@@ -116,19 +130,31 @@ func certChecks(d doc, checks []string, top, detailsEnd float64) {
 	var (
 		lay     layout
 		wrapped [][]string
+		split   int // the first item of the second column
 		need    float64
 	)
-	for _, lay = range []layout{{1, 9, 4.8}, {2, 8.5, 4.4}, {2, 7.5, 3.8}} {
+	for _, lay = range []layout{{1, 9, 4.8}, {2, 8.5, 4.4}, {2, 7.5, 3.8}, {2, 6.5, 3.2}} {
 		colW := (w-6)/lay.cols - 10
-		d.SetFont("Helvetica", "", lay.size)
+		d.setFace(sans, lay.size)
 		wrapped = make([][]string, len(checks))
-		colH := 0.0
+		heights := make([]float64, len(checks))
+		total := 0.0
 		for i, check := range checks {
 			wrapped[i] = d.lines(oneLine(check), colW)
-			colH += float64(len(wrapped[i]))*lay.lh + 0.8
+			heights[i] = float64(len(wrapped[i]))*lay.lh + 0.8
+			total += heights[i]
 		}
-		// Two columns split at the middle item, so the first column is the taller one.
-		need = top + 8 + colH/lay.cols + lay.lh*(lay.cols-1)*2
+		split, need = len(checks), total
+		if lay.cols == 2 {
+			first := 0.0
+			for k := 1; k < len(checks); k++ {
+				first += heights[k-1]
+				if h := max(first, total-first); h < need {
+					split, need = k, h
+				}
+			}
+		}
+		need += top + 8
 		if need <= maxBottom {
 			break
 		}
@@ -139,14 +165,16 @@ func certChecks(d doc, checks []string, top, detailsEnd float64) {
 	d.draw(rule)
 	d.SetLineWidth(0.2)
 	d.Rect(x, top-2, w, bottom-top+2, "FD")
-	d.font("Helvetica", "B", 9.5, navy)
+	d.font(sansBold, 9.5, navy)
 	d.textAt(x+5, top+1, w-10, 5, "Checks performed", "L")
-	d.font("Helvetica", "", lay.size, ink)
+	d.font(sans, lay.size, ink)
 	colW := (w - 6) / lay.cols
-	perCol := (len(wrapped) + int(lay.cols) - 1) / int(lay.cols)
 	for i, ls := range wrapped {
-		col := float64(i / perCol)
-		if i%perCol == 0 {
+		col := 0.0
+		if i >= split {
+			col = 1
+		}
+		if i == 0 || i == split {
 			d.SetY(top + 8)
 		}
 		y, cx := d.GetY(), x+col*colW
@@ -165,21 +193,21 @@ func certChecks(d doc, checks []string, top, detailsEnd float64) {
 
 // certName writes the company name centred at y, as large as it fits in at most
 // maxH millimetres, and returns where it ends.
-func certName(d doc, name string, y float64) float64 {
+func certName(d *doc, name string, y float64) float64 {
 	const w, maxH = certRite - certLeft, 18.0
 	name = oneLine(orDash(name))
 	var ls []string
 	var size, lh float64
 	for size = 28; size >= 11; size-- {
 		lh = size * 0.42
-		d.SetFont("Times", "B", size)
+		d.setFace(serifBold, size)
 		ls = d.lines(name, w)
 		if float64(len(ls))*lh <= maxH {
 			break
 		}
 	}
 	ls = clip(ls, int(maxH/lh))
-	d.font("Times", "B", size, ink)
+	d.font(serifBold, size, ink)
 	for _, l := range ls {
 		d.textAt(certLeft, y, w, lh, l, "C")
 		y += lh
@@ -188,7 +216,7 @@ func certName(d doc, name string, y float64) float64 {
 }
 
 // certFooter draws the seal, the fingerprint and the QR code along the bottom edge.
-func certFooter(d doc, c application.CertificateData) {
+func certFooter(d *doc, c application.CertificateData) {
 	// Seal.
 	cx, cy := certLeft+16.0, 165.0
 	d.draw(gold)
@@ -196,36 +224,36 @@ func certFooter(d doc, c application.CertificateData) {
 	d.Circle(cx, cy, 14, "D")
 	d.SetLineWidth(0.3)
 	d.Circle(cx, cy, 12, "D")
-	d.font("Helvetica", "B", 7, gold)
+	d.font(sansBold, 7, gold)
 	d.textAt(cx-12, cy-6.5, 24, 4, "TTT VERIFY", "C")
-	d.font("Times", "B", 11, navy)
+	d.font(serifBold, 11, navy)
 	d.textAt(cx-12, cy-2.5, 24, 5, "VERIFIED", "C")
-	d.font("Helvetica", "", 6.5, gold)
+	d.font(sans, 6.5, gold)
 	d.textAt(cx-12, cy+3, 24, 4, c.IssuedAt.Format("2006"), "C")
 
 	tx := cx + 20
-	d.font("Times", "B", 11, navy)
+	d.font(serifBold, 11, navy)
 	d.textAt(tx, 156, 100, 5, "Issued by TTT Verify", "L")
-	d.font("Helvetica", "", 8, muted)
+	d.font(sans, 8, muted)
 	d.textAt(tx, 162, 120, 4, "Issued "+longDate(c.IssuedAt)+"  -  valid until "+longDate(c.ExpiresAt), "L")
 	d.textAt(tx, 166.5, 120, 4, "Confirm this certificate online: scan the QR code or open the address below it.", "L")
 
-	// The fingerprint stays on one line in Courier so that it can be copied or extracted whole.
-	d.font("Helvetica", "", 7, muted)
+	// The fingerprint stays on one line in a monospaced face so that it can be copied or extracted whole.
+	d.font(sans, 7, muted)
 	label := "SHA-256 fingerprint:"
-	lw := d.GetStringWidth(label) + 1.5
+	lw := d.width(label) + 1.5
 	d.textAt(certLeft, 184, lw, 4, label, "L")
-	d.font("Courier", "", 7, ink)
+	d.font(mono, 7, ink)
 	d.textAt(certLeft+lw, 184, 110, 4, c.Fingerprint, "L")
 
 	// QR code with its address underneath, right-aligned to the content edge.
 	const qrSize = 32.0
 	qx, qy := certRite-qrSize+2, 149.0 // the PNG's quiet zone is white, so nudge it to the edge
 	d.placeQR(qx, qy, qrSize, oneLine(c.PublicURL))
-	size := d.fitFont("Helvetica", "", c.PublicURL, 110, 7.5, 5.5)
-	d.font("Helvetica", "", size, navy)
+	size := d.fitFont(sans, c.PublicURL, 110, 7.5, 5.5)
+	d.font(sans, size, navy)
 	d.SetXY(certRite-110, qy+qrSize)
-	d.text(110, 4, c.PublicURL, "R", false, oneLine(c.PublicURL))
-	d.font("Helvetica", "", 6.5, muted)
+	d.text(110, 4, c.PublicURL, "R", oneLine(c.PublicURL))
+	d.font(sans, 6.5, muted)
 	d.textAt(qx, qy-0.5, qrSize, 3.5, "Scan to verify", "C")
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // Page geometry of the portrait CIS, in millimetres.
@@ -24,7 +25,10 @@ const (
 // CIS renders the multi-page Client Information Sheet.
 func (r *Renderer) CIS(c application.CISData) ([]byte, error) {
 	name := firstNonEmpty(c.Company.CompanyName, c.Certificate.CompanyName)
-	d := newDoc("P", "Client Information Sheet - "+name, "TTT Verify CIS for certificate "+c.Certificate.CertificateID)
+	d, err := newDoc("P", "Client Information Sheet - "+name, "TTT Verify CIS for certificate "+c.Certificate.CertificateID, c)
+	if err != nil {
+		return nil, fmt.Errorf("cis %s: %w", c.Certificate.CertificateID, err)
+	}
 	d.SetMargins(cisMargin, cisTop, cisMargin)
 	d.SetAutoPageBreak(false, 0) // rows break pages themselves so that none is cut in half
 	d.AliasNbPages("{nb}")
@@ -42,6 +46,7 @@ func (r *Renderer) CIS(c application.CISData) ([]byte, error) {
 	w.banking(c.Banking)
 	w.trade(c.Trade)
 	w.documents(c.Documents)
+	w.checks(c.Certificate.Checks)
 
 	b, err := d.bytes()
 	if err != nil {
@@ -50,15 +55,15 @@ func (r *Renderer) CIS(c application.CISData) ([]byte, error) {
 	return b, nil
 }
 
-type cisWriter struct{ doc }
+type cisWriter struct{ *doc }
 
 func (w cisWriter) header(c application.CISData) {
 	cert := c.Certificate
-	w.font("Helvetica", "B", 9, navy)
+	w.font(sansBold, 9, navy)
 	w.textAt(cisMargin, 10, 40, 4.5, "TTT Verify", "L")
-	w.font("Helvetica", "", 9, muted)
+	w.font(sans, 9, muted)
 	w.textAt(cisMargin+19, 10, 60, 4.5, "Client Information Sheet", "L")
-	w.font("Helvetica", "", 8, muted)
+	w.font(sans, 8, muted)
 	w.textAt(cisW/2, 10, cisFull/2, 4.5, "Certificate ID: "+orDash(cert.CertificateID), "R")
 	w.textAt(cisMargin, 14.5, cisFull/2, 4.5,
 		"Issued "+longDate(cert.IssuedAt)+"  |  Valid until "+longDate(cert.ExpiresAt), "L")
@@ -73,16 +78,16 @@ func (w cisWriter) footer(c application.CISData) {
 	w.draw(rule)
 	w.SetLineWidth(0.2)
 	w.Line(cisMargin, 280, cisW-cisMargin, 280)
-	w.font("Helvetica", "", 7.5, muted)
-	label := "Verify at "
-	lw := w.GetStringWidth(label)
+	w.font(sans, 7.5, muted)
+	label := "Verify at"
+	lw := w.width(label) + w.space()
 	w.textAt(cisMargin, 281.5, lw, 4, label, "L")
-	w.font("Helvetica", "", 7.5, navy)
+	w.font(sans, 7.5, navy)
 	w.SetXY(cisMargin+lw, 281.5)
-	w.text(130, 4, url, "L", false, oneLine(url))
-	w.font("Helvetica", "", 7.5, muted)
+	w.text(130, 4, url, "L", oneLine(url))
+	w.font(sans, 7.5, muted)
 	w.textAt(cisW-cisMargin-40, 281.5, 40, 4, "Page "+strconv.Itoa(w.PageNo())+" of {nb}", "R")
-	w.font("Helvetica", "I", 6.5, muted)
+	w.font(sansItalic, 6.5, muted)
 	w.textAt(cisMargin, 285.5, cisFull, 3.5,
 		"Confidential. Details as provided by the company and reviewed by TTT Verify; confirm them at the address above.", "L")
 }
@@ -101,16 +106,16 @@ func (w cisWriter) title(c application.CISData, name string) {
 	textW := cisFull - qrSize - 4
 	y := cisTop + 1
 
-	w.font("Helvetica", "B", 20, navy)
+	w.font(sansBold, 20, navy)
 	w.textAt(cisMargin, y, textW, 9, "Client Information Sheet", "L")
 	y += 11
-	size := w.fitFont("Helvetica", "B", name, textW, 14, 10)
-	w.font("Helvetica", "B", size, ink)
+	size := w.fitFont(sansBold, name, textW, 14, 10)
+	w.font(sansBold, size, ink)
 	for _, l := range clip(w.lines(oneLine(orDash(name)), textW), 2) {
 		w.textAt(cisMargin, y, textW, 6, l, "L")
 		y += 6
 	}
-	w.font("Helvetica", "", 9, muted)
+	w.font(sans, 9, muted)
 	w.textAt(cisMargin, y, textW, 5, "Verified Trading Partner  |  Tier: "+orDash(cert.TierLabel), "L")
 	y += 8
 
@@ -121,6 +126,9 @@ func (w cisWriter) title(c application.CISData, name string) {
 		{"Valid until", longDate(cert.ExpiresAt)},
 		{"Generated", generated(c)},
 	}
+	if c.SharedCopy {
+		rows = append(rows, [2]string{"Copy", "Shared link: passport and account numbers masked"})
+	}
 	const lh, labelW = 5.0, 30.0
 	panelH := float64(len(rows))*lh + 2*lh + 4
 	w.fill(panel)
@@ -129,21 +137,21 @@ func (w cisWriter) title(c application.CISData, name string) {
 	w.Rect(cisMargin, y, textW, panelH, "FD")
 	py := y + 2
 	for _, r := range rows {
-		w.font("Helvetica", "", 8.5, muted)
+		w.font(sans, 8.5, muted)
 		w.textAt(cisMargin+3, py, labelW, lh, r[0], "L")
-		w.font("Helvetica", "B", 8.5, ink)
+		w.font(sansBold, 8.5, ink)
 		w.textAt(cisMargin+3+labelW, py, textW-labelW-6, lh, orDash(r[1]), "L")
 		py += lh
 	}
-	w.font("Helvetica", "", 8.5, muted)
+	w.font(sans, 8.5, muted)
 	w.textAt(cisMargin+3, py, textW-6, lh, "SHA-256 fingerprint of the certificate", "L")
 	py += lh
-	w.font("Courier", "", 7, ink)
+	w.font(mono, 7, ink)
 	w.textAt(cisMargin+3, py, textW-6, lh, cert.Fingerprint, "L")
 
 	qx := cisW - cisMargin - qrSize + 2.5 // the PNG's white quiet zone overhangs the margin
 	w.placeQR(qx, cisTop, qrSize, oneLine(cert.PublicURL))
-	w.font("Helvetica", "", 7, muted)
+	w.font(sans, 7, muted)
 	w.textAt(qx, cisTop+qrSize-1.5, qrSize, 3.5, "Scan to verify online", "C")
 
 	w.SetY(max(y+panelH, cisTop+qrSize+3) + 6)
@@ -161,7 +169,7 @@ func (w cisWriter) section(title string) {
 	y := w.GetY() + 2
 	w.fill(navy)
 	w.Rect(cisMargin, y, cisFull, 7, "F")
-	w.font("Helvetica", "B", 10, white)
+	w.font(sansBold, 10, white)
 	w.textAt(cisMargin+3, y+0.5, cisFull-6, 6, title, "L")
 	w.SetY(y + 8)
 }
@@ -174,7 +182,7 @@ func (w cisWriter) subsection(title string, rows int) {
 	w.draw(navy)
 	w.SetLineWidth(0.6)
 	w.Line(cisMargin, y, cisMargin, y+6.5)
-	w.font("Helvetica", "B", 9.5, navy)
+	w.font(sansBold, 9.5, navy)
 	w.textAt(cisMargin+3, y+0.5, cisFull-6, 5.5, title, "L")
 	w.SetY(y + 7)
 }
@@ -182,23 +190,23 @@ func (w cisWriter) subsection(title string, rows int) {
 // row writes a label and its value, wrapping both. A row that fits on a page is never split;
 // a longer one (past transactions) continues on the next page line by line.
 func (w cisWriter) row(label, value string) {
-	w.SetFont("Helvetica", "", 8.5)
+	w.setFace(sans, 8.5)
 	labels := w.lines(oneLine(label), cisLabelW-3)
-	w.SetFont("Helvetica", "", 9)
+	w.setFace(sans, 9)
 	values := w.lines(orDash(value), cisValueW)
 	w.cells([]float64{cisLabelW, cisValueW}, [][]string{labels, values}, []cellStyle{labelStyle, valueStyle})
 }
 
 type cellStyle struct {
-	family, style string
-	size          float64
-	color         rgb
+	face  face
+	size  float64
+	color rgb
 }
 
 var (
-	labelStyle = cellStyle{"Helvetica", "", 8.5, muted}
-	valueStyle = cellStyle{"Helvetica", "", 9, ink}
-	headStyle  = cellStyle{"Helvetica", "B", 8.5, navy}
+	labelStyle = cellStyle{sans, 8.5, muted}
+	valueStyle = cellStyle{sans, 9, ink}
+	headStyle  = cellStyle{sansBold, 8.5, navy}
 )
 
 // cells writes one table row of already wrapped columns, then a hairline under it.
@@ -218,18 +226,16 @@ func (w cisWriter) cells(widths []float64, cols [][]string, styles []cellStyle) 
 			y = w.GetY() + cisPad
 			if i >= len(cols[0]) && cols[0][0] != "" { // name the row that continues here
 				s := styles[0]
-				w.font(s.family, "I", s.size, s.color)
-				w.SetXY(cisMargin, y)
-				w.CellFormat(widths[0], cisLine, cols[0][0]+" (continued)", "", 0, "L", false, 0, "")
+				w.font(sansItalic, s.size, s.color)
+				w.textAt(cisMargin, y, widths[0], cisLine, cols[0][0]+" (continued)", "L")
 			}
 		}
 		x := cisMargin
 		for j, c := range cols {
 			if i < len(c) {
 				s := styles[j]
-				w.font(s.family, s.style, s.size, s.color)
-				w.SetXY(x, y)
-				w.CellFormat(widths[j], cisLine, c[i], "", 0, "L", false, 0, "") // already ascii
+				w.font(s.face, s.size, s.color)
+				w.textAt(x, y, widths[j], cisLine, c[i], "L")
 			}
 			x += widths[j]
 		}
@@ -244,8 +250,8 @@ func (w cisWriter) cells(widths []float64, cols [][]string, styles []cellStyle) 
 
 // note writes a line of muted text, for sections with nothing to show.
 func (w cisWriter) note(s string) {
-	w.SetFont("Helvetica", "I", 9)
-	w.cells([]float64{cisFull}, [][]string{w.lines(s, cisFull)}, []cellStyle{{"Helvetica", "I", 9, muted}})
+	w.setFace(sansItalic, 9)
+	w.cells([]float64{cisFull}, [][]string{w.lines(s, cisFull)}, []cellStyle{{sansItalic, 9, muted}})
 }
 
 func (w cisWriter) company(co application.CompanyRecord) {
@@ -330,13 +336,26 @@ func (w cisWriter) documents(docs []application.Document) {
 	w.cells(widths, [][]string{{"Document type"}, {"File name"}, {"Uploaded"}},
 		[]cellStyle{headStyle, headStyle, headStyle})
 	for _, doc := range docs {
-		w.SetFont(valueStyle.family, valueStyle.style, valueStyle.size)
+		w.setFace(valueStyle.face, valueStyle.size)
 		name := firstNonEmpty(doc.OriginalFilename, doc.Filename)
 		w.cells(widths, [][]string{
 			w.lines(oneLine(documentLabel(doc.Type.String())), widths[0]-3),
 			w.lines(oneLine(orDash(name)), widths[1]-3),
 			{longDate(doc.CreatedAt)},
 		}, styles)
+	}
+}
+
+// checks lists what the certificate states, check by check: only checks that ran, with their lists
+// and dates, never a hit's details.
+func (w cisWriter) checks(checks []verification.CertificateCheck) {
+	w.section("6. Checks Performed")
+	if len(checks) == 0 {
+		w.note("No checks recorded.")
+		return
+	}
+	for _, c := range checks {
+		w.row(c.Label, c.Text)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/screening"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -26,8 +27,14 @@ func fixtureCertificate() application.CertificateData {
 		RegisteredAddress:  "Rue du Rhône 42, 1204 Genève, Switzerland",
 		Email:              "compliance@sg-trading.example",
 		TierLabel:          "Top Tier",
-		Checks: []string{"Company information", "Representative details", "Banking information",
-			"Document verification", "KYC check", "AML screening", "PEP screening"},
+		Checks: append([]verification.CertificateCheck{verification.ReviewCheck(issued)}, screening.Claims(&screening.ScreenedRun{
+			Finished: issued.Add(-24 * time.Hour),
+			Sanctions: []screening.ListRef{{Label: "OFAC SDN", Date: issued.AddDate(0, 0, -3)}, {Label: "UN", Date: issued.AddDate(0, 0, -4)},
+				{Label: "EU", Date: issued.AddDate(0, 0, -2)}, {Label: "UK", Date: issued.AddDate(0, 0, -5)}},
+			PEP:             []screening.ListRef{{Label: "PEP list", Date: issued.AddDate(0, 0, -7)}},
+			Jurisdictions:   &screening.JurisdictionList{Publisher: "FATF", Published: time.Date(2025, 6, 13, 0, 0, 0, 0, time.UTC)},
+			Representatives: 2,
+		}, true)...),
 		IssuedAt:    issued,
 		ExpiresAt:   issued.AddDate(1, 0, 0),
 		Fingerprint: fixtureFingerprint,
@@ -90,4 +97,38 @@ func fixtureCIS() application.CISData {
 		},
 		GeneratedAt: cert.IssuedAt.Add(2 * time.Hour),
 	}
+}
+
+// Names and addresses in the scripts of the countries the forms offer, as a company would
+// register them.
+const (
+	fixtureChineseName    = "上海海洋贸易有限公司"
+	fixtureChineseAddress = "上海市浦东新区世纪大道100号"
+	fixtureJapaneseAddr   = "東京都千代田区丸の内1-1-1 ビル「タワー」"
+	fixtureRussianName    = "Алексей Смирнов"
+	fixtureRussianRole    = "Генеральный директор"
+	fixtureArabicName     = "محمد عبد الله"
+	fixtureArabicRole     = "المدير المالي"
+	fixtureArabicBank     = "بنك الإمارات دبي الوطني"
+	fixtureArabicAddress  = "شارع بني ياس، ديرة، دبي"
+	fixtureLatinAddress   = "Rue du Rhône 42, 1204 Genève; Kraków; São Paulo; Ørsted Straße"
+)
+
+func fixtureMultilingualCIS() application.CISData {
+	d := fixtureCIS()
+	d.Certificate.CompanyName = fixtureChineseName
+	d.Certificate.RegisteredAddress = fixtureChineseAddress
+	d.Certificate.Country = "CN"
+	d.Company.CompanyName = fixtureChineseName
+	d.Company.RegisteredAddress = fixtureChineseAddress
+	d.Company.OperatingAddress = fixtureJapaneseAddr
+	d.Company.CountryOfIncorporation = "CN"
+	d.Representatives[0].FullName = fixtureRussianName
+	d.Representatives[0].Position = fixtureRussianRole
+	d.Representatives[1].FullName = fixtureArabicName
+	d.Representatives[1].Position = fixtureArabicRole
+	d.Banking.BankName = fixtureArabicBank
+	d.Banking.BankAddress = fixtureArabicAddress
+	d.Banking.AccountName = fixtureLatinAddress
+	return d
 }

@@ -5,88 +5,41 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
 
-// asciiFold maps characters that have no ASCII decomposition to their usual transliteration.
-// Characters with a canonical or compatibility decomposition (é, ü, ﬁ, full-width letters, …)
-// are handled by NFKD and never reach this table.
-var asciiFold = map[rune]string{
-	'ß': "ss", 'ẞ': "SS", 'ø': "o", 'Ø': "O", 'æ': "ae", 'Æ': "AE", 'œ': "oe", 'Œ': "OE",
-	'đ': "d", 'Đ': "D", 'ð': "d", 'Ð': "D", 'þ': "th", 'Þ': "Th", 'ł': "l", 'Ł': "L",
-	'ı': "i", 'ħ': "h", 'Ħ': "H", 'ŋ': "ng", 'Ŋ': "NG", 'ſ': "s", 'ĸ': "k",
-	'‘': "'", '’': "'", '‚': ",", '‛': "'", '′': "'", '“': `"`, '”': `"`, '„': `"`, '″': `"`,
-	'‹': "<", '›': ">", '«': "<<", '»': ">>",
-	'‐': "-", '‑': "-", '‒': "-", '–': "-", '—': "-", '―': "-", '−': "-",
-	'•': "*", '€': "EUR", '£': "GBP", '¥': "JPY", '©': "(c)", '®': "(R)",
-	'×': "x", '÷': "/", '±': "+/-", '¡': "!", '¿': "?", '§': "S.", '¶': "P.",
-	'\u2028': "\n", '\u2029': "\n",
-}
-
-// ascii is the one gate every string passes through on its way into a PDF. fpdf's core fonts
-// only cover a single-byte encoding, so text is transliterated to printable ASCII: accents are
-// dropped (é -> e), a small table covers letters without a decomposition (ß -> ss, ø -> o),
-// and anything else that is not printable is removed. Newlines are kept; tabs and other
-// spaces become a plain space.
-func ascii(s string) string {
-	if isPlainASCII(s) {
-		return s
-	}
-	s = strings.ReplaceAll(s, "\r\n", "\n")
+// clean is the one gate every string passes through on its way into a PDF. It composes
+// characters (NFC, so an accent printed without positioning tables sits on its letter), turns
+// line and paragraph separators into newlines and other white space into a plain space, drops
+// control and invisible formatting characters (except the joiners Arabic shaping reads), and
+// replaces characters beyond the Basic Multilingual Plane, which fpdf cannot address, with U+FFFD.
+func clean(s string) string {
+	s = norm.NFC.String(strings.ReplaceAll(s, "\r\n", "\n"))
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
-		if rep, ok := asciiFold[r]; ok {
-			b.WriteString(rep)
-			continue
-		}
-		if r < 0x80 {
-			writeASCII(&b, r)
-			continue
-		}
-		for _, d := range norm.NFKD.String(string(r)) {
-			if rep, ok := asciiFold[d]; ok {
-				b.WriteString(rep)
-				continue
-			}
-			switch {
-			case d < 0x80:
-				writeASCII(&b, d)
-			case unicode.IsSpace(d):
-				b.WriteByte(' ')
-			}
-			// Combining marks and everything else outside ASCII are dropped.
+		switch {
+		case r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029':
+			b.WriteByte('\n')
+		case r == zwj || r == zwnj:
+			b.WriteRune(r)
+		case unicode.IsSpace(r):
+			b.WriteByte(' ')
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+		case r > 0xFFFF:
+			b.WriteRune(utf8.RuneError)
+		default:
+			b.WriteRune(r)
 		}
 	}
 	return b.String()
 }
 
-func writeASCII(b *strings.Builder, r rune) {
-	switch {
-	case r == '\n':
-		b.WriteByte('\n')
-	case r == '\r':
-		b.WriteByte('\n')
-	case r == '\t', r == '\v', r == '\f':
-		b.WriteByte(' ')
-	case r >= 0x20 && r < 0x7f:
-		b.WriteRune(r)
-	}
-}
-
-func isPlainASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; (c < 0x20 && c != '\n') || c >= 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
-// oneLine is ascii with every run of white space, newlines included, folded into one space.
+// oneLine is clean with every run of white space, newlines included, folded into one space.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(ascii(s)), " ")
+	return strings.Join(strings.Fields(clean(s)), " ")
 }
 
 // orDash stands in for an empty optional field.

@@ -103,18 +103,54 @@ func Migrate(ctx context.Context, db *DB) (int, error) {
 		return 0, fmt.Errorf("discover migrations: %w", err)
 	}
 	m := migrate.NewMigrator(db.DB, ms)
-	if err := m.Init(ctx); err != nil {
-		return 0, fmt.Errorf("init migrations: %w", err)
+	unlock, err := lockMigrations(ctx, db, m)
+	if err != nil {
+		return 0, err
 	}
-	if err := m.Lock(ctx); err != nil {
-		return 0, fmt.Errorf("lock migrations: %w", err)
-	}
-	defer func() { _ = m.Unlock(ctx) }()
+	defer unlock()
 	group, err := m.Migrate(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("migrate: %w", err)
 	}
 	return len(group.Migrations), nil
+}
+
+// migrationLock names the schema migrations among PostgreSQL advisory locks (River's migrations
+// use another), so that servers starting together on a fresh database migrate one after the other.
+const migrationLock = 0x7474_764d // "ttvM"
+
+// lockMigrations creates bun's migration tables and makes this process the only one migrating.
+// On PostgreSQL a session advisory lock, taken before the tables are created, makes the others
+// wait their turn (bun's own lock row would make them fail instead, and would outlive a process
+// killed while migrating, whereas the advisory lock ends with its connection). SQLite has one
+// writer at a time and keeps bun's lock row.
+func lockMigrations(ctx context.Context, db *DB, m *migrate.Migrator) (unlock func(), err error) {
+	if !db.postgres {
+		if err := m.Init(ctx); err != nil {
+			return nil, fmt.Errorf("init migrations: %w", err)
+		}
+		if err := m.Lock(ctx); err != nil {
+			return nil, fmt.Errorf("lock migrations: %w", err)
+		}
+		return func() { _ = m.Unlock(context.WithoutCancel(ctx)) }, nil
+	}
+	c, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("lock migrations: %w", err)
+	}
+	if _, err := c.ExecContext(ctx, "SELECT pg_advisory_lock(?)", migrationLock); err != nil {
+		_ = c.Close()
+		return nil, fmt.Errorf("lock migrations: %w", err)
+	}
+	unlock = func() {
+		_, _ = c.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(?)", migrationLock)
+		_ = c.Close()
+	}
+	if err := m.Init(ctx); err != nil {
+		unlock()
+		return nil, fmt.Errorf("init migrations: %w", err)
+	}
+	return unlock, nil
 }
 
 type txKey struct{}
@@ -126,16 +162,24 @@ type Transactor struct{ db *DB }
 func NewTransactor(db *DB) *Transactor { return &Transactor{db: db} }
 
 // WithinTx runs fn in a transaction, or in the caller's transaction when ctx already carries one.
+// What fn registers with application.OnCommit runs after the outermost transaction commits.
 func (t *Transactor) WithinTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if _, ok := ctx.Value(txKey{}).(bun.Tx); ok {
 		return fn(ctx)
 	}
+	ctx, committed := application.TrackCommit(ctx)
+	var err error
 	if t.db.postgres {
-		return t.withinConnTx(ctx, fn)
+		err = t.withinConnTx(ctx, fn)
+	} else {
+		err = t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+			return fn(context.WithValue(ctx, txKey{}, tx))
+		})
 	}
-	return t.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return fn(context.WithValue(ctx, txKey{}, tx))
-	})
+	if err == nil {
+		committed()
+	}
+	return err
 }
 
 // conn is the transaction in ctx, or the database.

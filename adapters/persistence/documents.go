@@ -54,7 +54,7 @@ func (r *Documents) Create(ctx context.Context, d *application.Document) error {
 // List returns a verification's documents, oldest first.
 func (r *Documents) List(ctx context.Context, id int64) ([]application.Document, error) {
 	var rows []documentRow
-	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("verification_id = ?", id).OrderExpr("id").Scan(ctx); err != nil {
+	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("verification_id = ?", id).Where("deleted_at IS NULL").OrderExpr("id").Scan(ctx); err != nil {
 		return nil, fmt.Errorf("list documents of %d: %w", id, err)
 	}
 	out := make([]application.Document, 0, len(rows))
@@ -68,33 +68,72 @@ func (r *Documents) List(ctx context.Context, id int64) ([]application.Document,
 	return out, nil
 }
 
-// Get returns one document of a verification.
+// Get returns one document of a verification, unless it was deleted.
 func (r *Documents) Get(ctx context.Context, id, docID int64) (*application.Document, error) {
 	return r.one(ctx, "verification_id = ? AND id = ?", id, docID)
 }
 
-// ByObjectPath returns the document stored at path.
+// ByObjectPath returns the document stored at path, unless it was deleted.
 func (r *Documents) ByObjectPath(ctx context.Context, path string) (*application.Document, error) {
 	return r.one(ctx, "object_path = ?", path)
 }
 
 func (r *Documents) one(ctx context.Context, where string, args ...any) (*application.Document, error) {
 	row := new(documentRow)
-	if err := conn(ctx, r.db).NewSelect().Model(row).Where(where, args...).Scan(ctx); err != nil {
+	if err := conn(ctx, r.db).NewSelect().Model(row).Where(where, args...).Where("deleted_at IS NULL").Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
 	d, err := row.toApp()
 	return &d, err
 }
 
-// Delete removes a document's row; links to it are cleared by the foreign keys.
-func (r *Documents) Delete(ctx context.Context, id, docID int64) error {
-	res, err := conn(ctx, r.db).NewDelete().Model((*documentRow)(nil)).
-		Where("verification_id = ?", id).Where("id = ?", docID).Exec(ctx)
+// Delete marks a document deleted at at and clears the representative or banking link to it; the
+// row and its object stay until Purge. Call it inside a transaction.
+func (r *Documents) Delete(ctx context.Context, id, docID int64, at time.Time) error {
+	db := conn(ctx, r.db)
+	res, err := db.NewUpdate().Model((*documentRow)(nil)).Set("deleted_at = ?", at.UTC()).
+		Where("verification_id = ?", id).Where("id = ?", docID).Where("deleted_at IS NULL").Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("delete document %d: %w", docID, err)
 	}
-	return oneRow(res)
+	if err := oneRow(res); err != nil {
+		return err
+	}
+	for _, link := range []struct{ table, column string }{{"representatives", "passport_file_id"}, {"banking_infos", "reference_file_id"}} {
+		if _, err := db.NewUpdate().Table(link.table).Set(link.column+" = NULL").Where("verification_id = ?", id).
+			Where(link.column+" = ?", docID).Exec(ctx); err != nil {
+			return fmt.Errorf("unlink document %d from %s: %w", docID, link.table, err)
+		}
+	}
+	return nil
+}
+
+// DeletedBefore lists up to limit documents deleted before t whose objects are still stored.
+func (r *Documents) DeletedBefore(ctx context.Context, t time.Time, limit int) ([]application.Document, error) {
+	var rows []documentRow
+	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("deleted_at IS NOT NULL").Where("purged_at IS NULL").
+		Where("deleted_at < ?", t.UTC()).OrderExpr("deleted_at, id").Limit(int64(limit)).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("list deleted documents: %w", err)
+	}
+	out := make([]application.Document, 0, len(rows))
+	for i := range rows {
+		d, err := rows[i].toApp()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// MarkPurged records that a deleted document's object was removed.
+func (r *Documents) MarkPurged(ctx context.Context, docID int64, at time.Time) error {
+	_, err := conn(ctx, r.db).NewUpdate().Model((*documentRow)(nil)).Set("purged_at = ?", at.UTC()).
+		Where("id = ?", docID).Where("deleted_at IS NOT NULL").Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("mark document %d purged: %w", docID, err)
+	}
+	return nil
 }
 
 type auditRow struct {

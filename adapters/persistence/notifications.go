@@ -79,7 +79,7 @@ func (r *Notifications) MarkRead(ctx context.Context, userID int64, ids []int64,
 	q := conn(ctx, r.db).NewUpdate().Table("notifications").Set("read_at = ?", at).
 		Where("user_id = ?", userID).Where("read_at IS NULL")
 	if ids != nil {
-		q = q.Where("id IN (?)", bun.In(ids))
+		q = q.Where("id IN (?)", bun.List(ids))
 	}
 	if _, err := q.Exec(ctx); err != nil {
 		return fmt.Errorf("mark notifications of %d read: %w", userID, err)

@@ -114,6 +114,45 @@ func (r *Coupons) AddRedemption(ctx context.Context, code string, verificationID
 	return n == 1, err
 }
 
+type couponReservationRow struct {
+	bun.BaseModel  `bun:"table:coupon_reservations"`
+	VerificationID int64     `bun:"verification_id,pk"`
+	CouponCode     string    `bun:"coupon_code"`
+	CreatedAt      time.Time `bun:"created_at"`
+	ExpiresAt      time.Time `bun:"expires_at"`
+}
+
+// Reserve upserts the verification's one hold.
+func (r *Coupons) Reserve(ctx context.Context, code string, verificationID int64, now, until time.Time) error {
+	row := &couponReservationRow{VerificationID: verificationID, CouponCode: code, CreatedAt: now.UTC(), ExpiresAt: until.UTC()}
+	_, err := conn(ctx, r.db).NewInsert().Model(row).
+		On("CONFLICT (verification_id) DO UPDATE").Set("coupon_code = EXCLUDED.coupon_code").
+		Set("created_at = EXCLUDED.created_at").Set("expires_at = EXCLUDED.expires_at").Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("reserve coupon %s for %d: %w", code, verificationID, err)
+	}
+	return nil
+}
+
+// Held counts the live holds of other verifications on the coupon.
+func (r *Coupons) Held(ctx context.Context, code string, exceptVerification int64, now time.Time) (int, error) {
+	n, err := conn(ctx, r.db).NewSelect().Model((*couponReservationRow)(nil)).Where("coupon_code = ?", code).
+		Where("verification_id <> ?", exceptVerification).Where("expires_at > ?", now.UTC()).Count(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("count holds on coupon %s: %w", code, err)
+	}
+	return int(n), nil
+}
+
+// Release deletes the verification's hold.
+func (r *Coupons) Release(ctx context.Context, verificationID int64) error {
+	_, err := conn(ctx, r.db).NewDelete().Model((*couponReservationRow)(nil)).Where("verification_id = ?", verificationID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("release coupon hold of %d: %w", verificationID, err)
+	}
+	return nil
+}
+
 type paymentRow struct {
 	bun.BaseModel   `bun:"table:payments,alias:p"`
 	IntentID        string    `bun:"intent_id,pk"`

@@ -119,9 +119,14 @@ func (r *ScreeningLists) versions(ctx context.Context, filter func(*bun.SelectQu
 	if err := filter(conn(ctx, r.db).NewSelect().Model(&rows)).OrderExpr("source, id DESC").Scan(ctx); err != nil {
 		return nil, fmt.Errorf("list versions: %w", err)
 	}
-	out := make([]application.ListVersion, 0, len(rows))
+	return convertRows(rows, (*listVersionRow).toApp)
+}
+
+// convertRows turns stored rows into the application's values.
+func convertRows[R, T any](rows []R, convert func(*R) (*T, error)) ([]T, error) {
+	out := make([]T, 0, len(rows))
 	for i := range rows {
-		v, err := rows[i].toApp()
+		v, err := convert(&rows[i])
 		if err != nil {
 			return nil, err
 		}
@@ -292,6 +297,38 @@ func (r *ScreeningLists) Create(ctx context.Context, nv application.NewListVersi
 	}
 	v.ID, v.InForce = row.ID, true
 	return nil
+}
+
+// EntriesOf returns the named entries of any versions.
+func (r *ScreeningLists) EntriesOf(ctx context.Context, refs []application.EntryRef) (map[application.EntryRef]screening.Entry, error) {
+	out := make(map[application.EntryRef]screening.Entry, len(refs))
+	if len(refs) == 0 {
+		return out, nil
+	}
+	want := map[int64][]string{}
+	for _, ref := range refs {
+		want[ref.VersionID] = append(want[ref.VersionID], ref.SourceID)
+	}
+	for versionID, ids := range want {
+		var src string
+		if err := conn(ctx, r.db).NewSelect().Table("screening_list_versions").Column("source").Where("id = ?", versionID).
+			Scan(ctx, &src); err != nil {
+			return nil, fmt.Errorf("list version %d: %w", versionID, notFound(err))
+		}
+		var rows []listEntryRow
+		if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("version_id = ?", versionID).
+			Where("source_id IN (?)", bun.List(ids)).Scan(ctx); err != nil {
+			return nil, fmt.Errorf("entries of version %d: %w", versionID, err)
+		}
+		for _, row := range rows {
+			e, err := row.toDomain(screening.Source(src))
+			if err != nil {
+				return nil, err
+			}
+			out[application.EntryRef{VersionID: versionID, SourceID: row.SourceID}] = e
+		}
+	}
+	return out, nil
 }
 
 // Changes returns what a version changed against the one before it, by source id.

@@ -30,21 +30,22 @@ type companyRow struct {
 
 type representativeRow struct {
 	bun.BaseModel  `bun:"table:representatives,alias:r"`
-	ID             int64     `bun:"id,pk,autoincrement"`
-	VerificationID int64     `bun:"verification_id"`
-	FullName       string    `bun:"full_name"`
-	Position       string    `bun:"position"`
-	Nationality    string    `bun:"nationality"`
-	DateOfBirth    string    `bun:"date_of_birth"`
-	PassportNumber string    `bun:"passport_number"`
-	IssuingCountry string    `bun:"issuing_country"`
-	ExpiryDate     string    `bun:"expiry_date"`
-	Email          string    `bun:"email"`
-	PhoneNumber    string    `bun:"phone_number"`
-	PassportFileID *int64    `bun:"passport_file_id"`
-	PassportPath   string    `bun:"passport_path,scanonly"`
-	CreatedAt      time.Time `bun:"created_at"`
-	UpdatedAt      time.Time `bun:"updated_at"`
+	ID             int64      `bun:"id,pk,autoincrement"`
+	VerificationID int64      `bun:"verification_id"`
+	FullName       string     `bun:"full_name"`
+	Position       string     `bun:"position"`
+	Nationality    string     `bun:"nationality"`
+	DateOfBirth    string     `bun:"date_of_birth"`
+	PassportNumber string     `bun:"passport_number"`
+	IssuingCountry string     `bun:"issuing_country"`
+	ExpiryDate     string     `bun:"expiry_date"`
+	Email          string     `bun:"email"`
+	PhoneNumber    string     `bun:"phone_number"`
+	PassportFileID *int64     `bun:"passport_file_id"`
+	PassportPath   string     `bun:"passport_path,scanonly"`
+	CreatedAt      time.Time  `bun:"created_at"`
+	UpdatedAt      time.Time  `bun:"updated_at"`
+	DeletedAt      *time.Time `bun:"deleted_at,scanonly"` // set by DeleteRepresentative only
 }
 
 type bankingRow struct {
@@ -205,10 +206,11 @@ func (r *Sections) Representative(ctx context.Context, id, repID int64) (*applic
 	return &rec, nil
 }
 
+// representatives selects the representatives that are not deleted, with their passports' paths.
 func (r *Sections) representatives(ctx context.Context) *bun.SelectQuery {
 	return conn(ctx, r.db).NewSelect().Model((*representativeRow)(nil)).ColumnExpr("r.*").
 		ColumnExpr("COALESCE(d.object_path, '') AS passport_path").
-		Join("LEFT JOIN documents AS d ON d.id = r.passport_file_id")
+		Join("LEFT JOIN documents AS d ON d.id = r.passport_file_id").Where("r.deleted_at IS NULL")
 }
 
 func (row *representativeRow) toApp() application.RepresentativeRecord {
@@ -244,7 +246,7 @@ func (r *Sections) UpdateRepresentative(ctx context.Context, rec *application.Re
 	rec.UpdatedAt = r.now()
 	row := toRepresentativeRow(rec)
 	res, err := conn(ctx, r.db).NewUpdate().Model(row).ExcludeColumn("id", "verification_id", "created_at").
-		Where("id = ?", rec.ID).Where("verification_id = ?", rec.VerificationID).Exec(ctx)
+		Where("id = ?", rec.ID).Where("verification_id = ?", rec.VerificationID).Where("deleted_at IS NULL").Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("update representative %d: %w", rec.ID, err)
 	}
@@ -257,10 +259,10 @@ func (r *Sections) UpdateRepresentative(ctx context.Context, rec *application.Re
 	return err
 }
 
-// DeleteRepresentative removes a representative.
+// DeleteRepresentative marks a representative deleted; the row stays for the audit trail.
 func (r *Sections) DeleteRepresentative(ctx context.Context, id, repID int64) error {
-	res, err := conn(ctx, r.db).NewDelete().Model((*representativeRow)(nil)).
-		Where("id = ?", repID).Where("verification_id = ?", id).Exec(ctx)
+	res, err := conn(ctx, r.db).NewUpdate().Model((*representativeRow)(nil)).Set("deleted_at = ?", r.now().UTC()).
+		Where("id = ?", repID).Where("verification_id = ?", id).Where("deleted_at IS NULL").Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("delete representative %d: %w", repID, err)
 	}
@@ -278,7 +280,7 @@ func (r *Sections) Completeness(ctx context.Context, id int64) (verification.Com
 	}
 	err := conn(ctx, r.db).NewSelect().
 		ColumnExpr("(SELECT COUNT(*) FROM company_infos WHERE verification_id = ?) AS company", id).
-		ColumnExpr("(SELECT COUNT(*) FROM representatives WHERE verification_id = ?) AS reps", id).
+		ColumnExpr("(SELECT COUNT(*) FROM representatives WHERE verification_id = ? AND deleted_at IS NULL) AS reps", id).
 		ColumnExpr("(SELECT COUNT(*) FROM banking_infos WHERE verification_id = ?) AS banking", id).
 		ColumnExpr("(SELECT COUNT(*) FROM trade_infos WHERE verification_id = ?) AS trade", id).
 		Scan(ctx, &counts)
@@ -287,7 +289,7 @@ func (r *Sections) Completeness(ctx context.Context, id int64) (verification.Com
 	}
 	var types []string
 	if err := conn(ctx, r.db).NewSelect().Table("documents").ColumnExpr("DISTINCT type").
-		Where("verification_id = ?", id).Scan(ctx, &types); err != nil {
+		Where("verification_id = ?", id).Where("deleted_at IS NULL").Scan(ctx, &types); err != nil {
 		return c, fmt.Errorf("document types of %d: %w", id, err)
 	}
 	c = verification.Completeness{HasCompany: counts.Company > 0, Representatives: counts.Reps,

@@ -19,6 +19,13 @@ type shareLinkRow struct {
 	CreatedAt      time.Time  `bun:"created_at"`
 	IsUsed         bool       `bun:"is_used"`
 	UsedAt         *time.Time `bun:"used_at"`
+	RevokedAt      *time.Time `bun:"revoked_at"`
+}
+
+func (row *shareLinkRow) toLink() application.ShareLink {
+	return application.ShareLink{ID: row.ID, VerificationID: row.VerificationID, TokenHash: row.Token,
+		ExpiresAt: row.ExpiresAt.UTC(), CreatedAt: row.CreatedAt.UTC(), IsUsed: row.IsUsed, UsedAt: utc(row.UsedAt),
+		RevokedAt: utc(row.RevokedAt)}
 }
 
 // ShareLinks is the repository of temporary CIS links.
@@ -43,8 +50,36 @@ func (r *ShareLinks) ByTokenHash(ctx context.Context, hash string) (*application
 	if err := conn(ctx, r.db).NewSelect().Model(row).Where("token = ?", hash).Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
-	return &application.ShareLink{ID: row.ID, VerificationID: row.VerificationID, TokenHash: row.Token,
-		ExpiresAt: row.ExpiresAt.UTC(), CreatedAt: row.CreatedAt.UTC(), IsUsed: row.IsUsed, UsedAt: utc(row.UsedAt)}, nil
+	l := row.toLink()
+	return &l, nil
+}
+
+// Active lists the verification's links that are neither expired nor revoked at now, newest first.
+func (r *ShareLinks) Active(ctx context.Context, verificationID int64, now time.Time) ([]application.ShareLink, error) {
+	var rows []shareLinkRow
+	err := conn(ctx, r.db).NewSelect().Model(&rows).Where("verification_id = ?", verificationID).
+		Where("expires_at > ?", now.UTC()).Where("revoked_at IS NULL").OrderExpr("created_at DESC, id DESC").Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list share links of %d: %w", verificationID, err)
+	}
+	out := make([]application.ShareLink, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toLink()
+	}
+	return out, nil
+}
+
+// Revoke withdraws one of the verification's links; ErrNotFound when it has no such link.
+func (r *ShareLinks) Revoke(ctx context.Context, verificationID, id int64, at time.Time) error {
+	res, err := conn(ctx, r.db).NewUpdate().Table("temporary_urls").Set("revoked_at = COALESCE(revoked_at, ?)", at.UTC()).
+		Where("id = ?", id).Where("verification_id = ?", verificationID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("revoke share link %d: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return application.ErrNotFound
+	}
+	return nil
 }
 
 // MarkUsed records that the link was opened; the first use is kept.

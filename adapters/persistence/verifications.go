@@ -314,7 +314,7 @@ func byStatus(rows []statusCount) (map[verification.Status]int, error) {
 // countable reports whether the filter's total can come from the maintained counts (status and tier
 // only) instead of counting rows.
 func countable(f application.VerificationFilter) bool {
-	return f.UserID == 0 && f.Email == "" && f.PublicID == "" && f.ID == 0
+	return f.UserID == 0 && f.Email == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention
 }
 
 // counted reads the live counts per status, for one tier or both; triggers keep them in step with
@@ -392,6 +392,9 @@ func conditions(f application.VerificationFilter, byStatus bool) (string, []any)
 	}
 	if f.ID != 0 {
 		add("v.id = ?", f.ID)
+	}
+	if f.ScreeningAttention {
+		parts = append(parts, attentionCond)
 	}
 	return strings.Join(parts, " AND "), args
 }

@@ -41,7 +41,7 @@ var wrkScript []byte
 type options struct {
 	server, databaseURL, out, dist string
 	sanctions                      string // the shared list files, for the screening rows
-	only                           string // "screening": only the screening rows
+	only                           string // "screening" or "scale": only those rows
 	s3                             s3Server
 	sizes                          []int
 	duration                       time.Duration
@@ -73,7 +73,7 @@ func main() {
 	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
 	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
 	flag.StringVar(&o.sanctions, "sanctions", sanctionsDefault(), "folder of the real list files (ofac/, un/, us_csl/) for the screening rows")
-	flag.StringVar(&o.only, "only", "", "'screening': run only the screening rows and replace them in -out, keeping the others")
+	flag.StringVar(&o.only, "only", "", "'screening' or 'scale': run only those rows (scale: at the largest size) and replace them in -out, keeping the others")
 	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
 	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")
 	flag.StringVar(&o.s3.secretKey, "s3-secret-key", os.Getenv("TEST_S3_SECRET_KEY"), "secret key of -s3-endpoint")
@@ -88,8 +88,8 @@ func main() {
 	if o.databaseURL == "" {
 		fatal(errors.New("set -database-url or TEST_DATABASE_URL"))
 	}
-	if o.only != "" && o.only != "screening" {
-		fatal(fmt.Errorf("-only takes 'screening', not %q", o.only))
+	if o.only != "" && o.only != "screening" && o.only != "scale" {
+		fatal(fmt.Errorf("-only takes 'screening' or 'scale', not %q", o.only))
 	}
 	results, err := run(context.Background(), o)
 	printTable(os.Stdout, results)
@@ -126,6 +126,9 @@ func run(ctx context.Context, o options) ([]result, error) {
 	defer os.Remove(script)
 	if o.only == "screening" {
 		return screeningScenarios(ctx, o)
+	}
+	if o.only == "scale" {
+		return runSize(ctx, o, script, o.sizes[len(o.sizes)-1], true, 0)
 	}
 	var results []result
 	smallListP95 := 0.0
@@ -177,8 +180,8 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 		return nil, fmt.Errorf("seed %d: %w\n%s", size, err, out)
 	}
 	seedTime := time.Since(start)
-	if out, err := command(env, o.server, "create-admin", "--email", "bench-admin@ttt.example", "--password", "bench-admin").CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("create admin: %w\n%s", err, out)
+	if err := createAdmin(env, o.server); err != nil {
+		return nil, err
 	}
 	var seed struct {
 		ApprovedPublicIDs []string
@@ -196,7 +199,7 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	if err != nil {
 		return nil, err
 	}
-	adminCookie, err := srv.login("bench-admin@ttt.example", "bench-admin")
+	adminCookie, err := srv.login(benchAdminEmail, benchAdminPassword)
 	if err != nil {
 		return nil, err
 	}
@@ -206,6 +209,18 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	// Signed-in lists are measured at the concurrency of a review team working without pause; 64
 	// connections on two cores would measure queueing for the CPU rather than the query.
 	team := w.with(reviewers)
+	idsFile := filepath.Join(dataDir, "public-ids.txt")
+	if err := os.WriteFile(idsFile, []byte(strings.Join(seed.ApprovedPublicIDs, "\n")+"\n"), 0o644); err != nil {
+		return nil, err
+	}
+	loginBody := fmt.Sprintf(`{"email":%q,"password":"seed-password"}`, seed.SampleEmail)
+	scale := func() ([]result, error) {
+		return scaleScenarios(scaleRun{o: o, ws: ws, w: w, first: srv, label: label, idsFile: idsFile,
+			adminCookie: adminCookie, loginBody: loginBody})
+	}
+	if o.only == "scale" {
+		return scale()
+	}
 
 	adminList := team.run(scenarioAdminList, label, "GET",
 		"/api/admin/verifications?status=in_review&email=trader0001&page=3&pageSize=10&sort=createdAt&order=desc", "", adminCookie, "")
@@ -222,17 +237,12 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	}
 
 	baseline := w.run("baseline: bare echo JSON handler", label, "GET", "/bench/baseline", "", "", "")
-	idsFile := filepath.Join(dataDir, "public-ids.txt")
-	if err := os.WriteFile(idsFile, []byte(strings.Join(seed.ApprovedPublicIDs, "\n")+"\n"), 0o644); err != nil {
-		return nil, err
-	}
 	// The first pass fills the server's public cache (PUBLIC_CACHE_TTL); the budget is for the steady state after it.
 	cold := w.run("public certificate lookup, first pass (cold cache)", label, "GET", "/api/public/verifications/{id}", "", "", idsFile)
 	public := w.run("public certificate lookup, steady state", label, "GET", "/api/public/verifications/{id}", "", "", idsFile)
 	public.Budget = ">= 0.5x baseline rps, p99 < 25 ms"
 	public.Verdict = verdict(public.RPS >= baseline.RPS/2 && public.P99 < 25)
 	userList := team.run("user list (50 verifications)", label, "GET", "/api/verifications?page=1&pageSize=10", "", userCookie, "")
-	loginBody := fmt.Sprintf(`{"email":%q,"password":"seed-password"}`, seed.SampleEmail)
 	login := w.with(runtime.NumCPU()).run("login (bcrypt), one connection per core", label, "POST", "/api/login", loginBody, "", "")
 	login.Note = bcryptShare(login.P50)
 	cisIDs, err := approvedIDs(ctx, dbURL, filepath.Join(dataDir, "approved-ids.txt"))
@@ -259,7 +269,9 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 		}
 	}
 	results = append(results, adminList, queue, stats, baseline, cold, public, userList, login, cis)
-	return append(results, uploads...), nil
+	results = append(results, uploads...)
+	rs, err := scale()
+	return append(results, rs...), err
 }
 
 // workspace is a fresh database and data directory for one server, and the environment that
@@ -354,6 +366,22 @@ type server struct {
 	cmd  *exec.Cmd
 	base string
 	log  *os.File
+}
+
+// The administrator every scenario signs in as.
+const (
+	benchAdminEmail    = "bench-admin@ttt.example"
+	benchAdminPassword = "bench-admin-password"
+)
+
+// createAdmin runs `create-admin`, which reads the password from standard input.
+func createAdmin(env []string, bin string) error {
+	cmd := command(env, bin, "create-admin", "--email", benchAdminEmail)
+	cmd.Stdin = strings.NewReader(benchAdminPassword + "\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("create admin: %w\n%s", err, out)
+	}
+	return nil
 }
 
 func command(env []string, name string, args ...string) *exec.Cmd {

@@ -41,8 +41,11 @@ func ratio(f float64) string {
 // writeReport writes the results with the machine's description and the date. With -only
 // screening it replaces the screening rows of the existing report and keeps the others.
 func writeReport(o options, results []result) error {
-	if o.only == "screening" {
-		return replaceScreeningRows(o.out, results)
+	switch o.only {
+	case "screening":
+		return replaceRows(o.out, results, screeningRowPrefix, "Screening rows", "scripts/bench.sh -only screening")
+	case "scale":
+		return replaceRows(o.out, results, scaleRowPrefix, "Scale-out rows", "scripts/bench.sh -only scale")
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Performance\n\nMeasured by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
@@ -74,28 +77,29 @@ func row(r result) string {
 // screeningRowPrefix starts every screening row of the table.
 const screeningRowPrefix = "| screening "
 
-// replaceScreeningRows puts the screening rows in place of those of the report at path, before
-// the SPA row (or at the end of the table), and says when they were measured.
-func replaceScreeningRows(path string, results []result) error {
+// replaceRows puts a group of rows (those starting with prefix) in place of the group's rows in the
+// report at path, before the SPA row (or at the end of the table), and says in a line starting
+// with "- <label>:" when and how (by command) they were measured.
+func replaceRows(path string, results []result, prefix, label, command string) error {
 	old, err := os.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("-only screening updates an existing report: %w", err)
+		return fmt.Errorf("%s updates an existing report: %w", command, err)
 	}
 	var rows strings.Builder
 	for _, r := range results {
 		rows.WriteString(row(r))
 	}
-	stamp := fmt.Sprintf("- Screening rows: measured by `scripts/bench.sh -only screening` on %s (the other rows keep the date above); %s\n",
-		time.Now().UTC().Format("2006-01-02 15:04 MST"), loadAverage())
+	stamp := fmt.Sprintf("- %s: measured by `%s` on %s (the other rows keep the date above); %s\n",
+		label, command, time.Now().UTC().Format("2006-01-02 15:04 MST"), loadAverage())
 	var b strings.Builder
 	inTable, placed := false, false
 	for _, line := range strings.SplitAfter(string(old), "\n") {
 		switch {
-		case strings.HasPrefix(line, "- Screening rows:"):
+		case strings.HasPrefix(line, "- "+label+":"):
 			continue
 		case strings.HasPrefix(line, "- Baseline:"):
 			b.WriteString(stamp)
-		case strings.HasPrefix(line, screeningRowPrefix):
+		case strings.HasPrefix(line, prefix):
 			continue
 		case strings.HasPrefix(line, "|"):
 			inTable = true

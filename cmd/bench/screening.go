@@ -43,8 +43,8 @@ func screeningScenarios(ctx context.Context, o options) ([]result, error) {
 	defer ws.cleanup()
 	env := ws.env
 	// create-admin migrates the database, so the import rows time the import alone.
-	if out, err := command(env, o.server, "create-admin", "--email", "bench-admin@ttt.example", "--password", "bench-admin").CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("create admin: %w\n%s", err, out)
+	if err := createAdmin(env, o.server); err != nil {
+		return nil, err
 	}
 	sdn := []string{"sdn.csv", "add.csv", "alt.csv", "sdn_comments.csv"}
 	for i, f := range sdn {
@@ -79,7 +79,7 @@ func screeningScenarios(ctx context.Context, o options) ([]result, error) {
 		return results, err
 	}
 	defer srv.stop()
-	cookie, err := srv.login("bench-admin@ttt.example", "bench-admin")
+	cookie, err := srv.login(benchAdminEmail, benchAdminPassword)
 	if err != nil {
 		return results, err
 	}

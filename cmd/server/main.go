@@ -2,18 +2,24 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
+	"golang.org/x/term"
+
 	"github.com/tttverify/tttverify/adapters/jobs"
+	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
 )
 
@@ -22,7 +28,9 @@ const usage = `usage: server [command]
 commands:
   serve                                   run the web server (default)
   migrate                                 apply database migrations and exit
-  create-admin --email E --password P     create or promote an administrator
+  create-admin --email E [--promote]      create an administrator; the password (at least 12
+                                          characters) is read from standard input; --promote
+                                          also makes an existing account an administrator
   seed [--verifications N] [--per-user N] [--out FILE]
                                           create demonstration or benchmark data
   coupon create CODE PERCENT [--max N] [--expires YYYY-MM-DD] | coupon list | coupon disable CODE
@@ -64,7 +72,7 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 	case "coupon":
 		return couponCommand(ctx, cfg, log, args)
 	case "create-admin":
-		return createAdmin(ctx, cfg, log, args)
+		return createAdmin(ctx, cfg, log, args, os.Stdin)
 	case "seed":
 		return seedCommand(ctx, cfg, log, args)
 	case "screening":
@@ -87,7 +95,7 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 	}
 	defer a.Close()
 	if cfg.AdminEmail != "" {
-		if _, err := a.Auth.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword); err != nil {
+		if err := ensureAdmin(ctx, a, cfg); err != nil {
 			return fmt.Errorf("ensure admin %s: %w", cfg.AdminEmail, err)
 		}
 		log.Info("administrator ready", "email", cfg.AdminEmail)
@@ -95,9 +103,11 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 	if err := a.StartWorkers(ctx); err != nil {
 		return err
 	}
+	if err := a.StartMetrics(); err != nil {
+		return err
+	}
 	a.StartScreeningIndex(ctx)
-	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout: 120 * time.Second}
+	srv := a.HTTPServer(cfg.Addr)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	log.Info("serving", "addr", cfg.Addr, "public_base_url", cfg.PublicBaseURL)
@@ -115,25 +125,65 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 	return nil
 }
 
-func createAdmin(ctx context.Context, cfg *app.Config, log *slog.Logger, args []string) error {
+// ensureAdmin creates or updates the administrator of ADMIN_EMAIL (promoting an existing account
+// only with ADMIN_PROMOTE). Servers starting together may both try to create it: the one that
+// loses the race finds the account on a second try.
+func ensureAdmin(ctx context.Context, a *app.App, cfg *app.Config) error {
+	ensure := a.Auth.EnsureAdmin
+	if cfg.AdminPromote {
+		ensure = a.Auth.PromoteAdmin
+	}
+	_, err := ensure(ctx, cfg.AdminEmail, cfg.AdminPassword)
+	if errors.Is(err, application.ErrEmailTaken) {
+		_, err = ensure(ctx, cfg.AdminEmail, cfg.AdminPassword)
+	}
+	return err
+}
+
+// createAdmin reads the password from standard input, never from the command line, where other
+// users of the machine and the shell history would see it.
+func createAdmin(ctx context.Context, cfg *app.Config, log *slog.Logger, args []string, stdin *os.File) error {
 	fs := flag.NewFlagSet("create-admin", flag.ContinueOnError)
 	email := fs.String("email", "", "administrator e-mail")
-	pass := fs.String("password", "", "administrator password (at least 6 characters)")
+	promote := fs.Bool("promote", false, "also make an existing account an administrator (its sessions end)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *email == "" || *pass == "" {
-		return errors.New("create-admin needs --email and --password")
+	if *email == "" || fs.NArg() > 0 {
+		return errors.New("create-admin needs --email (and reads the password from standard input)")
+	}
+	pass, err := readPassword(stdin)
+	if err != nil {
+		return err
 	}
 	a, err := app.Wire(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	u, err := a.Auth.EnsureAdmin(ctx, *email, *pass)
+	ensure := a.Auth.EnsureAdmin
+	if *promote {
+		ensure = a.Auth.PromoteAdmin
+	}
+	u, err := ensure(ctx, *email, pass)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("administrator %s (id %d) is ready\n", u.Email, u.ID)
 	return nil
+}
+
+// readPassword prompts without echo on a terminal, and otherwise reads the first line of a pipe.
+func readPassword(f *os.File) (string, error) {
+	if term.IsTerminal(int(f.Fd())) { //nolint:gosec // G115: a file descriptor fits in an int
+		fmt.Fprint(os.Stderr, "Password (at least 12 characters): ")
+		b, err := term.ReadPassword(int(f.Fd())) //nolint:gosec // G115: as above
+		fmt.Fprintln(os.Stderr)
+		return string(b), err
+	}
+	line, err := bufio.NewReader(f).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("read password: %w", err)
+	}
+	return strings.TrimRight(line, "\r\n"), nil
 }

@@ -24,10 +24,17 @@ const screeningUsage = `usage:
   server screening changes VERSION_ID      what a version changed against the version before it
   server screening check NAME [--person|--company] [--dob YYYY[-MM[-DD]]] [--country CC] [--id VALUE]… [--limit N]
                                            screen a name against the lists in force
+  server screening jurisdictions import FILE
+                                           put a FATF high-risk / increased-monitoring list in force
+                                           (format: docs/jurisdictions/README.md; a dated file ships
+                                           as docs/jurisdictions/fatf-2025-06-13.json)
+  server screening jurisdictions           the jurisdiction list versions, newest first
 
 SOURCE is one of ofac_sdn, ofac_consolidated, un, eu, uk, us_csl, ftm, pep_csv. OFAC lists take their
 files by name (sdn.csv add.csv alt.csv sdn_comments.csv); the others take one file of any name.
-A failed import or fetch keeps the version in force and exits non-zero.
+A failed import or fetch keeps the version in force and exits non-zero. Every new version, of a
+sanctions or PEP list or of the jurisdiction list, queues a re-screening of the Top verifications
+that are submitted, in review or approved (worked by the server's job workers).
 `
 
 // screeningCommand runs the screening subcommands, writing their report to out.
@@ -64,6 +71,8 @@ func screeningCommand(ctx context.Context, cfg *app.Config, log *slog.Logger, ar
 		return screeningChanges(ctx, s, rest[0], out)
 	case "check":
 		return screeningCheck(ctx, s, rest, out)
+	case "jurisdictions":
+		return jurisdictionsCommand(ctx, a.Svc.TopChecks, rest, cfg.ScreeningFetchMaxBytes, out)
 	}
 	fmt.Fprint(os.Stderr, screeningUsage)
 	return fmt.Errorf("unknown screening subcommand %q", sub)

@@ -110,3 +110,31 @@ func TestScreeningCommand(t *testing.T) {
 	mustCLI(t, cfg, "eu: version 3 in force, 3 entries, published 2026-11-20; against version 2: 0 added, 0 removed, 1 changed", "fetch", "eu")
 	mustCLI(t, cfg, "changed  900003  Limited Liability Company Severnaya", "changes", "3")
 }
+
+// The shipped FATF file loads as a version in force, the same file again makes none, and a file
+// that is not in the documented format is refused with the reason.
+func TestJurisdictionsCommand(t *testing.T) {
+	cfg := &app.Config{DataDir: t.TempDir(), PublicBaseURL: "http://verify.test"}
+	shipped := filepath.Join("..", "..", "docs", "jurisdictions", "fatf-2025-06-13.json")
+	mustCLI(t, cfg, "no jurisdiction list imported", "jurisdictions")
+	mustCLI(t, cfg, "jurisdictions: version 1 in force: FATF lists of 13 Jun 2025, 3 high-risk, 24 under increased monitoring",
+		"jurisdictions", "import", shipped)
+	mustCLI(t, cfg, "no new version", "jurisdictions", "import", shipped)
+	if out := mustCLI(t, cfg, "FATF", "jurisdictions"); !strings.Contains(out, "2025-06-13  3          24") {
+		t.Fatalf("versions:\n%s", out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	for body, want := range map[string]string{
+		`{"format":"ttt-jurisdictions/1","publisher":"FATF","published":"2025-06-13","jurisdictions":[{"country":"XX","name":"Nowhere","category":"high_risk"}]}`: `"XX" is not an ISO 3166-1 alpha-2 code`,
+		`{"format":"ttt-jurisdictions/1","publisher":"FATF","published":"13.06.2025","jurisdictions":[]}`:                                                         "published must be YYYY-MM-DD",
+		`{"format":"other","publisher":"FATF","published":"2025-06-13","jurisdictions":[]}`:                                                                       `format must be "ttt-jurisdictions/1"`,
+		`{"format":"ttt-jurisdictions/1","publisher":"FATF","published":"2025-06-13","jurisdictions":[{"country":"IR","name":"Iran","category":"black"}]}`:        "category must be high_risk or increased_monitoring",
+	} {
+		if err := os.WriteFile(bad, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := screeningCLI(t, cfg, "jurisdictions", "import", bad); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("import of %s: %v\n%s\nwant an error with %q", body, err, out, want)
+		}
+	}
+}

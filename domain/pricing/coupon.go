@@ -16,12 +16,16 @@ func (e *CouponError) Error() string { return e.msg }
 // Kind is errs.KindInvalid: the code the applicant typed cannot be used.
 func (e *CouponError) Kind() errs.Kind { return errs.KindInvalid }
 
-// Reasons a coupon is refused (the messages are the ones the payment page shows).
+// couponUnusable is the one message for every code that cannot be used: telling "expired" or "fully
+// redeemed" from "unknown" would confirm to someone guessing codes that they found a real one.
+const couponUnusable = "Invalid coupon code"
+
+// Reasons a coupon is refused: distinct errors for the code, one message for the applicant.
 var (
-	ErrCouponInvalid   = &CouponError{"Invalid coupon code"}
-	ErrCouponExpired   = &CouponError{"This coupon has expired"}
-	ErrCouponExhausted = &CouponError{"This coupon has been fully redeemed"}
-	ErrCouponDisabled  = &CouponError{"This coupon is no longer active"}
+	ErrCouponInvalid   = &CouponError{couponUnusable}
+	ErrCouponExpired   = &CouponError{couponUnusable}
+	ErrCouponExhausted = &CouponError{couponUnusable}
+	ErrCouponDisabled  = &CouponError{couponUnusable}
 )
 
 // Errors from creating a coupon.
@@ -107,16 +111,28 @@ func (c *Coupon) Check(now time.Time) error {
 	return nil
 }
 
-// Quote applies the coupon to base after checking that it can be used now.
-func (c *Coupon) Quote(base Money, now time.Time) (Quote, error) {
+// Available is Check with the uses that other checkouts hold (reserved, not yet paid) counted as
+// taken, so that the last use cannot be promised to two payments at once.
+func (c *Coupon) Available(now time.Time, held int) error {
 	if err := c.Check(now); err != nil {
+		return err
+	}
+	if c.maxRedemptions > 0 && c.redemptions+held >= c.maxRedemptions {
+		return ErrCouponExhausted
+	}
+	return nil
+}
+
+// Quote applies the coupon to base after checking that it is available now, held uses counted.
+func (c *Coupon) Quote(base Money, now time.Time, held int) (Quote, error) {
+	if err := c.Available(now, held); err != nil {
 		return Quote{}, err
 	}
 	return Apply(base, c.percent), nil
 }
 
 // Redeem counts one use. A payment that was quoted while the coupon was usable is honoured even if
-// the coupon expired or ran out meanwhile, so Redeem does not check again.
+// the coupon expired meanwhile, so Redeem does not check again.
 func (c *Coupon) Redeem(now time.Time) {
 	c.redemptions++
 	c.updatedAt = now

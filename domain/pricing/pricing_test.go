@@ -125,12 +125,15 @@ func TestCouponQuoteRedeemDisable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := c.Quote(BasicPrice, now)
+	q, err := c.Quote(BasicPrice, now, 0)
 	if err != nil || q.Final != Cents(2450) || q.Percent != 50 {
 		t.Fatalf("Quote = %+v, %v; want final 2450", q, err)
 	}
+	if _, err := c.Quote(BasicPrice, now, 1); !errors.Is(err, ErrCouponExhausted) {
+		t.Errorf("with its only use held by another checkout: %v, want exhausted", err)
+	}
 	c.Redeem(now)
-	if _, err := c.Quote(BasicPrice, now); !errors.Is(err, ErrCouponExhausted) {
+	if _, err := c.Quote(BasicPrice, now, 0); !errors.Is(err, ErrCouponExhausted) {
 		t.Errorf("after the only redemption: %v, want exhausted", err)
 	}
 	if c.Snapshot().Redemptions != 1 {

@@ -10,6 +10,10 @@ import (
 // MinPasswordLength is the spec's minimum password length.
 const MinPasswordLength = 6
 
+// MinAdminPasswordLength is the minimum for administrator passwords, which an operator sets and
+// which open every applicant's records.
+const MinAdminPasswordLength = 12
+
 // MaxPasswordBytes is bcrypt's input limit; longer passwords would be silently truncated.
 const MaxPasswordBytes = 72
 
@@ -21,6 +25,18 @@ func ValidateCredentials(email, password string) error {
 	errs := field.Errors{}
 	errs.Email("email", NormalizeEmail(email), "Please enter a valid email")
 	checkPassword(errs, "password", password, "Password must be at least 6 characters")
+	return errs.Err()
+}
+
+// ValidateAdminCredentials checks the e-mail and password an operator gives an administrator.
+func ValidateAdminCredentials(email, password string) error {
+	errs := field.Errors{}
+	errs.Email("email", NormalizeEmail(email), "Please enter a valid email")
+	if len([]rune(password)) < MinAdminPasswordLength {
+		errs.Add("password", "Administrator password must be at least 12 characters")
+	} else {
+		checkPassword(errs, "password", password, "")
+	}
 	return errs.Err()
 }
 

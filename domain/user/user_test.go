@@ -53,3 +53,14 @@ func TestPasswordChangeMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestAdminPasswordNeedsTwelveCharacters(t *testing.T) {
+	var fe field.Errors
+	if !errors.As(ValidateAdminCredentials("boss@ttt.example", "eleven-char"), &fe) ||
+		fe["password"] != "Administrator password must be at least 12 characters" {
+		t.Fatalf("11 characters: %v", fe)
+	}
+	if err := ValidateAdminCredentials("boss@ttt.example", "twelve-chars"); err != nil {
+		t.Fatalf("12 characters: %v", err)
+	}
+}

@@ -13,6 +13,7 @@ import (
 var (
 	ErrNotApproved    = errs.Conflict("The verification is not approved")
 	ErrAlreadyRevoked = errs.Conflict("The certificate is already revoked")
+	ErrNotRevoked     = errs.Conflict("The certificate is not revoked")
 )
 
 // CertificateStatus is what a counterparty is told about an approved verification today.
@@ -46,6 +47,28 @@ func (v *Verification) Revoke(reason string, now time.Time) error {
 	return nil
 }
 
+// CertificateNotIssued refuses the PDF of a certificate that no longer vouches for the company.
+func CertificateNotIssued(status CertificateStatus) error {
+	return errs.Conflict("This certificate is " + string(status) + ", so its PDF is no longer issued")
+}
+
+// Reinstate lifts a revocation that turned out to be wrong. It is its own decision with its own
+// reason: nothing else (an approval, a payment) ever clears a revocation.
+func (v *Verification) Reinstate(reason string, now time.Time) error {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return ErrReinstateReasonRequired
+	}
+	if v.deleted {
+		return ErrDeleted
+	}
+	if v.revokedAt == nil {
+		return ErrNotRevoked
+	}
+	v.revokedAt, v.revokedReason, v.updatedAt = nil, "", now
+	return nil
+}
+
 // CertificateStatus derives the live status; ok is false when the verification was never approved.
 func (v *Verification) CertificateStatus(now time.Time) (status CertificateStatus, ok bool) {
 	switch {
@@ -71,6 +94,25 @@ func (v *Verification) AttachCIS(path string, now time.Time) error {
 
 // CISFormPath is where the current CIS is stored, or "".
 func (v *Verification) CISFormPath() string { return v.cisFormPath }
+
+// CertificateCheck is one check a certificate claims: what ran, how it came out and when. A check
+// that did not run is never a CertificateCheck.
+type CertificateCheck struct {
+	Kind   string // verification, sanctions, pep, jurisdiction or kyc
+	Label  string
+	Result string
+	Text   string // the whole sentence, as the certificate prints it
+	Date   time.Time
+}
+
+// ReviewCheck is what every approved verification had, whatever its tier: a reviewer went through
+// the company, representative, banking and document sections. The second sentence is the spec's
+// text for Basic.
+func ReviewCheck(approvedAt time.Time) CertificateCheck {
+	return CertificateCheck{Kind: "verification", Label: "Verification", Result: "verified", Date: approvedAt,
+		Text: "Company, representatives, banking and documents reviewed. " +
+			"Includes TTT Certificate and Client Information Sheet (CIS)"}
+}
 
 // CertificateContent is what a certificate attests; its fingerprint lets a counterparty check that a
 // PDF matches the public record.

@@ -61,6 +61,53 @@ func SniffContentType(head []byte) (string, error) {
 	return "", ErrUnsupportedFile
 }
 
+// extensions are the name endings each accepted type may keep; the first is the one given to a
+// name that has none of them.
+var extensions = map[string][]string{"application/pdf": {".pdf"}, "image/jpeg": {".jpg", ".jpeg"}, "image/png": {".png"}}
+
+// NameForType gives a sanitised name the extension of the type its content was found to be, so
+// that no stored name claims another type: "invoice.html" holding a PDF becomes "invoice.pdf",
+// "scan" holding a PNG "scan.png". Names that already end in one of the type's extensions stay.
+func NameForType(name, mime string) string {
+	exts, ok := extensions[mime]
+	if !ok {
+		return name
+	}
+	ext := path.Ext(name)
+	for _, e := range exts {
+		if strings.EqualFold(ext, e) {
+			return name
+		}
+	}
+	base := name
+	if looksLikeExtension(ext) {
+		base = strings.TrimSuffix(name, ext)
+	}
+	base = strings.TrimRight(base, ". ")
+	if base == "" {
+		base = "file"
+	}
+	if limit := maxFilenameLength - len(exts[0]); len(base) > limit {
+		base = base[:limit]
+	}
+	return base + exts[0]
+}
+
+// looksLikeExtension is a dot and one to ten letters or digits (".exe", ".html"), not the tail of
+// a name such as "report v1.2 final".
+func looksLikeExtension(ext string) bool {
+	if len(ext) < 2 || len(ext) > 11 {
+		return false
+	}
+	for _, r := range ext[1:] {
+		alnum := 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		if !alnum {
+			return false
+		}
+	}
+	return true
+}
+
 // maxFilenameLength keeps names printable in headers and PDFs.
 const maxFilenameLength = 150
 

@@ -2,6 +2,7 @@ package verification
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -63,4 +64,26 @@ func repeat(s string, n int) string {
 		out += s
 	}
 	return out
+}
+
+func TestNameForTypeFollowsTheContent(t *testing.T) {
+	cases := []struct{ name, mime, want string }{
+		{"invoice.html", "application/pdf", "invoice.pdf"},
+		{"setup.exe", "image/png", "setup.png"},
+		{"scan.JPEG", "image/jpeg", "scan.JPEG"},
+		{"scan.jpg", "image/jpeg", "scan.jpg"},
+		{"photo.png", "image/jpeg", "photo.jpg"},
+		{"statement", "application/pdf", "statement.pdf"},
+		{"report v1.2 final", "application/pdf", "report v1.2 final.pdf"},
+		{"file", "image/png", "file.png"},
+		{"a.pdf", "application/pdf", "a.pdf"},
+	}
+	for _, c := range cases {
+		if got := NameForType(c.name, c.mime); got != c.want {
+			t.Errorf("NameForType(%q, %s) = %q, want %q", c.name, c.mime, got, c.want)
+		}
+	}
+	if got := NameForType(strings.Repeat("a", maxFilenameLength)+".exe", "application/pdf"); len(got) != maxFilenameLength || !strings.HasSuffix(got, ".pdf") {
+		t.Errorf("long name: %d characters, %q…", len(got), got[len(got)-8:])
+	}
 }

@@ -18,10 +18,11 @@ var (
 	ErrFileTooLarge    = errs.TooLarge("The file size should not exceed 30MB")
 	ErrUnsupportedFile = errs.UnsupportedType("Only PDF, JPG, and PNG files are allowed")
 
-	// ErrReasonRequired is a decision that needs a reason and has none; the two below name which.
+	// ErrReasonRequired is a decision that needs a reason and has none; the ones below name which.
 	ErrReasonRequired           = errs.Invalid("reason", "A reason is required")
 	ErrRejectionReasonRequired  = ErrReasonRequired.Refine("Rejection reason is required")
 	ErrRevocationReasonRequired = ErrReasonRequired.Refine("Revocation reason is required")
+	ErrReinstateReasonRequired  = ErrReasonRequired.Refine("Reinstatement reason is required")
 )
 
 // TransitionError says that an action is not allowed from the verification's current status.

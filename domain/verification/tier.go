@@ -31,12 +31,3 @@ func (t Tier) Label() string {
 	}
 	return "Basic"
 }
-
-// Checks lists what a verification of this tier covers, for certificates and public pages.
-func (t Tier) Checks() []string {
-	base := []string{"Company information", "Representative details", "Banking information", "Document verification"}
-	if t == Top {
-		return append(base, "KYC check", "AML screening", "PEP screening")
-	}
-	return base
-}

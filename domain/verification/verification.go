@@ -211,14 +211,15 @@ func (v *Verification) MarkPaymentFailed(paymentID string, now time.Time) error 
 	return nil
 }
 
-// Approve accepts the verification; the certificate is valid for ValidityPeriod months.
+// Approve accepts the verification; the certificate is valid for ValidityPeriod months. A
+// revocation stays: only Reinstate lifts it.
 func (v *Verification) Approve(now time.Time) error {
 	if err := v.moveTo(Approved, "approve", now); err != nil {
 		return err
 	}
 	approved, expires := now, now.AddDate(0, ValidityPeriod, 0)
 	v.approvedAt, v.expiresAt = &approved, &expires
-	v.revokedAt, v.revokedReason, v.rejectionReason = nil, "", ""
+	v.rejectionReason = ""
 	return nil
 }
 

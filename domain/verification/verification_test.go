@@ -127,6 +127,20 @@ func TestApproveSetsValidity(t *testing.T) {
 	}
 }
 
+// TestApprovalKeepsARevocation: a revoked certificate back in review (an upgrade paid before upgrades
+// of revoked certificates were refused) stays revoked when approved again.
+func TestApprovalKeepsARevocation(t *testing.T) {
+	s := inStatus(InReview, true).Snapshot()
+	s.RevokedAt, s.RevokedReason = &now, "Documents found forged"
+	v := Restore(s)
+	if err := v.Approve(now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := v.CertificateStatus(now.Add(time.Hour)); st != CertificateRevoked || v.Snapshot().RevokedReason != "Documents found forged" {
+		t.Fatalf("after approval: %s, reason %q; want still revoked", st, v.Snapshot().RevokedReason)
+	}
+}
+
 func TestDeleteRules(t *testing.T) {
 	cases := []struct {
 		status  Status

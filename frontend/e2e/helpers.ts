@@ -70,8 +70,40 @@ export function slotFile(page: Page, name: string) {
   return page.locator('[data-state="done"] li').getByText(name, { exact: true })
 }
 
-/** submitByApi fills every section of a draft through the API and submits it. */
-export async function submitByApi(request: APIRequestContext, id: number) {
+/** A representative as POST /api/verifications/{id}/representatives takes it. */
+export interface RepresentativeInput {
+  fullName: string
+  position: string
+  nationality: string
+  dateOfBirth: string
+  passportNumber: string
+  issuingCountry: string
+  expiryDate: string
+  email: string
+  phoneNumber: string
+}
+
+const SAM_SEED: RepresentativeInput = {
+  fullName: 'Sam Seed',
+  position: 'Director',
+  nationality: 'GB',
+  dateOfBirth: '1970-01-01',
+  passportNumber: 'P1',
+  issuingCountry: 'GB',
+  expiryDate: '2030-01-01',
+  email: 'sam@seeded.example',
+  phoneNumber: '+44 7000 000000',
+}
+
+/** submitByApi fills every section of a draft through the API (one representative unless given) and submits it. */
+export async function submitByApi(request: APIRequestContext, id: number, representatives: RepresentativeInput[] = [SAM_SEED]) {
+  await fillByApi(request, id, representatives)
+  const r = await request.post(`/api/verifications/${id}/submit`)
+  expect(r.ok(), `submit ${r.status()} ${await r.text()}`).toBe(true)
+}
+
+/** fillByApi fills every section of a draft through the API, ready to submit. */
+export async function fillByApi(request: APIRequestContext, id: number, representatives: RepresentativeInput[] = [SAM_SEED]) {
   const ok = async (p: Promise<import('@playwright/test').APIResponse>) => {
     const r = await p
     expect(r.ok(), `${r.url()} ${r.status()} ${await r.text()}`).toBe(true)
@@ -94,21 +126,7 @@ export async function submitByApi(request: APIRequestContext, id: number) {
       },
     }),
   )
-  await ok(
-    request.post(`${base}/representatives`, {
-      data: {
-        fullName: 'Sam Seed',
-        position: 'Director',
-        nationality: 'GB',
-        dateOfBirth: '1970-01-01',
-        passportNumber: 'P1',
-        issuingCountry: 'GB',
-        expiryDate: '2030-01-01',
-        email: 'sam@seeded.example',
-        phoneNumber: '+44 7000 000000',
-      },
-    }),
-  )
+  for (const rep of representatives) await ok(request.post(`${base}/representatives`, { data: rep }))
   await ok(
     request.post(`${base}/banking-info`, {
       data: {
@@ -130,7 +148,6 @@ export async function submitByApi(request: APIRequestContext, id: number) {
   for (const type of ['incorporation_certificate', 'business_license', 'shareholder_info']) {
     await ok(request.post(`${base}/documents`, { multipart: { type, file: pdfFile(`${type}.pdf`) } }))
   }
-  await ok(request.post(`${base}/submit`))
 }
 
 /** The administrator e2e/start-server.sh creates with `create-admin`. */
@@ -174,4 +191,25 @@ export async function open(page: Page, url: string) {
   await page.goto(url)
   await expect(page.locator('h1').first()).toBeVisible(FIRST_PAINT)
   await expect(page.locator('[role="status"]', { hasText: /^Loading$/ })).toHaveCount(0, FIRST_PAINT)
+}
+
+/** payInFullByApi pays a submitted verification with the 100% coupon start-server.sh creates. */
+export async function payInFullByApi(request: APIRequestContext, id: number) {
+  const r = await request.post('/api/create-payment-intent', { data: { verificationId: id, couponCode: 'FREE100' } })
+  expect(((await r.json()) as { paid: boolean }).paid).toBe(true)
+}
+
+/** screenedByApi waits (as an administrator) until the Top verification's screening run is done. */
+export async function screenedByApi(adminRequest: APIRequestContext, id: number) {
+  await expect
+    .poll(async () => ((await (await adminRequest.get(`/api/admin/verifications/${id}/screening`)).json()) as { status: string }).status, {
+      timeout: 30_000,
+    })
+    .toBe('done')
+}
+
+/** approveInReview approves the verification open on the admin review page: Approve, then the confirmation. */
+export async function approveInReview(page: Page) {
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await page.getByRole('dialog', { name: /Approve verification/ }).getByRole('button', { name: 'Approve and issue certificate' }).click()
 }

@@ -13,9 +13,19 @@ go build -o bin/ttt-verify ./cmd/server
 DATA_DIR=$(mktemp -d)
 export DATA_DIR ADDR="127.0.0.1:$PORT" AUTH_RATE_LIMIT=0 PUBLIC_BASE_URL="http://127.0.0.1:$PORT"
 # The suite runs the simulated card provider, whatever the calling shell has configured.
-unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET DATABASE_URL S3_ENDPOINT
+unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET DATABASE_URL S3_ENDPOINT SMTP_URL
+# E-mail goes to the test SMTP server when make test runs one (e2e/messages.spec.ts reads it back),
+# else to the outbox in DATA_DIR.
+if [ -n "${TEST_SMTP_URL:-}" ]; then
+  export SMTP_URL="$TEST_SMTP_URL"
+fi
 # The administrator and the 100% coupon of the cross-role journeys (e2e/helpers.ts has the same values).
-bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" --password "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" >/dev/null 2>&1
+printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" >/dev/null 2>&1
 bin/ttt-verify coupon create FREE100 100 >/dev/null 2>&1
 bin/ttt-verify coupon create HALF50 50 >/dev/null 2>&1
+# A small UN list for the screening page (adapters/screening/testdata/un is an excerpt of the real list),
+# the PEP fixture and the shipped FATF lists, so that Top verifications run every check (e2e/top-checks.spec.ts).
+bin/ttt-verify screening import un adapters/screening/testdata/un/consolidated.xml >/dev/null 2>&1
+bin/ttt-verify screening import pep_csv adapters/screening/testdata/pep/pep.csv >/dev/null 2>&1
+bin/ttt-verify screening jurisdictions import docs/jurisdictions/fatf-2025-06-13.json >/dev/null 2>&1
 exec bin/ttt-verify serve

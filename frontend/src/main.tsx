@@ -1,18 +1,12 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { AppProviders } from './app/providers'
 import { makeRouter } from './app/router'
-import { makeStore } from './app/store'
 import './index.css'
 
-const store = makeStore()
-const router = makeRouter()
-
+// The store and the API client load with the first screen that needs them (app/AppShell.tsx).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <RouterProvider router={makeRouter()} />
   </StrictMode>,
 )

@@ -63,7 +63,9 @@ func (m Message) MessageID() string {
 // Messages lists the received messages addressed to rcpt.
 func (s *Server) Messages(t testing.TB, rcpt string) []Message {
 	t.Helper()
-	resp, err := http.Get(s.API + "/email")
+	// MailDev filters on the server (exact match), which keeps each poll small however many
+	// messages the whole test run has sent.
+	resp, err := http.Get(s.API + "/email?to.address=" + url.QueryEscape(strings.ToLower(rcpt)))
 	if err != nil {
 		t.Fatalf("list messages: %v", err)
 	}
@@ -99,6 +101,28 @@ func (s *Server) WaitFor(t testing.TB, rcpt string, n int) []Message {
 				t.Fatalf("%d messages to %s arrived, want %d", len(got), rcpt, n)
 			}
 			return got
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// WaitForSubject polls until a message to rcpt with this subject arrived, then returns it (the
+// first, when several did); it fails after 20 s.
+func (s *Server) WaitForSubject(t testing.TB, rcpt, subject string) Message {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		for _, m := range s.Messages(t, rcpt) {
+			if m.Subject == subject {
+				return m
+			}
+		}
+		if time.Now().After(deadline) {
+			var got []string
+			for _, m := range s.Messages(t, rcpt) {
+				got = append(got, m.Subject)
+			}
+			t.Fatalf("no message %q to %s arrived; got %q", subject, rcpt, got)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -63,6 +63,11 @@ func TestStripeMock(t *testing.T) {
 	if got.ID == "" || got.Status == "" || got.Metadata == nil {
 		t.Errorf("retrieved intent %+v lacks id, status or metadata", got)
 	}
+	// The receipt's card comes from the latest charge, which the adapter asks Stripe to expand;
+	// stripe-mock's fixture charge was paid with Stripe's Visa test card.
+	if got.CardBrand != "visa" || got.CardLast4 != "4242" {
+		t.Errorf("card %q %q, want visa 4242 from the expanded latest charge", got.CardBrand, got.CardLast4)
+	}
 	// stripe-mock answers every id with its fixture; the fixture is not a paid intent.
 	if got.Status == application.IntentSucceeded {
 		t.Errorf("stripe-mock's fixture intent is %s; the application would count it as paid", got.Status)
@@ -122,8 +127,10 @@ func TestRetrieveIntentReportsProviderState(t *testing.T) {
 			return p.Status == application.IntentRequiresPaymentMethod && p.Amount == 4900 && p.Metadata["verificationId"] == "42"
 		}},
 		{"succeeded", func(in *stripetest.Intent) { in.Status = "succeeded" }, func(p *application.PaymentIntent) bool {
-			return p.Status == application.IntentSucceeded
+			return p.Status == application.IntentSucceeded && p.CardLast4 == ""
 		}},
+		{"paid by card", func(in *stripetest.Intent) { in.Card = &stripetest.Card{Brand: "mastercard", Last4: "4444"} },
+			func(p *application.PaymentIntent) bool { return p.CardBrand == "mastercard" && p.CardLast4 == "4444" }},
 		{"declined", func(in *stripetest.Intent) {
 			in.Status = "requires_payment_method"
 			in.LastPaymentError = map[string]string{"type": "card_error", "code": "card_declined", "decline_code": "insufficient_funds", "message": "Your card has insufficient funds."}

@@ -226,10 +226,10 @@ func runRecords(t *testing.T, open Open) {
 		}
 
 		// Deleting a linked document unlinks it rather than failing or leaving a dangling path.
-		if err := f.r.Documents.Delete(f.ctx, id, passport.ID); err != nil {
+		if err := f.r.Documents.Delete(f.ctx, id, passport.ID, f.tick()); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.r.Documents.Delete(f.ctx, id, reference.ID); err != nil {
+		if err := f.r.Documents.Delete(f.ctx, id, reference.ID, f.tick()); err != nil {
 			t.Fatal(err)
 		}
 		if r, err := f.r.Sections.Representative(f.ctx, id, jane.ID); err != nil || r.PassportFileID != nil || r.PassportPath != "" {
@@ -274,12 +274,34 @@ func runRecords(t *testing.T, open Open) {
 		}
 		_, err = f.r.Documents.Get(f.ctx, other.ID(), docs[0].ID)
 		expectErr(t, "Get of a document through another verification", err, application.ErrNotFound)
-		expectErr(t, "Delete through another verification", f.r.Documents.Delete(f.ctx, other.ID(), docs[0].ID), application.ErrNotFound)
-		if err := f.r.Documents.Delete(f.ctx, v.ID(), docs[0].ID); err != nil {
+		expectErr(t, "Delete through another verification", f.r.Documents.Delete(f.ctx, other.ID(), docs[0].ID, f.tick()), application.ErrNotFound)
+		deletedAt := f.tick()
+		if err := f.r.Documents.Delete(f.ctx, v.ID(), docs[0].ID, deletedAt); err != nil {
 			t.Fatal(err)
 		}
 		_, err = f.r.Documents.Get(f.ctx, v.ID(), docs[0].ID)
 		expectErr(t, "Get after Delete", err, application.ErrNotFound)
+		_, err = f.r.Documents.ByObjectPath(f.ctx, docs[0].ObjectPath)
+		expectErr(t, "ByObjectPath after Delete", err, application.ErrNotFound)
+		expectErr(t, "second Delete", f.r.Documents.Delete(f.ctx, v.ID(), docs[0].ID, f.tick()), application.ErrNotFound)
+		if left, _ := f.r.Documents.List(f.ctx, v.ID()); len(left) != 1 {
+			t.Errorf("documents listed after a delete: %d, want 1", len(left))
+		}
+
+		// The deleted document stays until the retention rule purges its object, once.
+		if due, err := f.r.Documents.DeletedBefore(f.ctx, deletedAt, 10); err != nil || len(due) != 0 {
+			t.Errorf("DeletedBefore(deletion time) = %v, %v; want none yet", due, err)
+		}
+		due, err := f.r.Documents.DeletedBefore(f.ctx, deletedAt.Add(time.Second), 10)
+		if err != nil || len(due) != 1 || due[0].ID != docs[0].ID || due[0].ObjectPath != docs[0].ObjectPath {
+			t.Fatalf("DeletedBefore = %+v, %v; want the deleted document", due, err)
+		}
+		if err := f.r.Documents.MarkPurged(f.ctx, docs[0].ID, f.tick()); err != nil {
+			t.Fatal(err)
+		}
+		if due, err := f.r.Documents.DeletedBefore(f.ctx, deletedAt.Add(time.Second), 10); err != nil || len(due) != 0 {
+			t.Errorf("DeletedBefore after the purge = %v, %v; want none", due, err)
+		}
 
 		events := []application.AuditEvent{
 			{VerificationID: v.ID(), ActorID: alice.ID, ActorEmail: alice.Email, Action: "create", To: "draft", CreatedAt: f.tick()},
@@ -334,6 +356,38 @@ func runRecords(t *testing.T, open Open) {
 		again, err := f.r.Coupons.AddRedemption(f.ctx, "LAUNCH", v.ID(), f.tick())
 		if err != nil || again {
 			t.Errorf("second AddRedemption by the same verification = %v, %v; want false", again, err)
+		}
+
+		// Holds: one per verification, counted for others until they expire or are released.
+		w := f.in(alice, verification.Basic, verification.Submitted)
+		now := f.tick()
+		held := func(except int64, at time.Time) int {
+			t.Helper()
+			n, err := f.r.Coupons.Held(f.ctx, "LAUNCH", except, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		for range 2 { // reserving again moves the one hold instead of adding one
+			if err := f.r.Coupons.Reserve(f.ctx, "LAUNCH", w.ID(), now, now.Add(time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := held(v.ID(), now); got != 1 {
+			t.Errorf("holds seen by another verification = %d, want 1", got)
+		}
+		if got := held(w.ID(), now); got != 0 {
+			t.Errorf("holds seen by the holder = %d, want 0 (its own is not counted)", got)
+		}
+		if got := held(v.ID(), now.Add(time.Hour)); got != 0 {
+			t.Errorf("holds after expiry = %d, want 0", got)
+		}
+		if err := f.r.Coupons.Release(f.ctx, w.ID()); err != nil {
+			t.Fatal(err)
+		}
+		if got := held(v.ID(), now); got != 0 {
+			t.Errorf("holds after release = %d, want 0", got)
 		}
 		err = f.r.Tx.WithinTx(f.ctx, func(ctx context.Context) error {
 			c, err := f.r.Coupons.GetForUpdate(ctx, "LAUNCH")

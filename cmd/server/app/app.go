@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"path/filepath"
 
 	"github.com/labstack/echo/v5"
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/metrics"
 	"github.com/tttverify/tttverify/adapters/password"
 	"github.com/tttverify/tttverify/adapters/pdf"
 	"github.com/tttverify/tttverify/adapters/persistence"
@@ -29,15 +31,23 @@ type App struct {
 	Messaging *Messaging
 	cfg       *Config
 	log       *slog.Logger
+	// stopListening ends the wait for other servers' changes (PostgreSQL notifications).
+	stopListening func()
+	metrics       *metrics.Metrics // nil without METRICS_ADDR
+	metricsAddr   string
+	stopMetrics   func()
 }
 
-// OpenDatabase connects and brings the schema up to date.
+// OpenDatabase connects, brings the schema up to date and makes the data directory private.
 func OpenDatabase(ctx context.Context, cfg *Config, log *slog.Logger) (*persistence.DB, error) {
 	db, err := persistence.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
 	}
 	n, err := persistence.Migrate(ctx, db)
+	if err == nil { // after the migrations, so that the SQLite database and its journal exist
+		err = secureDataDir(cfg.DataDir)
+	}
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -86,7 +96,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		clock = cfg.Clock
 	}
 	tx := persistence.NewTransactor(db)
-	work := &jobWork{}
+	work := &jobWork{metrics: newMetrics(cfg, log)}
 	messaging, err := openMessaging(ctx, cfg, db, log, work)
 	if err != nil {
 		_ = db.Close()
@@ -111,48 +121,61 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	if shareTTL == 0 {
 		shareTTL = DefaultShareLinkTTL
 	}
-	sessions, hasher := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}
-	auth, err := application.NewAuth(tx, users, sessions, hasher, clock)
+	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, persistence.NewAccountEvents(db)
+	auth, err := application.NewAuth(tx, users, sessions, hasher, clock, accountEvents)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
-	docs := application.NewDocuments(tx, verifications, sections, documents, blobs, clock, log)
+	docs := application.NewDocuments(tx, verifications, sections, documents, audit, blobs, clock, log).WithLimits(cfg.Limits)
 	if cfg.S3PresignedGets && !docs.CanLinkDownloads() {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
 	}
-	sectionsSvc := application.NewSections(tx, verifications, sections, documents, clock)
+	sectionsSvc := application.NewSections(tx, verifications, sections, documents, audit, clock)
 	certificates := application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
 		persistence.NewShareLinks(db), audit, clock,
 		application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
 			PublicCache: publicCache}).WithNotifier(notify)
 	work.certificates = certificates
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)
+	work.retention = application.NewFileRetention(documents, blobs, clock, cfg.DeletedFileRetention)
 	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)
 	screening, err := newScreening(cfg, log, db, tx, blobs, clock)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
+	screening.WithJobs(messaging.Jobs)
+	checks := application.NewTopChecks(application.TopChecksDeps{Tx: tx, Repo: verifications, Sections: sections,
+		Records: persistence.NewScreeningRecords(db), Lists: persistence.NewScreeningLists(db),
+		Jurisdictions: persistence.NewJurisdictionLists(db), Index: screening.Index(), Jobs: messaging.Jobs, Audit: audit,
+		Notify: notify, Public: publicCache, Clock: clock, Log: log})
+	work.checks = checks
+	certificates.WithChecks(checks)
 	auth.WithNotifier(notify)
-	payments.WithNotifier(notify)
-	return &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
+	payments.WithNotifier(notify).WithChecks(checks)
+	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
 		Screening:     screening,
+		TopChecks:     checks,
 		Auth:          auth,
-		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify),
+		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify).WithChecks(checks).WithLimits(cfg.Limits),
 		Sections:      sectionsSvc,
 		Documents:     docs,
 		Payments:      payments,
-		Admin:         application.NewAdmin(tx, verifications, audit, clock, notify),
+		Admin:         application.NewAdmin(tx, verifications, audit, clock, notify, checks),
 		Inbox:         application.NewInbox(notifications, clock),
 		Jobs:          work.jobs,
 		Review:        application.NewReview(sectionsSvc, docs, certificates),
 		Certificates:  certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
-			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: persistence.NewAccountEvents(db),
-			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails}),
-	}}, nil
+			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,
+			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify}),
+	}}
+	a.stopListening = listenForChanges(cfg, db, publicCache, log)
+	a.metrics, a.stopMetrics = work.metrics, func() {}
+	a.instrument()
+	return a, nil
 }
 
 // newScreening wires the list use cases: the parsers, the publishers' addresses, the list
@@ -196,17 +219,31 @@ func (a *App) Handler() *echo.Echo {
 		SecureCookies:      cfg.secureCookies(),
 		PublicBaseURL:      cfg.PublicBaseURL,
 		AuthRateLimit:      cfg.AuthRateLimit,
+		Throttle:           persistence.NewThrottles(a.DB),
+		TrustedProxies:     cfg.TrustedProxies,
 		Logger:             log,
 		SPA:                frontend.Dist(),
 		Readiness:          map[string]httpapi.Checker{"database": a.DB, "storage": a.Blobs},
 		Clock:              a.cfg.Clock,
 		Baseline:           cfg.BenchBaseline,
 		PresignedDownloads: cfg.S3PresignedGets,
+		Observe:            a.metrics.Middleware(),
+		OldSessionSecret:   cfg.PreviousSessionSecret,
+		TransferTimeout:    cfg.Timeouts.Transfer,
 	}, a.Svc)
+}
+
+// HTTPServer is the server for Handler with the configured timeouts.
+func (a *App) HTTPServer(addr string) *http.Server {
+	srv := &http.Server{Addr: addr, Handler: a.Handler()} //nolint:gosec // G112: Apply sets ReadHeaderTimeout with the others
+	a.cfg.Timeouts.Apply(srv)
+	return srv
 }
 
 // Close stops the job workers and releases the database and the object store.
 func (a *App) Close() {
+	a.stopListening()
+	a.stopMetrics()
 	a.stopWorkers()
 	if c, ok := a.Blobs.(interface{ Close() error }); ok {
 		_ = c.Close()

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	httpapi "github.com/tttverify/tttverify/adapters/http"
 	"github.com/tttverify/tttverify/application"
 )
 
@@ -25,8 +27,10 @@ type Config struct {
 	PublicBaseURL   string
 	SessionSecret   []byte
 	AuthRateLimit   int
+	TrustedProxies  []*net.IPNet // load balancers whose X-Forwarded-For is believed
 	AdminEmail      string
 	AdminPassword   string
+	AdminPromote    bool // ADMIN_EMAIL may name an existing account, which then becomes an administrator
 	S3Endpoint      string
 	S3Bucket        string
 	S3AccessKey     string
@@ -35,8 +39,17 @@ type Config struct {
 	S3Region        string
 	S3PresignedGets bool
 	ShareLinkTTL    time.Duration
-	PublicCacheTTL  time.Duration
-	BenchBaseline   bool
+	// DeletedFileRetention is how long a deleted document's object is kept (0: the default).
+	DeletedFileRetention time.Duration
+	PublicCacheTTL       time.Duration
+	BenchBaseline        bool
+	MetricsAddr          string           // serve Prometheus metrics here; empty: off
+	Timeouts             httpapi.Timeouts // HTTP_* timeouts; tests that leave it zero have none
+	Limits               application.Limits
+
+	// PreviousSessionSecret is the secret before a rotation (SESSION_SECRET_PREVIOUS), accepted
+	// until every cookie it signed has been used again or has expired.
+	PreviousSessionSecret []byte
 
 	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
 	// variable name) and how often a server looks for imports made by another process.
@@ -56,9 +69,17 @@ type Config struct {
 	SMTPURL  string // smtp://user:pass@host:port or smtps://…; empty: .eml files in DATA_DIR/outbox
 	SMTPFrom string // sender of every e-mail
 
+	// JobTimeout bounds one attempt of a job; a job left running by a server that died runs
+	// again elsewhere after 1.2 times this. 0: 5 minutes.
+	JobTimeout time.Duration
+
 	// Set by tests, never from the environment.
 	Clock        application.Clock // nil: the system clock
 	PasswordCost int               // 0: bcrypt's default cost
+	// Jobs retry quickly and give up early in tests, so that retries and failures show in seconds.
+	JobRetryDelay   func(attempt int) time.Duration // nil: River's exponential backoff
+	JobMaxAttempts  int                             // 0: River's default, 25
+	JobPollInterval time.Duration                   // 0: River's default, 1 s (SQLite's latency)
 }
 
 // LoadConfig reads the configuration from the environment.
@@ -75,6 +96,7 @@ func LoadConfig() (*Config, error) {
 		S3AccessKey:   os.Getenv("S3_ACCESS_KEY"),
 		S3SecretKey:   os.Getenv("S3_SECRET_KEY"),
 		S3Region:      env("S3_REGION", "us-east-1"),
+		MetricsAddr:   os.Getenv("METRICS_ADDR"),
 	}
 	c.StripeSecretKey, c.StripePublishableKey = os.Getenv("STRIPE_SECRET_KEY"), os.Getenv("STRIPE_PUBLISHABLE_KEY")
 	c.StripeWebhookSecret, c.StripeAPIBase = os.Getenv("STRIPE_WEBHOOK_SECRET"), os.Getenv("STRIPE_API_BASE")
@@ -85,11 +107,26 @@ func LoadConfig() (*Config, error) {
 	if c.AuthRateLimit, err = strconv.Atoi(env("AUTH_RATE_LIMIT", "10")); err != nil || c.AuthRateLimit < 0 {
 		return nil, fmt.Errorf("AUTH_RATE_LIMIT must be a number >= 0")
 	}
+	if c.TrustedProxies, err = parseNetworks(os.Getenv("TRUSTED_PROXIES")); err != nil {
+		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
+	}
 	if c.ShareLinkTTL, err = time.ParseDuration(env("SHARE_LINK_TTL", DefaultShareLinkTTL.String())); err != nil || c.ShareLinkTTL <= 0 {
-		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 168h")
+		return nil, fmt.Errorf("SHARE_LINK_TTL must be a positive duration such as 72h")
+	}
+	if c.DeletedFileRetention, err = time.ParseDuration(env("DELETED_FILE_RETENTION", application.DefaultDeletedFileRetention.String())); err != nil || c.DeletedFileRetention <= 0 {
+		return nil, fmt.Errorf("DELETED_FILE_RETENTION must be a positive duration such as 720h")
 	}
 	if c.PublicCacheTTL, err = time.ParseDuration(env("PUBLIC_CACHE_TTL", "60s")); err != nil || c.PublicCacheTTL < 0 {
 		return nil, fmt.Errorf("PUBLIC_CACHE_TTL must be a duration such as 60s (0 turns the cache off)")
+	}
+	if c.Limits.OpenVerifications, err = strconv.Atoi(env("MAX_OPEN_VERIFICATIONS", strconv.Itoa(application.DefaultLimits.OpenVerifications))); err != nil || c.Limits.OpenVerifications < 1 {
+		return nil, fmt.Errorf("MAX_OPEN_VERIFICATIONS must be a number >= 1")
+	}
+	if c.Limits.FilesPerVerification, err = strconv.Atoi(env("MAX_FILES_PER_VERIFICATION", strconv.Itoa(application.DefaultLimits.FilesPerVerification))); err != nil || c.Limits.FilesPerVerification < 1 {
+		return nil, fmt.Errorf("MAX_FILES_PER_VERIFICATION must be a number >= 1")
+	}
+	if err := c.loadTimeouts(); err != nil {
+		return nil, err
 	}
 	if err := c.loadMail(); err != nil {
 		return nil, err
@@ -98,6 +135,9 @@ func LoadConfig() (*Config, error) {
 		return nil, err
 	}
 	if c.BenchBaseline, err = boolEnv("BENCH_BASELINE", false); err != nil {
+		return nil, err
+	}
+	if c.AdminPromote, err = boolEnv("ADMIN_PROMOTE", false); err != nil {
 		return nil, err
 	}
 	if c.S3UseSSL, err = boolEnv("S3_USE_SSL", false); err != nil {
@@ -113,6 +153,25 @@ func LoadConfig() (*Config, error) {
 		return nil, errors.New("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither")
 	}
 	return c, nil
+}
+
+// loadTimeouts reads the HTTP_* timeouts.
+func (c *Config) loadTimeouts() error {
+	d := httpapi.DefaultTimeouts
+	for _, t := range []struct {
+		name string
+		dst  *time.Duration
+		def  time.Duration
+	}{{"HTTP_READ_HEADER_TIMEOUT", &c.Timeouts.ReadHeader, d.ReadHeader}, {"HTTP_READ_TIMEOUT", &c.Timeouts.Read, d.Read},
+		{"HTTP_WRITE_TIMEOUT", &c.Timeouts.Write, d.Write}, {"HTTP_IDLE_TIMEOUT", &c.Timeouts.Idle, d.Idle},
+		{"HTTP_TRANSFER_TIMEOUT", &c.Timeouts.Transfer, d.Transfer}} {
+		v, err := time.ParseDuration(env(t.name, t.def.String()))
+		if err != nil || v <= 0 {
+			return fmt.Errorf("%s must be a positive duration such as %s", t.name, t.def)
+		}
+		*t.dst = v
+	}
+	return nil
 }
 
 // Defaults of the list downloads: the largest official file (the EU's XML) is tens of MB.
@@ -142,8 +201,9 @@ func (c *Config) loadScreening() error {
 	return nil
 }
 
-// DefaultShareLinkTTL is how long a CIS share link works: a week.
-const DefaultShareLinkTTL = 7 * 24 * time.Hour
+// DefaultShareLinkTTL is how long a CIS share link works: three days, enough for a counterparty to
+// open it across a weekend, short enough that a forwarded link soon stops working.
+const DefaultShareLinkTTL = 72 * time.Hour
 
 // secureCookies is on when the public origin is served over TLS.
 func (c *Config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL, "https://") }
@@ -151,6 +211,12 @@ func (c *Config) secureCookies() bool { return strings.HasPrefix(c.PublicBaseURL
 // LoadSessionSecret uses SESSION_SECRET, or a secret generated once and kept in the data directory
 // so that sessions survive restarts.
 func (c *Config) LoadSessionSecret() error {
+	if p := os.Getenv("SESSION_SECRET_PREVIOUS"); p != "" {
+		if os.Getenv("SESSION_SECRET") == "" || len(p) < 32 {
+			return errors.New("SESSION_SECRET_PREVIOUS needs SESSION_SECRET (the new secret) and at least 32 characters")
+		}
+		c.PreviousSessionSecret = []byte(p)
+	}
 	if s := os.Getenv("SESSION_SECRET"); s != "" {
 		if len(s) < 32 {
 			return errors.New("SESSION_SECRET must be at least 32 characters")
@@ -176,6 +242,32 @@ func (c *Config) LoadSessionSecret() error {
 	}
 	c.SessionSecret = secret
 	return nil
+}
+
+// parseNetworks reads a comma- or space-separated list of CIDRs; a bare address stands for itself
+// alone.
+func parseNetworks(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, item := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if !strings.Contains(item, "/") {
+			ip := net.ParseIP(item)
+			if ip == nil {
+				return nil, fmt.Errorf("%q is neither an address nor a CIDR such as 10.0.0.0/8", item)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR such as 10.0.0.0/8", item)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 func env(name, def string) string {

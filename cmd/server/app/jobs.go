@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	netmail "net/mail"
@@ -13,8 +14,10 @@ import (
 
 	"github.com/tttverify/tttverify/adapters/jobs"
 	"github.com/tttverify/tttverify/adapters/mail"
+	"github.com/tttverify/tttverify/adapters/metrics"
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/screening"
 )
 
 // DefaultWorkers is how many jobs an instance works at once unless WORKERS says otherwise.
@@ -27,6 +30,9 @@ func (c *Config) loadMail() error {
 		return fmt.Errorf("WORKERS must be a number >= 0 (0: this instance works no jobs)")
 	}
 	c.Workers = workers
+	if c.JobTimeout, err = time.ParseDuration(env("JOB_TIMEOUT", "5m")); err != nil || c.JobTimeout <= 0 {
+		return fmt.Errorf("JOB_TIMEOUT must be a positive duration such as 5m")
+	}
 	c.SMTPURL = os.Getenv("SMTP_URL")
 	if c.SMTPURL != "" {
 		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
@@ -64,17 +70,39 @@ type Messaging struct {
 type jobWork struct {
 	certificates *application.Certificates
 	expiry       *application.ExpiryReminders
+	retention    *application.FileRetention
 	jobs         *application.Jobs
+	checks       *application.TopChecks
+	metrics      *metrics.Metrics
 }
 
 func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
 	return jobs.Handlers{
-		SendEmail: jobs.SendWith(mailer),
+		SendEmail: func(ctx context.Context, j application.SendEmail) error {
+			err := jobs.SendWith(mailer)(ctx, j)
+			if !errors.Is(err, mail.ErrBeingSent) { // another worker's attempt, counted there
+				w.metrics.Email(err)
+			}
+			return err
+		},
 		GenerateCIS: func(ctx context.Context, j application.GenerateCIS) error {
 			return w.certificates.GenerateCISOnApproval(ctx, j.VerificationID)
 		},
+		// The daily scan also applies the retention rule to deleted documents' objects.
 		ExpiryScan: func(ctx context.Context, _ application.ExpiryScan) error {
-			_, err := w.expiry.Scan(ctx)
+			_, scanErr := w.expiry.Scan(ctx)
+			_, purgeErr := w.retention.Purge(ctx)
+			return errors.Join(scanErr, purgeErr)
+		},
+		ScreenVerification: func(ctx context.Context, j application.ScreenVerification) error {
+			return w.checks.Run(ctx, j.RunID)
+		},
+		RescreenTop: func(ctx context.Context, _ application.RescreenTop) error {
+			_, err := w.checks.Rescreen(ctx, screening.TriggerListUpdate)
+			return err
+		},
+		DailyRescreen: func(ctx context.Context, _ application.DailyRescreen) error {
+			_, err := w.checks.Rescreen(ctx, screening.TriggerDaily)
 			return err
 		},
 	}
@@ -97,10 +125,14 @@ func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *sl
 		return nil, err
 	}
 	queue, err := jobs.New(ctx, db, jobs.Config{
-		DatabaseURL: cfg.DatabaseURL,
-		Workers:     cfg.Workers,
-		Log:         log,
-		Handlers:    work.handlers(mailer),
+		DatabaseURL:  cfg.DatabaseURL,
+		Workers:      cfg.Workers,
+		RetryDelay:   cfg.JobRetryDelay,
+		MaxAttempts:  cfg.JobMaxAttempts,
+		PollInterval: cfg.JobPollInterval,
+		JobTimeout:   cfg.JobTimeout,
+		Log:          log,
+		Handlers:     work.handlers(mailer),
 		OnDiscarded: func(ctx context.Context, j application.FailedJob) {
 			log.ErrorContext(ctx, "job failed permanently", "job_id", j.ID, "kind", j.Kind, "attempts", j.Attempts,
 				"error", j.LastError)

@@ -47,9 +47,11 @@ export const TAGS = [
   'Documents',
   'AdminVerification',
   'AuditEvents',
+  'Screening',
   'PaymentConfig',
   'PublicCertificate',
   'Notification',
+  'ShareLinks',
 ] as const
 
 /** api is the one RTK Query slice; features add their endpoints with injectEndpoints. */

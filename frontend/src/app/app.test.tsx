@@ -81,6 +81,25 @@ describe('routing and guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   })
 
+  it('sends non-admins away from /admin/jobs to /', async () => {
+    mockApi(route('GET', '/api/user', () => json(user)))
+    const { router } = renderAt('/admin/jobs')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
+  it("links Failed Jobs in an admin's sidebar and marks only it current there", async () => {
+    mockApi(
+      route('GET', '/api/user', () => json({ ...user, isAdmin: true })),
+      route('GET', '/api/admin/jobs/failed', () => json([], { headers: { 'X-Total-Count': '0' } })),
+    )
+    renderAt('/admin/jobs')
+    expect(await screen.findByRole('heading', { name: 'Failed Jobs', level: 1 })).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByRole('link', { name: 'Failed Jobs' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current')
+    expect(await screen.findByText('No failed jobs')).toBeInTheDocument()
+  })
+
   it("lists Screening under Admin Dashboard in an admin's sidebar and marks only it current there", async () => {
     mockApi(
       route('GET', '/api/user', () => json({ ...user, isAdmin: true })),
@@ -90,7 +109,7 @@ describe('routing and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Screening', level: 1 })).toBeInTheDocument()
     const nav = screen.getByRole('navigation', { name: 'Main' })
     const links = within(nav).getAllByRole('link').map((a) => a.textContent)
-    expect(links.slice(-2)).toEqual(['Admin Dashboard', 'Screening'])
+    expect(links.slice(-3)).toEqual(['Admin Dashboard', 'Screening', 'Failed Jobs'])
     expect(within(nav).getByRole('link', { name: 'Screening' })).toHaveAttribute('aria-current', 'page')
     expect(within(nav).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current')
   })

@@ -1,62 +1,57 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { lazy, Suspense, type ComponentType } from 'react'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { NotFoundCard } from '../components/ui/NotFoundCard'
 import { FullPageSpinner } from '../components/ui/Spinner'
-import { RequireAdmin, RequireAuth } from './guards'
+import LandingPage from '../features/landing/LandingPage'
 import { patterns } from '../lib/paths'
 
-// Every screen is its own chunk: the landing page ships only what it needs, and admin and payment
-// code load when those routes are visited.
-const LandingPage = lazy(() => import('../features/landing/LandingPage'))
-const AuthPage = lazy(() => import('../features/auth/AuthPage'))
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'))
-const AppLayout = lazy(() => import('./layout/AppLayout'))
-const DashboardPage = lazy(() => import('../features/verifications/DashboardPage'))
-const VerificationsPage = lazy(() => import('../features/verifications/VerificationsPage'))
-const VerificationDetailPage = lazy(() => import('../features/verifications/detail/VerificationDetailPage'))
-const AccountSettingsPage = lazy(() => import('../features/auth/AccountSettingsPage'))
-const HelpPage = lazy(() => import('../features/help/HelpPage'))
-const PaymentPage = lazy(() => import('../features/payment/PaymentPage'))
-const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'))
-const AdminReviewPage = lazy(() => import('../features/admin/AdminReviewPage'))
-const ScreeningPage = lazy(() => import('../features/screening/ScreeningPage'))
-const PublicVerificationPage = lazy(() => import('../features/public/PublicVerificationPage'))
-const TermsPage = lazy(() => import('../features/legal/TermsPage'))
-const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'))
+type Load = () => Promise<{ default: ComponentType }>
 
-function page(C: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <C />
-    </Suspense>
-  )
+// Every screen but the landing page is its own chunk, and so are the guards (they read the session
+// through the API): the landing page, the most common first address, comes with the entry script
+// and needs no second request; admin and payment code load when those routes are visited. Each
+// route keeps its loader in `handle` so that makeRouter can start the chunks of the first address
+// at once instead of one nested level after another.
+function screen(load: Load): Pick<RouteObject, 'element' | 'handle'> {
+  const C = lazy(load)
+  return {
+    element: (
+      <Suspense fallback={<FullPageSpinner />}>
+        <C />
+      </Suspense>
+    ),
+    handle: { load },
+  }
 }
 
+const guard = (name: 'RequireAuth' | 'RequireAdmin'): Load => () => import('./guards').then((m) => ({ default: m[name] }))
+
 export const routes: RouteObject[] = [
-  { path: patterns.home, element: page(LandingPage) },
-  { path: patterns.auth, element: page(AuthPage) },
-  { path: patterns.resetPassword, element: page(ResetPasswordPage) },
-  { path: patterns.publicCertificate, element: page(PublicVerificationPage) },
-  { path: patterns.terms, element: page(TermsPage) },
-  { path: patterns.privacy, element: page(PrivacyPage) },
+  { path: patterns.home, element: <LandingPage /> },
+  { path: patterns.auth, ...screen(() => import('../features/auth/AuthPage')) },
+  { path: patterns.resetPassword, ...screen(() => import('../features/auth/ResetPasswordPage')) },
+  { path: patterns.publicCertificate, ...screen(() => import('../features/public/PublicVerificationPage')) },
+  { path: patterns.terms, ...screen(() => import('../features/legal/TermsPage')) },
+  { path: patterns.privacy, ...screen(() => import('../features/legal/PrivacyPage')) },
   {
-    element: <RequireAuth />,
+    ...screen(guard('RequireAuth')),
     children: [
       {
-        element: page(AppLayout),
+        ...screen(() => import('./layout/AppLayout')),
         children: [
-          { path: patterns.dashboard, element: page(DashboardPage) },
-          { path: patterns.verifications, element: page(VerificationsPage) },
-          { path: patterns.verification, element: page(VerificationDetailPage) },
-          { path: patterns.payment, element: page(PaymentPage) },
-          { path: patterns.accountSettings, element: page(AccountSettingsPage) },
-          { path: patterns.help, element: page(HelpPage) },
+          { path: patterns.dashboard, ...screen(() => import('../features/verifications/DashboardPage')) },
+          { path: patterns.verifications, ...screen(() => import('../features/verifications/VerificationsPage')) },
+          { path: patterns.verification, ...screen(() => import('../features/verifications/detail/VerificationDetailPage')) },
+          { path: patterns.payment, ...screen(() => import('../features/payment/PaymentPage')) },
+          { path: patterns.accountSettings, ...screen(() => import('../features/auth/AccountSettingsPage')) },
+          { path: patterns.help, ...screen(() => import('../features/help/HelpPage')) },
           {
-            element: <RequireAdmin />,
+            ...screen(guard('RequireAdmin')),
             children: [
-              { path: patterns.admin, element: page(AdminDashboardPage) },
-              { path: patterns.adminReview, element: page(AdminReviewPage) },
-              { path: patterns.adminScreening, element: page(ScreeningPage) },
+              { path: patterns.admin, ...screen(() => import('../features/admin/AdminDashboardPage')) },
+              { path: patterns.adminReview, ...screen(() => import('../features/admin/AdminReviewPage')) },
+              { path: patterns.adminScreening, ...screen(() => import('../features/screening/ScreeningPage')) },
+              { path: patterns.adminJobs, ...screen(() => import('../features/jobs/FailedJobsPage')) },
             ],
           },
         ],
@@ -66,6 +61,19 @@ export const routes: RouteObject[] = [
   { path: '*', element: <NotFoundCard /> },
 ]
 
+/**
+ * makeRouter serves the landing page on its own and every other screen inside AppShell (the store,
+ * the API client, toasts and tooltips), so that / loads none of them. Tests render `routes` inside
+ * AppProviders themselves.
+ */
 export function makeRouter() {
-  return createBrowserRouter(routes)
+  const landing = routes.filter((r) => r.path === patterns.home)
+  const tree: RouteObject[] = [
+    ...landing,
+    { ...screen(() => import('./AppShell')), children: routes.filter((r) => !landing.includes(r)) },
+  ]
+  for (const m of matchRoutes(tree, window.location) ?? []) {
+    void (m.route.handle as { load?: Load } | undefined)?.load?.()
+  }
+  return createBrowserRouter(tree)
 }

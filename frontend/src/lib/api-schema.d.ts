@@ -283,6 +283,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -514,6 +523,15 @@ export interface paths {
                 };
                 /** @description Not signed in */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2399,9 +2417,147 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verifications/{id}/cis-form/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's CIS links that still work, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Links */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShareLink"][];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verifications/{id}/cis-form/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a CIS link at once (audited) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    shareId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Withdrawn */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2726,6 +2882,7 @@ export interface paths {
                     email?: string;
                     publicId?: string;
                     id?: string;
+                    screening?: "attention";
                 };
                 header?: never;
                 path?: never;
@@ -2802,6 +2959,7 @@ export interface paths {
                     email?: string;
                     publicId?: string;
                     id?: string;
+                    screening?: "attention";
                 };
                 header?: never;
                 path?: never;
@@ -3805,6 +3963,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/verifications/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift a revocation, with a reason (audited); nothing else clears one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Reason"];
+                };
+            };
+            responses: {
+                /** @description Reinstated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminVerification"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/verifications/{id}/generate-cis": {
         parameters: {
             query?: never;
@@ -4010,6 +4264,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4088,6 +4351,15 @@ export interface paths {
                 };
                 /** @description Unsupported type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4679,6 +4951,273 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/verifications/{id}/screening": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Top-tier checks of a verification: subjects, checks, hits and what is open */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The screening */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VerificationScreening"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}/screening/hits/{hitId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide a hit (note required); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    hitId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HitDecisionInput"];
+                };
+            };
+            responses: {
+                /** @description The screening */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VerificationScreening"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}/screening/pep-acknowledgement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge that PEP screening was unavailable (note required); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NoteInput"];
+                };
+            };
+            responses: {
+                /** @description The screening */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VerificationScreening"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -4953,6 +5492,12 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             actions: components["schemas"]["Actions"];
+            /** @description Top only (null for Basic): whether the checks run or are done, never their results */
+            screening: components["schemas"]["ApplicantScreening"] | null;
+        };
+        ApplicantScreening: {
+            /** @enum {string} */
+            status: "pending" | "running" | "done";
         };
         AdminVerification: {
             id: number;
@@ -4989,8 +5534,15 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             actions: components["schemas"]["Actions"];
+            /** @description Top only (null for Basic) */
+            screening: components["schemas"]["AdminScreeningSummary"] | null;
             /** @enum {string|null} */
             certificateStatus: "valid" | "expired" | "revoked" | null;
+        };
+        AdminScreeningSummary: {
+            /** @enum {string} */
+            status: "pending" | "running" | "done" | "failed";
+            attention: boolean;
         };
         NewVerification: {
             /** @enum {string} */
@@ -5161,6 +5713,8 @@ export interface components {
             in_review: number;
             approved: number;
             rejected: number;
+            /** @description Top verifications whose screening needs a reviewer (the filter screening=attention) */
+            screeningAttention: number;
         };
         AuditEvent: {
             id: number;
@@ -5183,6 +5737,16 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        ShareLink: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            used: boolean;
+            /** Format: date-time */
+            usedAt: string | null;
+        };
         PublicVerification: {
             publicId: string;
             certificateId: string;
@@ -5193,7 +5757,7 @@ export interface components {
             email: string;
             /** @enum {string} */
             tier: "basic" | "top";
-            checks: string[];
+            checks: components["schemas"]["CertificateCheck"][];
             /** @enum {string} */
             status: "approved";
             /** @enum {string} */
@@ -5205,6 +5769,20 @@ export interface components {
             /** Format: date-time */
             revokedAt: string | null;
             fingerprint: string;
+        };
+        /** @description One check the certificate claims; a check that did not run is absent */
+        CertificateCheck: {
+            /** @enum {string} */
+            kind: "verification" | "sanctions" | "pep" | "jurisdiction" | "kyc";
+            label: string;
+            result: string;
+            /** @description the full sentence, e.g. 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily' */
+            text: string;
+            /**
+             * Format: date
+             * @description when the check ran (the approval date for the verification itself)
+             */
+            date: string | null;
         };
         PublicCompany: {
             companyName: string;
@@ -5303,6 +5881,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             actions: components["schemas"]["Actions"];
+            /** @description Top only (null for Basic): whether the checks run or are done, never their results */
+            screening: components["schemas"]["ApplicantScreening"] | null;
             /** @description true only when a receipt e-mail was queued for this payment */
             receiptEmailed: boolean;
         };
@@ -5318,6 +5898,8 @@ export interface components {
         CardResult: {
             status: string;
             paymentIntentId: string;
+            /** @description true when the payment went through and a receipt e-mail was queued */
+            receiptEmailed: boolean;
         };
         CardDeclined: {
             message: string;
@@ -5424,6 +6006,93 @@ export interface components {
         ScreeningResult: {
             hits: components["schemas"]["ScreeningHit"][];
             listVersions: components["schemas"]["ListVersion"][];
+        };
+        /** @description A screening run: the list versions it used and the engine that matched */
+        ScreeningRun: {
+            id: number;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            engineVersion: string;
+            /** @enum {string} */
+            trigger: "submission" | "resubmission" | "list_update" | "daily";
+            lists: components["schemas"]["ListVersion"][];
+        };
+        ScreeningFinding: {
+            code: string;
+            /** @enum {string} */
+            severity: "info" | "attention" | "fail";
+            message: string;
+        };
+        ScreeningCheck: {
+            /** @enum {string} */
+            kind: "sanctions" | "pep" | "jurisdiction" | "kyc";
+            /** @enum {string} */
+            result: "clear" | "hits" | "attention" | "unavailable";
+            summary: string;
+            findings: components["schemas"]["ScreeningFinding"][];
+        };
+        ScreeningDecision: {
+            /** @enum {string} */
+            outcome: "confirmed_match" | "false_positive" | "inconclusive";
+            note: string;
+            by: string;
+            /** Format: date-time */
+            at: string;
+        };
+        ScreeningCaseHit: {
+            id: number;
+            /** @enum {string} */
+            check: "sanctions" | "pep";
+            score: number;
+            matchedName: string;
+            explanation: {
+                feature: string;
+                score: number;
+                detail: string;
+            }[];
+            entry: components["schemas"]["ScreeningEntry"];
+            listName: string;
+            /** Format: date */
+            listVersionDate: string;
+            /** @enum {string} */
+            status: "open" | "confirmed_match" | "false_positive" | "inconclusive";
+            /** @description a changed listed entry (or changed applicant data) reopened an earlier decision */
+            reopened: boolean;
+            decisions: components["schemas"]["ScreeningDecision"][];
+        };
+        ScreeningSubject: {
+            id: number;
+            /** @enum {string} */
+            kind: "company" | "representative" | "bank";
+            name: string;
+            details: string;
+            checks: components["schemas"]["ScreeningCheck"][];
+            hits: components["schemas"]["ScreeningCaseHit"][];
+        };
+        PepAcknowledgement: {
+            by: string;
+            /** Format: date-time */
+            at: string;
+            note: string;
+        };
+        VerificationScreening: {
+            /** @enum {string} */
+            status: "not_applicable" | "pending" | "running" | "done" | "failed";
+            run: components["schemas"]["ScreeningRun"] | null;
+            subjects: components["schemas"]["ScreeningSubject"][];
+            open: string[];
+            attention: boolean;
+            pepAcknowledgement: components["schemas"]["PepAcknowledgement"] | null;
+        };
+        HitDecisionInput: {
+            /** @enum {string} */
+            outcome: "confirmed_match" | "false_positive" | "inconclusive";
+            note: string;
+        };
+        NoteInput: {
+            note: string;
         };
         Notification: {
             id: number;

@@ -19,6 +19,7 @@ export const patterns = {
   adminScreening: '/admin/screening',
   terms: '/terms',
   privacy: '/privacy',
+  adminJobs: '/admin/jobs',
 } as const
 
 export const paths = {
@@ -36,6 +37,7 @@ export const paths = {
   admin: patterns.admin,
   adminReview: (id: Id) => `/admin/verifications/${id}`,
   adminScreening: patterns.adminScreening,
+  adminJobs: patterns.adminJobs,
   publicCertificate: (publicId: string) => `/v/${publicId}`,
   terms: patterns.terms,
   privacy: patterns.privacy,

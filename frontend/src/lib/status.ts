@@ -15,7 +15,7 @@ export function statusLabel(status: string | null | undefined): string {
   return (STATUS_LABELS as Record<string, string>)[status] ?? 'Unknown'
 }
 
-export type BadgeColor = 'grey' | 'blue' | 'purple' | 'green' | 'red'
+export type BadgeColor = 'grey' | 'blue' | 'purple' | 'green' | 'red' | 'amber'
 
 const STATUS_COLORS: Record<VerificationStatus, BadgeColor> = {
   draft: 'grey',

@@ -33,9 +33,18 @@ export type PaymentConfig = Schemas['Config']
 /** CouponQuote is a valid coupon's price (amounts in cents, discount in percent). */
 export type CouponQuote = Schemas['CouponValidation']
 export type PaymentIntent = Schemas['PaymentIntent']
+/** CardResult is a simulated card payment that went through; receiptEmailed says whether a receipt was e-mailed. */
+export type CardResult = Schemas['CardResult']
+/** PaymentSuccessResult is the paid verification and whether its receipt was e-mailed. */
+export type PaymentSuccessResult = Schemas['PaymentSuccessResult']
 
 /** PublicCertificate is what the public certificate page shows (approved verifications only). */
 export type PublicCertificate = Schemas['PublicVerification']
+/** CertificateCheck is one check a certificate claims, with its result, full sentence and date; one that did not run is absent. */
+export type CertificateCheck = Schemas['CertificateCheck']
+
+/** ShareLink is one of the owner's CIS links that still work (the token is never shown again). */
+export type ShareLink = Schemas['ShareLink']
 
 export type CompanyInfo = Schemas['Company']
 export type Representative = Schemas['Representative']
@@ -58,8 +67,23 @@ export type ScreeningIdentifier = Schemas['ScreeningIdentifier']
 /** ScreeningFeature is one reason for a hit's score, with its signed contribution. */
 export type ScreeningFeature = ScreeningHit['explanation'][number]
 
+/** FailedJob is a background job that failed after its last retry (administrators only). */
+export type FailedJob = Schemas['FailedJob']
+
 /** Paged is one page of a list; the total comes from the X-Total-Count header. */
 export interface Paged<T> {
   items: T[]
   total: number
 }
+
+/** VerificationScreening is a Top verification's checks as the reviewer sees them: the run, every subject, what is open. */
+export type VerificationScreening = Schemas['VerificationScreening']
+export type ScreeningStatus = VerificationScreening['status']
+export type ScreeningRun = Schemas['ScreeningRun']
+export type ScreeningSubject = Schemas['ScreeningSubject']
+export type ScreeningCheck = Schemas['ScreeningCheck']
+export type ScreeningFinding = Schemas['ScreeningFinding']
+/** ScreeningCaseHit is one possible match of a subject, with the reviewer's decisions (newest last). */
+export type ScreeningCaseHit = Schemas['ScreeningCaseHit']
+export type ScreeningDecision = Schemas['ScreeningDecision']
+export type HitOutcome = ScreeningDecision['outcome']

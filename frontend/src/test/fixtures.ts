@@ -41,6 +41,7 @@ export function verification(over: Partial<Verification> = {}): Verification {
     revocationReason: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-02T00:00:00Z',
+    screening: null,
     ...over,
   }
   return { ...v, actions: over.actions ?? actionsFor(v) }
@@ -48,6 +49,7 @@ export function verification(over: Partial<Verification> = {}): Verification {
 
 /** adminVerification is a verification as the admin API sends it; `actions` follow the status unless given. */
 export function adminVerification(over: Partial<AdminVerification> = {}): AdminVerification {
-  const v = { userEmail: 'owner@acme.test', certificateStatus: null, ...verification(over), ...over }
+  const { screening = null, ...rest } = over
+  const v = { userEmail: 'owner@acme.test', certificateStatus: null, ...verification(rest), screening, ...rest }
   return { ...v, actions: over.actions ?? actionsFor(v, true) }
 }

@@ -4,9 +4,9 @@ import { afterEach } from 'vitest'
 
 afterEach(() => cleanup())
 
-// Screens load as lazy chunks; on two busy cores the first import of one can take longer than the
-// default second that findBy* waits.
-configure({ asyncUtilTimeout: 5000 })
+// The app's pages load lazily; on a busy machine the first import of a chunk takes longer than
+// Testing Library's default second, which made the whole-app routing tests fail now and then.
+configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom lacks ResizeObserver, which Radix primitives use to measure themselves.
 class ResizeObserverStub {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,42 @@ type Intent struct {
 	Description      string            `json:"description,omitempty"`
 	LastPaymentError map[string]string `json:"last_payment_error,omitempty"`
 	Livemode         bool              `json:"livemode"`
+	// Card is the card of the intent's latest charge, set by Succeed. Stripe names the charge in
+	// latest_charge and expands it (with the card's brand and last four) only when asked to.
+	Card *Card `json:"-"`
+}
+
+// Card is what a charge tells about the card that paid it.
+type Card struct{ Brand, Last4 string }
+
+// expands reports whether the query asks to expand field (expand[]=… or expand[0]=…).
+func expands(q url.Values, field string) bool {
+	for k, vs := range q {
+		if strings.HasPrefix(k, "expand[") {
+			for _, v := range vs {
+				if v == field {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// body is the intent as Stripe answers it, with its latest charge expanded or as an id.
+func (in *Intent) body(expand bool) map[string]any {
+	b, _ := json.Marshal(in)
+	var m map[string]any
+	_ = json.Unmarshal(b, &m)
+	if in.Card != nil {
+		charge := "ch_" + strings.TrimPrefix(in.ID, "pi_")
+		m["latest_charge"] = charge
+		if expand {
+			m["latest_charge"] = map[string]any{"id": charge, "object": "charge", "payment_method_details": map[string]any{
+				"type": "card", "card": map[string]any{"brand": in.Card.Brand, "last4": in.Card.Last4}}}
+		}
+	}
+	return m
 }
 
 // Request is what the adapter sent to create an intent.
@@ -104,7 +141,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, 404, "invalid_request_error", "resource_missing", "No such payment_intent")
 			return
 		}
-		_ = json.NewEncoder(w).Encode(in)
+		_ = json.NewEncoder(w).Encode(in.body(expands(r.URL.Query(), "latest_charge")))
 	default:
 		s.fail(w, 404, "invalid_request_error", "resource_missing", "Unrecognized request URL")
 	}
@@ -140,8 +177,10 @@ func (s *Server) Update(id string, change func(*Intent)) {
 	}
 }
 
-// Succeed marks an intent as paid.
-func (s *Server) Succeed(id string) { s.Update(id, func(in *Intent) { in.Status = "succeeded" }) }
+// Succeed marks an intent as paid by Stripe's Visa test card.
+func (s *Server) Succeed(id string) {
+	s.Update(id, func(in *Intent) { in.Status, in.Card = "succeeded", &Card{Brand: "visa", Last4: "4242"} })
+}
 
 // Requests returns the create requests received so far.
 func (s *Server) Requests() []Request {
@@ -158,7 +197,7 @@ func (s *Server) Event(id, eventType string, in Intent) []byte {
 		id = fmt.Sprintf("evt_fake%04d", s.events)
 	}
 	s.mu.Unlock()
-	obj, _ := json.Marshal(in)
+	obj, _ := json.Marshal(in.body(false))
 	return []byte(fmt.Sprintf(`{"id":%q,"object":"event","api_version":%q,"type":%q,"livemode":false,"created":1700000000,"data":{"object":%s}}`,
 		id, stripego.APIVersion, eventType, obj))
 }

@@ -1,5 +1,5 @@
 import * as DM from '@radix-ui/react-dropdown-menu'
-import { FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, ScanSearch, Settings, ShieldHalf, X } from 'lucide-react'
+import { FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, ScanSearch, ServerCrash, Settings, ShieldHalf, X } from 'lucide-react'
 import { Suspense, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { Logo } from '../../components/ui/Logo'
@@ -33,9 +33,15 @@ const NAV: NavItem[] = [
 ]
 
 const ADMIN_NAV: NavItem[] = [
-  // The review pages count as the dashboard; the screening page has its own entry.
-  { to: paths.admin, label: 'Admin Dashboard', icon: ShieldHalf, active: (p) => p.startsWith(paths.admin) && !p.startsWith(paths.adminScreening) },
+  // The review pages count as the dashboard; the screening and failed-jobs pages have their own entries.
+  {
+    to: paths.admin,
+    label: 'Admin Dashboard',
+    icon: ShieldHalf,
+    active: (p) => p.startsWith(paths.admin) && !p.startsWith(paths.adminScreening) && !p.startsWith(paths.adminJobs),
+  },
   { to: paths.adminScreening, label: 'Screening', icon: ScanSearch },
+  { to: paths.adminJobs, label: 'Failed Jobs', icon: ServerCrash },
 ]
 
 function useSignOut() {

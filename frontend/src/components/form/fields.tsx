@@ -67,6 +67,8 @@ export function FormStatus() {
 
 interface BaseProps {
   name: string
+  /** id is the control's id; give one when a page has several forms with the same field name. */
+  id?: string
   label: ReactNode
   required?: boolean
   hint?: ReactNode
@@ -105,9 +107,9 @@ export function TextField({
   )
 }
 
-export function TextAreaField({ name, label, required, hint, className, rows = 4, placeholder }: BaseProps & { rows?: number; placeholder?: string }) {
+export function TextAreaField({ name, id: givenId, label, required, hint, className, rows = 4, placeholder }: BaseProps & { rows?: number; placeholder?: string }) {
   const { field, error } = useFieldState(name)
-  const id = fieldId(name)
+  const id = givenId ?? fieldId(name)
   return (
     <div className={className}>
       <Label htmlFor={id} required={required}>
@@ -169,6 +171,64 @@ export function SelectField({
       />
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
+  )
+}
+
+/**
+ * RadioGroupField is a required choice among a few options, as native radio buttons in a fieldset
+ * whose legend is the label; each option may carry a hint.
+ */
+export function RadioGroupField({
+  name,
+  id: givenId,
+  label,
+  required,
+  className,
+  options,
+}: BaseProps & { options: readonly (Option & { hint?: string })[] }) {
+  const { field, error } = useFieldState(name)
+  const id = givenId ?? fieldId(name)
+  return (
+    <fieldset className={className} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+        {required && (
+          <span className="ml-0.5 text-red-600" aria-hidden>
+            *
+          </span>
+        )}
+      </legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            htmlFor={`${id}-${o.value}`}
+            className="flex cursor-pointer items-start gap-2.5 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+          >
+            <input
+              id={`${id}-${o.value}`}
+              type="radio"
+              name={field.name}
+              value={o.value}
+              checked={field.value === o.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-describedby={o.hint ? `${id}-${o.value}-hint` : undefined}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700 focus:outline-none"
+            />
+            <span className="min-w-0">
+              <span className="block font-medium text-slate-900">{o.label}</span>
+              {o.hint && (
+                <span id={`${id}-${o.value}-hint`} className="mt-0.5 block text-xs text-slate-500">
+                  {o.hint}
+                </span>
+              )}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldMessages id={id} error={error} />
+    </fieldset>
   )
 }
 

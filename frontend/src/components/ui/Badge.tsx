@@ -8,6 +8,7 @@ const colors: Record<BadgeColor, string> = {
   purple: 'bg-purple-50 text-purple-700 ring-purple-600/20',
   green: 'bg-green-50 text-green-700 ring-green-600/20',
   red: 'bg-red-50 text-red-700 ring-red-600/20',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-600/30',
 }
 
 export function Badge({ color = 'grey', children, className }: { color?: BadgeColor; children: ReactNode; className?: string }) {

@@ -25,12 +25,16 @@ function av(id: number, over: Partial<AdminVerification> = {}): AdminVerificatio
 function api() {
   const deleted: number[] = []
   const m = mockApi(
-    route('GET', '/api/admin/verifications/stats', () => json({ total: 60, draft: 1, submitted: 2, in_review: 23, approved: 30, rejected: 4 })),
+    route('GET', '/api/admin/verifications/stats', () => json({ total: 60, draft: 1, submitted: 2, in_review: 23, approved: 30, rejected: 4, screeningAttention: 3 })),
     route('GET', '/api/admin/verifications', (_req, url) => {
       const page = Number(url.searchParams.get('page'))
       const n = page === 3 ? 3 : 10
       return json(
-        Array.from({ length: n }, (_, i) => av((page - 1) * 10 + i + 1)),
+        Array.from({ length: n }, (_, i) => {
+          const id = (page - 1) * 10 + i + 1
+          // Verification 2 is a Top one whose screening needs a reviewer.
+          return id === 2 ? av(id, { tier: 'top', screening: { status: 'done', attention: true } }) : av(id)
+        }),
         { headers: { 'X-Total-Count': '23' } },
       )
     }),
@@ -113,6 +117,30 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(calls.some((c) => c.startsWith('GET /api/admin/verifications?status=approved&'))).toBe(true))
     await user.type(screen.getByLabelText('DB ID'), 'x')
     expect(screen.getByLabelText('DB ID')).toHaveAccessibleDescription('Enter a number')
+  })
+
+  it('counts and filters the verifications whose screening needs attention, and marks their rows', async () => {
+    const { calls } = api()
+    const user = userEvent.setup()
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
+    await screen.findByText('Showing 1-10 of 23')
+    const rows = screen.getAllByTestId('admin-row')
+    expect(within(rows[1]).getByText(/^Screening/)).toHaveTextContent('Screening needs attention')
+    expect(within(rows[0]).queryByText(/^Screening/)).toBeNull()
+
+    const toggle = screen.getByTestId('count-screening')
+    expect(toggle).toHaveTextContent('Screening needs attention3')
+    expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    // The count spans every status: the status filter opens up to All.
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('All')
+    // The filters reach the server after a short pause for typing.
+    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?screening=attention&page=1&pageSize=10&sort=createdAt&order=desc'), { timeout: 3000 })
+    expect(calls).toContain('GET /api/admin/verifications/stats?screening=attention')
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    await waitFor(() => expect(calls.at(-1)).not.toContain('screening='), { timeout: 3000 })
   })
 
   it('deletes after a confirmation', async () => {

@@ -30,6 +30,7 @@ import {
 } from './filters'
 import { paths } from '../../lib/paths'
 import { usePageTitle } from '../../lib/usePageTitle'
+import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 
 const COUNT_CARDS: { key: keyof Omit<StatusCounts, 'total'>; label: string; tone: string }[] = [
@@ -162,6 +163,7 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
               <span className="inline-flex items-center gap-1.5">
                 <StatusBadge status={v.status} />
                 <CertificateFlag v={v} />
+                {v.screening?.attention && <ScreeningBadge />}
               </span>
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{formatDate(v.createdAt)}</td>
@@ -196,6 +198,7 @@ export function AdminCards({ items, onDelete }: { items: AdminVerification[]; on
             <span className="flex shrink-0 flex-col items-end gap-1">
               <StatusBadge status={v.status} />
               <CertificateFlag v={v} />
+              {v.screening?.attention && <ScreeningBadge />}
             </span>
           </div>
           <div className="flex items-center gap-2">
@@ -258,6 +261,16 @@ export default function AdminDashboardPage() {
       />
 
       <CountCards counts={stats.data} loading={stats.isLoading} active={filters.status} onPick={(s) => set('status', s)} />
+      <ScreeningAttentionFilter
+        count={stats.data?.screeningAttention}
+        loading={stats.isLoading}
+        active={filters.screening === 'attention'}
+        // The count spans every status, so showing those verifications shows them in every status.
+        onToggle={() => {
+          setFilters((f) => (f.screening === 'attention' ? { ...f, screening: 'all' } : { ...f, screening: 'attention', status: 'all' }))
+          setPage(1)
+        }}
+      />
 
       <Card>
         <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
@@ -315,7 +328,7 @@ export default function AdminDashboardPage() {
         item={toDelete}
         onClose={() => setToDelete(null)}
         title="Delete verification?"
-        description={(v) => `Verification #${v.id} (${v.companyName || v.publicId}) of ${v.userEmail} will be deleted. It disappears from every list.`}
+        description={(v) => `Verification #${v.id} (${[v.companyName, v.publicId].filter(Boolean).join(', ')}) of ${v.userEmail} will be deleted. It disappears from every list.`}
         confirmLabel="Delete"
         onConfirm={confirmDelete}
         busy={deleting}

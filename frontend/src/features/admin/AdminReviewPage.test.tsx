@@ -87,7 +87,8 @@ describe('admin review', () => {
   })
 
   it('shows the full account number and documents grouped by type with sizes in KB', async () => {
-    api({ v: av() })
+    api({ v: av() }, [route('GET', '/api/files/k/2', () => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } }))])
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:inc', revokeObjectURL: () => {} }))
     const user = userEvent.setup()
     renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
     await screen.findByText('Review Verification #5')
@@ -99,10 +100,10 @@ describe('admin review', () => {
     expect(within(groups[1]).getByText('licence.pdf')).toBeInTheDocument()
     expect(within(groups[1]).getByText(/^2\.0 KB/)).toBeInTheDocument()
     expect(within(groups[0]).getByText(/^150\.0 KB/)).toBeInTheDocument()
-    // View opens the document inside the page, with a way to open it in a tab.
+    // View opens the document inside the page (its own copy, as a blob), with a way to open it in a tab.
     await user.click(within(groups[0]).getByRole('button', { name: 'View inc.pdf' }))
     const viewer = await screen.findByRole('dialog', { name: 'Certificate of Incorporation' })
-    expect(within(viewer).getByTitle('Certificate of Incorporation: inc.pdf')).toHaveAttribute('src', '/api/files/k/2')
+    expect(await within(viewer).findByTitle('Certificate of Incorporation: inc.pdf')).toHaveAttribute('src', 'blob:inc')
     expect(within(viewer).getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', '/api/files/k/2')
   })
 

@@ -21,6 +21,9 @@ const ACTIONS: Record<string, { label: string; dot: string }> = {
   'payment.failed': { label: 'Payment failed', dot: 'bg-amber-500' },
   'coupon.redeemed': { label: 'Coupon redeemed', dot: 'bg-green-500' },
   'tier.upgraded': { label: 'Upgraded to Top tier', dot: 'bg-purple-600' },
+  'screening.completed': { label: 'Screening run completed', dot: 'bg-brand-400' },
+  'screening.hit_decided': { label: 'Screening hit decided', dot: 'bg-purple-500' },
+  'screening.pep_acknowledged': { label: 'Unavailable PEP screening acknowledged', dot: 'bg-amber-500' },
 }
 
 export function actionLabel(action: string): string {

@@ -7,8 +7,10 @@ import type {
   Paged,
   Representative,
   StatusCounts,
+  HitOutcome,
   TradeInfo,
   VerificationDocument,
+  VerificationScreening,
 } from '../../lib/types'
 import { adminListQuery, filterParams, type AdminFilters, type AdminListArgs } from './filters'
 
@@ -20,9 +22,15 @@ function decided(id: number) {
     { type: 'AdminVerification' as const, id },
     ADMIN_LIST,
     { type: 'AuditEvents' as const, id },
+    { type: 'Screening' as const, id },
     { type: 'Verification' as const, id },
     { type: 'Verification' as const, id: 'LIST' },
   ]
+}
+
+/** A screening decision changes what is open, the audit trail and the queue's attention badge. */
+function screened(id: number) {
+  return [{ type: 'Screening' as const, id }, { type: 'AuditEvents' as const, id }, { type: 'AdminVerification' as const, id }, ADMIN_LIST]
 }
 
 export const adminApi = api.injectEndpoints({
@@ -73,6 +81,18 @@ export const adminApi = api.injectEndpoints({
       transformResponse: (r: AuditEvent[] | null | undefined) => r ?? [],
       providesTags: (_r, _e, id) => [{ type: 'AuditEvents', id }],
     }),
+    adminScreening: b.query<VerificationScreening, number>({
+      query: (id) => `/admin/verifications/${id}/screening`,
+      providesTags: (_r, _e, id) => [{ type: 'Screening', id }],
+    }),
+    decideScreeningHit: b.mutation<VerificationScreening, { id: number; hitId: number; outcome: HitOutcome; note: string }>({
+      query: ({ id, hitId, outcome, note }) => ({ url: `/admin/verifications/${id}/screening/hits/${hitId}/decision`, method: 'POST', body: { outcome, note } }),
+      invalidatesTags: (_r, _e, { id }) => screened(id),
+    }),
+    acknowledgePep: b.mutation<VerificationScreening, { id: number; note: string }>({
+      query: ({ id, note }) => ({ url: `/admin/verifications/${id}/screening/pep-acknowledgement`, method: 'POST', body: { note } }),
+      invalidatesTags: (_r, _e, { id }) => screened(id),
+    }),
     approveVerification: b.mutation<AdminVerification, number>({
       query: (id) => ({ url: `/admin/verifications/${id}/approve`, method: 'POST' }),
       invalidatesTags: (_r, _e, id) => decided(id),
@@ -110,6 +130,9 @@ export const {
   useAdminTradeInfoQuery,
   useAdminDocumentsQuery,
   useAdminEventsQuery,
+  useAdminScreeningQuery,
+  useDecideScreeningHitMutation,
+  useAcknowledgePepMutation,
   useApproveVerificationMutation,
   useRejectVerificationMutation,
   useRevokeVerificationMutation,

@@ -6,13 +6,15 @@ export interface AdminFilters {
   email: string
   publicId: string
   id: string
+  /** screening is 'attention' to show only Top verifications whose screening needs a reviewer. */
+  screening: 'all' | 'attention'
 }
 
 /** The review queue opens on what needs a decision: In Review (spec 9). */
-export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all', email: '', publicId: '', id: '' }
+export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all', email: '', publicId: '', id: '', screening: 'all' }
 
 /** Clear All Filters shows everything. */
-export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', publicId: '', id: '' }
+export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', publicId: '', id: '', screening: 'all' }
 
 export const ADMIN_STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -49,6 +51,7 @@ export function filterParams(f: AdminFilters, withStatus = true): URLSearchParam
   if (f.publicId.trim()) q.set('publicId', f.publicId.trim())
   const id = f.id.trim()
   if (/^\d+$/.test(id) && Number(id) > 0) q.set('id', id)
+  if (f.screening === 'attention') q.set('screening', 'attention')
   return q
 }
 

@@ -9,3 +9,17 @@ export const revokeSchema = yup.object({
 })
 
 export type ReasonValues = yup.InferType<typeof rejectSchema>
+
+// The server takes a note of 1 to 2000 characters once trimmed (contract of issue 14).
+const note = yup.string().trim().required('A note is required').max(2000, 'A note must be at most 2000 characters')
+
+export const HIT_OUTCOMES = ['confirmed_match', 'false_positive', 'inconclusive'] as const
+
+export const hitDecisionSchema = yup.object({
+  outcome: yup.string().oneOf(HIT_OUTCOMES, 'Choose an outcome').required('Choose an outcome'),
+  note,
+})
+export type HitDecisionValues = yup.InferType<typeof hitDecisionSchema>
+
+export const pepAcknowledgementSchema = yup.object({ note })
+export type PepAcknowledgementValues = yup.InferType<typeof pepAcknowledgementSchema>

@@ -12,7 +12,7 @@ function v(over: Partial<Verification> = {}): Verification {
   return verification({ id: 7, status: 'submitted', progress: 100, publicId: 'pub-7', ...over })
 }
 
-const intent = { clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', amount: 4900, baseAmount: 4900, currency: 'usd', paid: false, purpose: 'verification', provider: 'simulated', coupon: null }
+const intent = { clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', amount: 4900, baseAmount: 4900, currency: 'usd', paid: false, purpose: 'verification', provider: 'simulated', coupon: null, receiptEmailed: false }
 
 function api(opts: { verification?: () => Verification; confirm?: (body: Record<string, string>) => Response } = {}) {
   return mockApi(
@@ -27,13 +27,13 @@ function api(opts: { verification?: () => Verification; confirm?: (body: Record<
     route('POST', '/api/create-payment-intent', async (req) => {
       const { couponCode } = (await req.json()) as { couponCode?: string }
       if (couponCode === 'FREE100')
-        return json({ ...intent, clientSecret: '', paymentIntentId: undefined, amount: 0, paid: true, coupon: { code: 'FREE100', discount: 100, discountAmount: 4900 }, verification: v({ status: 'in_review', paymentStatus: 'paid' }) })
+        return json({ ...intent, clientSecret: '', paymentIntentId: undefined, amount: 0, paid: true, coupon: { code: 'FREE100', discount: 100, discountAmount: 4900 }, verification: v({ status: 'in_review', paymentStatus: 'paid' }), receiptEmailed: true })
       if (couponCode === 'HALF') return json({ ...intent, paymentIntentId: 'pi_2', clientSecret: 'pi_2_secret', amount: 2450, coupon: { code: 'HALF', discount: 50, discountAmount: 2450 } })
       return json(intent)
     }),
     route('POST', /\/api\/simulated-payments\/pi_\d\/confirm/, async (req) => {
       const body = (await req.json()) as Record<string, string>
-      return opts.confirm ? opts.confirm(body) : json({ status: 'succeeded', paymentIntentId: 'pi_1' })
+      return opts.confirm ? opts.confirm(body) : json({ status: 'succeeded', paymentIntentId: 'pi_1', receiptEmailed: true })
     }),
   )
 }
@@ -67,7 +67,7 @@ describe('payment page (simulated provider)', () => {
       confirm: (b) => {
         sent = b
         paid = true
-        return json({ status: 'succeeded', paymentIntentId: 'pi_1' })
+        return json({ status: 'succeeded', paymentIntentId: 'pi_1', receiptEmailed: true })
       },
     })
     const user = userEvent.setup()
@@ -137,6 +137,25 @@ describe('payment page (simulated provider)', () => {
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument()
     expect(await toastEl('100% discount applied! Your verification is now in review.')).not.toHaveLength(0)
     expect(await toastEl('Coupon Applied')).not.toHaveLength(0)
+    expect(screen.getByText('A receipt has been emailed to you.')).toBeInTheDocument()
+  })
+
+  it('says a receipt was e-mailed only when the server queued one', async () => {
+    let paid = false
+    api({
+      verification: () => v(paid ? { status: 'in_review', paymentStatus: 'paid' } : {}),
+      confirm: () => {
+        paid = true
+        return json({ status: 'succeeded', paymentIntentId: 'pi_1', receiptEmailed: false })
+      },
+    })
+    const user = userEvent.setup()
+    renderPage('/payment/:id', '/payment/7', <PaymentPage />)
+    await fillCard(user, '4242424242424242')
+    await user.click(screen.getByRole('button', { name: 'Pay $49.00' }))
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument()
+    expect(screen.getByText(/now in review and will be processed within 1-2 business days/)).toBeInTheDocument()
+    expect(screen.queryByText('A receipt has been emailed to you.')).toBeNull()
   })
 
   it('shows the paid state for a paid verification without opening an intent', async () => {
@@ -144,6 +163,8 @@ describe('payment page (simulated provider)', () => {
     renderPage('/payment/:id', '/payment/7', <PaymentPage />)
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument()
     expect(calls).not.toContain('POST /api/create-payment-intent')
+    // Opened later, the page cannot know whether this payment's receipt went out.
+    expect(screen.queryByText('A receipt has been emailed to you.')).toBeNull()
   })
 
   it("reports 'Failed to initialize payment' when no intent can be opened", async () => {

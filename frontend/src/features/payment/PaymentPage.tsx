@@ -64,8 +64,11 @@ export function paidSentence(v: Pick<Verification, 'status' | 'tier'>, upgrade: 
   }
 }
 
-/** PaidState is the page once the verification (or its upgrade) is paid for. */
-export function PaidState({ v, upgrade = false }: { v: Verification; upgrade?: boolean }) {
+/**
+ * PaidState is the page once the verification (or its upgrade) is paid for. It says a receipt was
+ * e-mailed only when the server said so for the payment just made (a page opened later cannot know).
+ */
+export function PaidState({ v, upgrade = false, receiptEmailed }: { v: Verification; upgrade?: boolean; receiptEmailed: boolean }) {
   // Right after an upgrade payment the record may not show the new tier yet.
   const settled = !upgrade || v.tier === 'top'
   return (
@@ -84,10 +87,12 @@ export function PaidState({ v, upgrade = false }: { v: Verification; upgrade?: b
             <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
             <span>{settled ? paidSentence(v, upgrade) : 'Your verification is being updated…'}</span>
           </p>
-          <p className="flex gap-3">
-            <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-            <span>A receipt has been emailed to you.</span>
-          </p>
+          {receiptEmailed && (
+            <p className="flex gap-3">
+              <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+              <span>A receipt has been emailed to you.</span>
+            </p>
+          )}
         </CardBody>
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50/60 px-8 py-4 sm:flex-row sm:justify-center">
           <ButtonLink to={paths.dashboard} variant="outline">
@@ -125,11 +130,16 @@ function Payment({ v }: { v: Verification }) {
   const [intent, setIntent] = useState<PaymentIntent | null>(null)
   const [initFailed, setInitFailed] = useState(false)
   const [justPaid, setJustPaid] = useState(false)
+  const [receiptEmailed, setReceiptEmailed] = useState(false)
   const started = useRef(false)
 
   // The Basic fee was paid before an upgrade, so only this page's own payment marks the upgrade paid.
   const isPaid = upgrade ? justPaid : v.paymentStatus === 'paid' || justPaid
   const payable = !isPaid && (upgrade ? v.tier === 'basic' && v.actions.upgrade && v.paymentStatus === 'paid' : v.actions.pay)
+  const paidNow = useCallback((emailed: boolean) => {
+    setReceiptEmailed(emailed)
+    setJustPaid(true)
+  }, [])
 
   const init = useCallback(async () => {
     setInitFailed(false)
@@ -151,8 +161,8 @@ function Payment({ v }: { v: Verification }) {
       done: upgrade ? PAID_UPGRADE : PAID,
       failed: { title: 'Error', description: UPDATE_FAILED },
     })
-    if (r.ok) setJustPaid(true)
-  }, [paymentSuccess, v.id, upgrade])
+    if (r.ok) paidNow(r.data.receiptEmailed)
+  }, [paymentSuccess, v.id, upgrade, paidNow])
 
   // Back from a payment method that needed a redirect (Stripe adds these parameters).
   const returnedIntent = search.get('payment_intent')
@@ -167,7 +177,7 @@ function Payment({ v }: { v: Verification }) {
     else toast({ title: 'Payment Failed', description: 'An error occurred during payment', variant: 'destructive' })
   }, [returnedIntent, redirectStatus, markPaid, setSearch])
 
-  if (isPaid) return <PaidState v={v} upgrade={upgrade} />
+  if (isPaid) return <PaidState v={v} upgrade={upgrade} receiptEmailed={receiptEmailed} />
   if (!payable) {
     return (
       <StateCard
@@ -198,7 +208,7 @@ function Payment({ v }: { v: Verification }) {
       const r = await createIntent({ verificationId: v.id, couponCode: q.couponCode }).unwrap()
       setIntent(r)
       if (r.paid) {
-        setJustPaid(true)
+        paidNow(r.receiptEmailed)
         toast({ title: 'Coupon Applied', description: '100% discount applied! Your verification is now in review.' })
       } else {
         toast({ title: 'Coupon Applied', description: `${r.coupon?.discount ?? q.discount}% discount applied!` })
@@ -221,7 +231,7 @@ function Payment({ v }: { v: Verification }) {
       setErrors: helpers.setErrors,
       setStatus: helpers.setStatus,
     })
-    if (r.ok) setJustPaid(true)
+    if (r.ok) paidNow(r.data.receiptEmailed)
   }
 
   const cfg = config.data

@@ -1,5 +1,5 @@
 import { api } from '../../app/api'
-import type { CouponQuote, PaymentConfig, PaymentIntent, Verification } from '../../lib/types'
+import type { CardResult, CouponQuote, PaymentConfig, PaymentIntent, PaymentSuccessResult, Verification } from '../../lib/types'
 
 export interface CreateIntentInput {
   verificationId: number
@@ -37,11 +37,11 @@ export const paymentApi = api.injectEndpoints({
       // A 100% coupon pays the verification at once.
       invalidatesTags: (r, _e, { verificationId }) => (r?.paid ? paid(verificationId) : []),
     }),
-    confirmSimulatedPayment: b.mutation<{ status: string; paymentIntentId: string }, { intentId: string; verificationId: number; card: CardDetails }>({
+    confirmSimulatedPayment: b.mutation<CardResult, { intentId: string; verificationId: number; card: CardDetails }>({
       query: ({ intentId, card }) => ({ url: `/simulated-payments/${encodeURIComponent(intentId)}/confirm`, method: 'POST', body: card }),
       invalidatesTags: (r, _e, { verificationId }) => (r ? paid(verificationId) : []),
     }),
-    paymentSuccess: b.mutation<Verification, { verificationId: number; paymentIntentId: string }>({
+    paymentSuccess: b.mutation<PaymentSuccessResult, { verificationId: number; paymentIntentId: string }>({
       query: (body) => ({ url: '/payment-success', method: 'POST', body }),
       invalidatesTags: (r, _e, { verificationId }) => (r ? paid(verificationId) : []),
     }),

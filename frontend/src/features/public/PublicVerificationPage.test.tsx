@@ -1,11 +1,40 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PublicCertificate } from '../../lib/types'
+import type { CertificateCheck, PublicCertificate } from '../../lib/types'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
-import { pageState } from './certificate'
+import { checkDetail, pageState } from './certificate'
 import PublicVerificationPage from './PublicVerificationPage'
+
+// As the server words them (application/top_checks_claims.go, domain/screening/claims.go).
+const BASIC_CHECK: CertificateCheck = {
+  kind: 'verification',
+  label: 'Verification',
+  result: 'verified',
+  text: 'Company, representatives, banking and documents reviewed. Includes TTT Certificate and Client Information Sheet (CIS)',
+  date: null,
+}
+
+const TOP_CHECKS: CertificateCheck[] = [
+  { ...BASIC_CHECK, date: '2026-11-23' },
+  {
+    kind: 'sanctions',
+    label: 'Sanctions screening',
+    result: 'no match',
+    text: 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily',
+    date: '2026-11-23',
+  },
+  { kind: 'pep', label: 'PEP screening', result: 'no match', text: 'PEP screening: no match. PEP list of 01 Nov 2026. Screened 23 Nov 2026, monitored daily', date: '2026-11-23' },
+  {
+    kind: 'jurisdiction',
+    label: 'Jurisdiction check',
+    result: 'checked',
+    text: 'Jurisdiction check: countries checked against the FATF lists of 13 Jun 2025. Checked 23 Nov 2026',
+    date: '2026-11-23',
+  },
+  { kind: 'kyc', label: 'KYC', result: 'checked', text: 'KYC: 2 representatives checked (passport, age, nationality). Checked 23 Nov 2026', date: '2026-11-23' },
+]
 
 function cert(over: Partial<PublicCertificate> = {}): PublicCertificate {
   return {
@@ -17,7 +46,7 @@ function cert(over: Partial<PublicCertificate> = {}): PublicCertificate {
     registeredAddress: 'Bahnhofstrasse 1, Zug',
     email: 'ops@acme.test',
     tier: 'basic',
-    checks: ['Company information', 'Representative details', 'Banking information', 'Document verification'],
+    checks: [BASIC_CHECK],
     status: 'approved',
     certificateStatus: 'valid',
     verifiedAt: '2026-03-05T10:00:00Z',
@@ -56,13 +85,42 @@ describe('public certificate page', () => {
     expect(screen.queryByRole('button', { name: 'Full Report' })).toBeNull()
   })
 
-  it('offers the Full Report for Top with its description', async () => {
-    show(cert({ tier: 'top', checks: ['KYC check', 'AML screening', 'PEP screening'] }))
+  it('lists the Basic check with its text', async () => {
+    show(cert())
+    const list = await screen.findByRole('list', { name: 'Checks performed' })
+    const items = within(list).getAllByTestId('certificate-check')
+    expect(items).toHaveLength(1)
+    expect(items[0]).toHaveTextContent('Verification')
+    expect(items[0]).toHaveTextContent(BASIC_CHECK.text)
+  })
+
+  it('lists each Top check with its result, sentence and date, and offers the Full Report', async () => {
+    show(cert({ tier: 'top', checks: TOP_CHECKS }))
     expect(await screen.findByText('Includes TTT Certificate, CIS, KYC, AML and PEP Checks')).toBeInTheDocument()
+    const list = screen.getByRole('list', { name: 'Checks performed' })
+    const items = within(list).getAllByTestId('certificate-check')
+    expect(items).toHaveLength(5)
+    expect(items[3]).toHaveTextContent('Jurisdiction checkchecked')
+    expect(within(items[3]).getByText('Countries checked against the FATF lists of 13 Jun 2025. Checked 23 Nov 2026')).toBeInTheDocument()
+    const sanctions = items[1]
+    expect(within(sanctions).getByText('Sanctions screening')).toBeInTheDocument()
+    expect(within(sanctions).getByText('no match')).toBeInTheDocument()
+    expect(within(sanctions).getByText('November 23, 2026')).toBeInTheDocument()
+    // The sentence's opening "Sanctions screening: no match." is the line above it.
+    expect(within(sanctions).getByText('OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily')).toBeInTheDocument()
+
     await userEvent.setup().click(screen.getByRole('button', { name: 'Full Report' }))
     const dialog = screen.getByRole('dialog', { name: 'Full Report' })
-    expect(within(dialog).getByText('AML screening')).toBeInTheDocument()
+    expect(within(dialog).getByText('OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily')).toBeInTheDocument()
+    expect(within(dialog).getAllByTestId('certificate-check')).toHaveLength(5)
     expect(await within(dialog).findByText('Business License')).toBeInTheDocument()
+  })
+
+  it('never claims a Top check that did not run', async () => {
+    show(cert({ tier: 'top', checks: TOP_CHECKS.filter((k) => k.kind !== 'pep') }))
+    expect(await screen.findByText('Includes TTT Certificate, CIS, KYC and AML Checks')).toBeInTheDocument()
+    expect(screen.getAllByTestId('certificate-check')).toHaveLength(4)
+    expect(screen.queryByText(/PEP/)).toBeNull()
   })
 
   it('shows N/A when there is no verification date', async () => {
@@ -94,6 +152,13 @@ describe('public certificate page', () => {
   it("says 'Verification Not Available' for a verification that was never approved", async () => {
     show({ message: 'not available' }, 403)
     expect(await screen.findByRole('heading', { name: 'Verification Not Available' })).toBeInTheDocument()
+  })
+
+  it("shows a check's sentence without the label and result it opens with", () => {
+    expect(checkDetail(TOP_CHECKS[1])).toBe('OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily')
+    expect(checkDetail(TOP_CHECKS[3])).toBe('Countries checked against the FATF lists of 13 Jun 2025. Checked 23 Nov 2026')
+    expect(checkDetail(BASIC_CHECK)).toBe(BASIC_CHECK.text)
+    expect(checkDetail({ label: 'KYC', result: 'checked', text: 'KYC: ' })).toBe('KYC: ')
   })
 
   it('maps lookups to page states', () => {

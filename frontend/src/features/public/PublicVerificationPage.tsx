@@ -15,7 +15,8 @@ import { countryName, documentTypeLabel } from '../../lib/constants'
 import { errorMessage, errorStatus } from '../../lib/errors'
 import { formatDate, formatLongDate } from '../../lib/format'
 import type { PublicCertificate } from '../../lib/types'
-import { pageState, TIER_DESCRIPTIONS, tierName } from './certificate'
+import { CheckList } from './CheckList'
+import { pageState, tierDescription, tierName } from './certificate'
 import { useGetPublicCertificateQuery, useGetPublicDocumentsQuery } from './publicApi'
 import { paths } from '../../lib/paths'
 
@@ -159,7 +160,7 @@ export function Certificate({ c }: { c: PublicCertificate }) {
             <div>
               <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Verification Tier</p>
               <p className="mt-1 font-semibold text-slate-900">{tierName(c.tier)}</p>
-              <p className="mt-0.5 text-sm text-slate-600">{TIER_DESCRIPTIONS[c.tier]}</p>
+              <p className="mt-0.5 text-sm text-slate-600">{tierDescription(c)}</p>
             </div>
             {c.tier === 'top' && (
               <Button variant="outline" onClick={() => setReportOpen(true)} icon={<FileSearch className="h-4 w-4" aria-hidden />}>
@@ -167,15 +168,7 @@ export function Certificate({ c }: { c: PublicCertificate }) {
               </Button>
             )}
           </div>
-          {c.checks.length > 0 && (
-            <ul className="mt-4 grid gap-2 sm:grid-cols-2" aria-label="Checks performed">
-              {c.checks.map((k) => (
-                <li key={k} className={cn('flex items-center gap-2 text-sm', valid ? 'text-slate-700' : 'text-slate-500')}>
-                  <CheckCircle2 className={cn('h-4 w-4 shrink-0', valid ? 'text-green-600' : 'text-slate-400')} aria-hidden /> {k}
-                </li>
-              ))}
-            </ul>
-          )}
+          {c.checks.length > 0 && <CheckList checks={c.checks} muted={!valid} className="mt-4 border-t border-slate-200 pt-4" />}
         </div>
 
         <dl className="grid gap-5 sm:grid-cols-3">
@@ -225,13 +218,7 @@ function FullReport({ open, onOpenChange, c }: { open: boolean; onOpenChange: (o
       <div className="space-y-5 text-sm">
         <div>
           <p className="font-semibold text-slate-900">Checks performed</p>
-          <ul className="mt-2 space-y-1.5">
-            {c.checks.map((k) => (
-              <li key={k} className="flex items-center gap-2 text-slate-700">
-                <CheckCircle2 className="h-4 w-4 text-green-600" aria-hidden /> {k}
-              </li>
-            ))}
-          </ul>
+          <CheckList checks={c.checks} muted={c.certificateStatus !== 'valid'} className="mt-2" />
         </div>
         <div>
           <p className="font-semibold text-slate-900">Documents reviewed</p>

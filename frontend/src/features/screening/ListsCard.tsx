@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/errors'
 import { formatDate, formatDateTime } from '../../lib/format'
 import type { ListVersion } from '../../lib/types'
 import { useScreeningListsQuery } from './screeningApi'
-import { sourceName, sourceTitle } from './sources'
+import { sourceName, sourceTitle } from '../../lib/screening'
 
 /** Changes is what a version added, removed and changed against the version before it. */
 export function Changes({ v }: { v: ListVersion }) {

@@ -6,6 +6,7 @@ import type {
   Paged,
   Representative,
   RepresentativeInput,
+  ShareLink,
   Tier,
   TradeInfo,
   UpgradeResult,
@@ -165,6 +166,15 @@ export const verificationApi = api.injectEndpoints({
     }),
     shareCisForm: b.mutation<CisShare, number>({
       query: (id) => ({ url: `/verifications/${id}/cis-form/share`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'ShareLinks', id }],
+    }),
+    getShareLinks: b.query<ShareLink[], number>({
+      query: (id) => `/verifications/${id}/cis-form/shares`,
+      providesTags: (_r, _e, id) => [{ type: 'ShareLinks', id }],
+    }),
+    revokeShareLink: b.mutation<void, { id: number; shareId: number }>({
+      query: ({ id, shareId }) => ({ url: `/verifications/${id}/cis-form/shares/${shareId}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'ShareLinks', id }],
     }),
   }),
 })
@@ -194,4 +204,6 @@ export const {
   useDeleteDocumentMutation,
   useFetchCisFormMutation,
   useShareCisFormMutation,
+  useGetShareLinksQuery,
+  useRevokeShareLinkMutation,
 } = verificationApi

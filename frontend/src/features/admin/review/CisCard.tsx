@@ -27,7 +27,7 @@ export function CisCard({ v }: { v: AdminVerification }) {
       <CardHeader title="Client Information Sheet" icon={<FileCog className="h-5 w-5" aria-hidden />} />
       <CardBody className="space-y-3">
         <p className="text-sm text-slate-600">
-          {has && v.cisFormGeneratedAt ? `Generated ${formatDateTime(v.cisFormGeneratedAt)}` : 'No CIS form has been generated yet. Applicants expect it within 24 hours of approval.'}
+          {has && v.cisFormGeneratedAt ? `Generated ${formatDateTime(v.cisFormGeneratedAt)}` : 'No CIS form yet. It is generated automatically moments after approval; if that failed (see Failed Jobs), generate it here.'}
         </p>
         <div className="flex flex-wrap gap-2">
           {has ? (

@@ -1,7 +1,9 @@
-import { AlertTriangle } from 'lucide-react'
+import { AlertTriangle, XOctagon } from 'lucide-react'
 import { useState } from 'react'
+import { Banner } from '../../../components/ui/Banner'
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog'
 import { mutate } from '../../../components/ui/mutate'
+import { errorMessage } from '../../../lib/errors'
 import { formatDate } from '../../../lib/format'
 import { usePageTitle } from '../../../lib/usePageTitle'
 import type { AdminVerification } from '../../../lib/types'
@@ -16,8 +18,10 @@ import { CisCard } from './CisCard'
 import { DetailsCard } from './DetailsCard'
 import { ReviewBanners } from './ReviewBanners'
 import { ReviewHeader } from './ReviewHeader'
-import { ReviewTabs } from './ReviewTabs'
+import { ReviewTabs, type ReviewTab } from './ReviewTabs'
+import { ScreeningBanner } from './ScreeningBanner'
 import { useReviewSections } from './useReviewSections'
+import { useScreening } from './useScreening'
 
 /** approvalText says what approving does, before the reviewer confirms it. */
 export function approvalText(v: Pick<AdminVerification, 'tier'>, companyName: string | undefined): string {
@@ -33,6 +37,10 @@ export function approvalText(v: Pick<AdminVerification, 'tier'>, companyName: st
 /** Review lays out one verification for the reviewer and carries out approve, reject and revoke. */
 export function Review({ v }: { v: AdminVerification }) {
   const sections = useReviewSections(v.id)
+  const screening = useScreening(v)
+  const [tab, setTab] = useState<ReviewTab>('overview')
+  // The server's reason for refusing approval (e.g. what screening leaves open) stays on the page.
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [approve, { isLoading: approving }] = useApproveVerificationMutation()
   const [reject] = useRejectVerificationMutation()
   const [revoke] = useRevokeVerificationMutation()
@@ -47,7 +55,9 @@ export function Review({ v }: { v: AdminVerification }) {
       done: { title: 'Verification Approved', description: `Verification #${v.id} has been approved and its certificate issued.` },
       failed: 'Approval Failed',
     })
-    if (r.ok) setApproveOpen(false)
+    setRefusal(r.ok ? null : errorMessage(r.error))
+    // Closed either way: a refusal stays on the page in its banner.
+    setApproveOpen(false)
   }
 
   // A reason dialog closes once its decision went through; a failure keeps it open with the reason.
@@ -80,11 +90,17 @@ export function Review({ v }: { v: AdminVerification }) {
         <BackButton />
       </div>
       <ReviewHeader v={v} companyName={companyName} onReject={() => setRejectOpen(true)} onApprove={() => setApproveOpen(true)} approving={approving} />
+      {refusal && v.actions.decide && (
+        <Banner tone="red" icon={<XOctagon className="h-5 w-5" aria-hidden />} title="Approval refused" className="mb-6">
+          {refusal}
+        </Banner>
+      )}
       <ReviewBanners v={v} />
+      <ScreeningBanner s={screening.data} onOpen={() => setTab('screening')} />
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <ReviewTabs v={v} sections={sections} />
+          <ReviewTabs v={v} sections={sections} screening={screening} tab={tab} onTab={setTab} />
         </div>
         <div className="space-y-6">
           <DetailsCard v={v} />

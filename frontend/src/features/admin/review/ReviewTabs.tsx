@@ -5,21 +5,42 @@ import { InfoField as Field } from '../../../components/ui/Banner'
 import { Card, CardBody, CardHeader } from '../../../components/ui/Card'
 import type { AdminVerification } from '../../../lib/types'
 import { PaymentSection } from './PaymentSection'
+import { ScreeningTab } from './ScreeningTab'
 import type { ReviewSections } from './useReviewSections'
+import type { ScreeningQuery } from './useScreening'
 
 const TAB_CLASS =
   '-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2.5 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800'
 
 const TABS = [
   ['overview', 'Overview'],
+  ['screening', 'Screening'],
   ['company', 'Company'],
   ['representatives', 'Representatives'],
   ['banking', 'Banking'],
   ['documents', 'Documents'],
 ] as const
 
-/** ReviewTabs shows every section in full: a summary with trade and payment, then one tab a section. */
-export function ReviewTabs({ v, sections }: { v: AdminVerification; sections: ReviewSections }) {
+export type ReviewTab = (typeof TABS)[number][0]
+
+/**
+ * ReviewTabs shows every section in full: a summary with trade and payment, the screening of a Top
+ * verification, then one tab a section.
+ */
+export function ReviewTabs({
+  v,
+  sections,
+  screening,
+  tab,
+  onTab,
+}: {
+  v: AdminVerification
+  sections: ReviewSections
+  screening: ScreeningQuery
+  tab: ReviewTab
+  onTab: (t: ReviewTab) => void
+}) {
+  const attention = screening.data?.attention ?? false
   const { company, reps, banking, trade, docs } = sections
   const sectionTabs = [
     ['company', <CompanyView data={company.data} loading={company.isLoading} detailed />],
@@ -28,11 +49,18 @@ export function ReviewTabs({ v, sections }: { v: AdminVerification; sections: Re
     ['documents', <DocumentsView data={docs.data} loading={docs.isLoading} detailed />],
   ] as const
   return (
-    <Tabs.Root defaultValue="overview">
+    <Tabs.Root value={tab} onValueChange={(t) => onTab(t as ReviewTab)}>
       <Tabs.List aria-label="Verification sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
-        {TABS.map(([value, label]) => (
+        {TABS.filter(([value]) => value !== 'screening' || v.tier === 'top').map(([value, label]) => (
           <Tabs.Trigger key={value} value={value} className={TAB_CLASS}>
             {label}
+            {value === 'screening' && attention && (
+              <>
+                {' '}
+                <span className="ml-1 inline-block h-2 w-2 rounded-full bg-amber-500 align-middle" aria-hidden />
+                <span className="sr-only">needs attention</span>
+              </>
+            )}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
@@ -53,6 +81,11 @@ export function ReviewTabs({ v, sections }: { v: AdminVerification; sections: Re
         <TradeView data={trade.data} loading={trade.isLoading} detailed />
         <PaymentSection v={v} />
       </Tabs.Content>
+      {v.tier === 'top' && (
+        <Tabs.Content value="screening" className="focus:outline-none">
+          <ScreeningTab verificationId={v.id} query={screening} />
+        </Tabs.Content>
+      )}
       {sectionTabs.map(([value, view]) => (
         <Tabs.Content key={value} value={value}>
           {view}

@@ -171,11 +171,27 @@ describe('verification detail', () => {
     expect(await screen.findByRole('link', { name: 'Download Certificate' })).toHaveAttribute('href', '/api/verifications/7/certificate')
   })
 
-  it('submitted and unpaid offers Make Payment', async () => {
+  it('tells the owner of a Top verification whether its checks run or are complete, and nothing more', async () => {
+    const state = { v: v({ status: 'in_review', tier: 'top', paymentStatus: 'paid', screening: { status: 'running' } }) }
+    mockApi(route('GET', '/api/verifications/7', () => json(state.v)), ...sections(true))
+    renderDetail()
+    expect(await screen.findByText('Checks running')).toBeInTheDocument()
+    expect(screen.queryByText(/match|hit|sanction/i)).toBeNull()
+  })
+
+  it('says the checks are complete once the screening is done', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'in_review', tier: 'top', paymentStatus: 'paid', screening: { status: 'done' } }))), ...sections(true))
+    renderDetail()
+    expect(await screen.findByText('Checks complete')).toBeInTheDocument()
+    expect(screen.queryByText('Checks running')).toBeNull()
+  })
+
+  it('submitted and unpaid offers Make Payment (a Basic verification has no checks badge)', async () => {
     mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'submitted' }))), ...sections(true))
     renderDetail()
     expect(await screen.findByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', '/payment/7')
     expect(screen.getByText('Basic', { selector: 'span' })).toBeInTheDocument()
+    expect(screen.queryByText(/^Checks (running|complete)/)).toBeNull()
   })
 
   describe('approved actions', () => {
@@ -208,6 +224,33 @@ describe('verification detail', () => {
       renderDetail()
       await user.click(await screen.findByRole('button', { name: 'Share Temporary Link' }))
       expect((await screen.findAllByText(new RegExp(`${window.location.origin}/api/shared/cis/tok123 \\(expires`), { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
+    })
+
+    it('lists the links that still work and revokes one', async () => {
+      let links = [
+        { id: 2, createdAt: '2026-04-02T10:00:00Z', expiresAt: '2026-04-05T10:00:00Z', used: false, usedAt: null },
+        { id: 1, createdAt: '2026-04-01T10:00:00Z', expiresAt: '2026-04-04T10:00:00Z', used: true, usedAt: '2026-04-01T12:00:00Z' },
+      ]
+      const { calls } = mockApi(
+        approved(),
+        route('GET', '/api/verifications/7/cis-form/shares', () => json(links)),
+        route('DELETE', '/api/verifications/7/cis-form/shares/1', () => {
+          links = links.filter((l) => l.id !== 1)
+          return new Response(null, { status: 204 })
+        }),
+        ...sections(true),
+      )
+      const user = userEvent.setup()
+      renderDetail()
+      const list = await screen.findByTestId('share-links')
+      expect(list).toHaveTextContent('not opened yet')
+      expect(list).toHaveTextContent('first opened')
+      const revokeButtons = screen.getAllByRole('button', { name: 'Revoke' })
+      expect(revokeButtons).toHaveLength(2)
+      await user.click(revokeButtons[1])
+      await waitFor(() => expect(screen.getAllByRole('button', { name: 'Revoke' })).toHaveLength(1))
+      expect(calls).toContain('DELETE /api/verifications/7/cis-form/shares/1')
+      expect((await screen.findAllByText('Link revoked', { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
     })
 
     it("says 'CIS Form Not Available' when the server has none", async () => {

@@ -12,6 +12,7 @@ import { tierLabel } from '../../../lib/status'
 import type { Verification } from '../../../lib/types'
 import { usePageTitle } from '../../../lib/usePageTitle'
 import { useGetCompanyInfoQuery, useGetVerificationQuery, useSubmitVerificationMutation } from '../verificationApi'
+import { ChecksBadge } from './ChecksBadge'
 import { Overview } from './overview/Overview'
 import { STEPS, type Step } from './steps'
 import { BankingStep } from './steps/BankingStep'
@@ -134,6 +135,7 @@ function Detail({ v }: { v: Verification }) {
           <p className="mt-0.5 text-sm text-slate-600">
             {companyName && <>Verification #{v.id} · </>}
             <span className="font-medium text-slate-700">{tierLabel(v.tier)}</span> · ID <span className="break-all font-mono">{v.publicId}</span>
+            {v.screening && <ChecksBadge v={v} className="ml-2 align-middle" />}
           </p>
         </div>
       </div>

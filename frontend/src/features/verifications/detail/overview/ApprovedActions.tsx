@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../../lib/format'
 import { apiLinks, paths } from '../../../../lib/paths'
 import type { Verification } from '../../../../lib/types'
 import { useFetchCisFormMutation, useShareCisFormMutation } from '../../verificationApi'
+import { ShareLinks } from './ShareLinks'
 
 
 /** ApprovedActions offers an approved verification's certificate, public page and CIS (download and share). */
@@ -84,6 +85,7 @@ export function ApprovedActions({ v }: { v: Verification }) {
               · expires {shared.expires}
             </p>
           )}
+          {v.cisFormPath && !revoked && <ShareLinks id={v.id} />}
         </div>
       </CardBody>
     </Card>

@@ -1,4 +1,5 @@
-import type { ScreeningEntry, ScreeningFeature } from '../../lib/types'
+import { formatDate } from './format'
+import type { ListVersion, ScreeningEntry, ScreeningFeature } from './types'
 
 /** SOURCES names each list source the importer knows, short (tables, badges) and in full (tooltips). */
 const SOURCES: Record<string, { name: string; full: string }> = {
@@ -55,4 +56,10 @@ export function signed(n: number): string {
 /** percent writes a 0-1 score as a whole percentage. */
 export function percent(score: number): string {
   return `${Math.round(Math.max(0, Math.min(1, score)) * 100)}%`
+}
+
+/** versionDate is a list version's publisher's date, or its import date when the file carries none. */
+export function versionDate(v: Pick<ListVersion, 'published' | 'importedAt'> | undefined): string | undefined {
+  if (!v) return undefined
+  return v.published ? formatDate(v.published) : `imported ${formatDate(v.importedAt)}`
 }

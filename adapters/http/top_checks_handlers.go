@@ -1,0 +1,270 @@
+package http
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/screening"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// topCheckRoutes are the reviewers' screening of one verification; the use cases check the
+// administrator too.
+func (s *Server) topCheckRoutes(g *echo.Group) {
+	g.GET("/verifications/:id/screening", s.verificationScreening)
+	g.POST("/verifications/:id/screening/hits/:hitId/decision", s.decideHit)
+	g.POST("/verifications/:id/screening/pep-acknowledgement", s.acknowledgePEP)
+}
+
+// applicantScreeningDTO is all an applicant learns about the checks: that they run or are done.
+type applicantScreeningDTO struct {
+	Status string `json:"status"`
+}
+
+// adminScreeningDTO is a verification's screening in a list row.
+type adminScreeningDTO struct {
+	Status    string `json:"status"`
+	Attention bool   `json:"attention"`
+}
+
+// summaries are the screening summaries of the Top verifications among vs the caller may see.
+func (s *Server) summaries(c *echo.Context, vs []*verification.Verification) (map[int64]application.ScreeningSummary, error) {
+	return s.TopChecks.Summaries(c.Request().Context(), currentUser(c), vs)
+}
+
+// views are verifications as their owner sees them, with the status of the Top checks: a failed
+// attempt that is being retried is still "running" to the applicant, and nothing is said before
+// the first run is queued.
+func (s *Server) views(c *echo.Context, vs ...*verification.Verification) ([]verificationDTO, error) {
+	sums, err := s.summaries(c, vs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]verificationDTO, len(vs))
+	for i, v := range vs {
+		out[i] = toVerificationDTO(v, currentUser(c))
+		if sum, ok := sums[v.ID()]; ok && sum.Status != "" {
+			status := string(sum.Status)
+			if sum.Status == screening.RunFailed {
+				status = string(screening.RunRunning)
+			}
+			out[i].Screening = &applicantScreeningDTO{Status: status}
+		}
+	}
+	return out, nil
+}
+
+// sendView answers with one verification as its owner sees it.
+func (s *Server) sendView(c *echo.Context, status int, v *verification.Verification) error {
+	out, err := s.views(c, v)
+	if err != nil {
+		return err
+	}
+	return c.JSON(status, out[0])
+}
+
+type runDTO struct {
+	ID            int64            `json:"id"`
+	StartedAt     *time.Time       `json:"startedAt"`
+	FinishedAt    *time.Time       `json:"finishedAt"`
+	EngineVersion string           `json:"engineVersion"`
+	Trigger       string           `json:"trigger"`
+	Lists         []listVersionDTO `json:"lists"`
+}
+
+type findingDTO struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+type checkDTO struct {
+	Kind     string       `json:"kind"`
+	Result   string       `json:"result"`
+	Summary  string       `json:"summary"`
+	Findings []findingDTO `json:"findings"`
+}
+
+type decisionDTO struct {
+	Outcome string    `json:"outcome"`
+	Note    string    `json:"note"`
+	By      string    `json:"by"`
+	At      time.Time `json:"at"`
+}
+
+type caseHitDTO struct {
+	ID              int64                 `json:"id"`
+	Check           string                `json:"check"`
+	Score           float64               `json:"score"`
+	MatchedName     string                `json:"matchedName"`
+	Explanation     []screeningFeatureDTO `json:"explanation"`
+	Entry           screeningEntryDTO     `json:"entry"`
+	ListName        string                `json:"listName"`
+	ListVersionDate string                `json:"listVersionDate"`
+	Status          string                `json:"status"`
+	Reopened        bool                  `json:"reopened"`
+	Decisions       []decisionDTO         `json:"decisions"`
+}
+
+type subjectDTO struct {
+	ID      int64        `json:"id"`
+	Kind    string       `json:"kind"`
+	Name    string       `json:"name"`
+	Details string       `json:"details"`
+	Checks  []checkDTO   `json:"checks"`
+	Hits    []caseHitDTO `json:"hits"`
+}
+
+type pepAckDTO struct {
+	By   string    `json:"by"`
+	At   time.Time `json:"at"`
+	Note string    `json:"note"`
+}
+
+type verificationScreeningDTO struct {
+	Status             string       `json:"status"`
+	Run                *runDTO      `json:"run"`
+	Subjects           []subjectDTO `json:"subjects"`
+	Open               []string     `json:"open"`
+	Attention          bool         `json:"attention"`
+	PEPAcknowledgement *pepAckDTO   `json:"pepAcknowledgement"`
+}
+
+func toScreeningDTO(v *application.ScreeningView) verificationScreeningDTO {
+	out := verificationScreeningDTO{Status: "not_applicable", Subjects: []subjectDTO{}, Open: v.Open, Attention: v.Attention}
+	if !v.Applicable {
+		return out
+	}
+	out.Status = string(v.Status)
+	if v.Status == "" {
+		out.Status = string(screening.RunPending)
+	}
+	if v.PEPAck != nil {
+		out.PEPAcknowledgement = &pepAckDTO{By: v.PEPAck.ActorEmail, At: v.PEPAck.At, Note: v.PEPAck.Note}
+	}
+	if r := v.Run; r != nil {
+		out.Run = &runDTO{ID: r.ID, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, EngineVersion: r.EngineVersion,
+			Trigger: string(r.Trigger), Lists: listVersionViews(v.Lists)}
+	}
+	for _, sub := range v.Subjects {
+		sd := subjectDTO{ID: sub.ID, Kind: string(sub.Kind), Name: sub.Name, Details: sub.Details, Checks: []checkDTO{},
+			Hits: []caseHitDTO{}}
+		for _, c := range sub.Checks {
+			cd := checkDTO{Kind: string(c.Kind), Result: string(c.Result), Summary: c.Summary, Findings: []findingDTO{}}
+			for _, f := range c.Findings {
+				cd.Findings = append(cd.Findings, findingDTO{Code: f.Code, Severity: string(f.Severity), Message: f.Message})
+			}
+			sd.Checks = append(sd.Checks, cd)
+		}
+		for _, h := range sub.Hits {
+			sd.Hits = append(sd.Hits, caseHitView(h))
+		}
+		out.Subjects = append(out.Subjects, sd)
+	}
+	return out
+}
+
+func caseHitView(h application.CaseView) caseHitDTO {
+	e := h.Entry
+	out := caseHitDTO{ID: h.ID, Check: string(h.Check), Score: h.Score, MatchedName: h.MatchedName,
+		Explanation: make([]screeningFeatureDTO, len(h.Explanation)), Entry: screeningEntryView(&e, h.List),
+		ListName: h.Source.Label(), Status: string(h.Status), Reopened: h.Reopened, Decisions: []decisionDTO{}}
+	if out.Entry.Source == "" { // an entry that cannot be read back still names its list and id
+		out.Entry.Source, out.Entry.SourceID, out.Entry.Kind = string(h.Source), h.SourceID, string(screening.Unknown)
+	}
+	if h.List != nil {
+		date := h.List.Published
+		if date.IsZero() {
+			date = h.List.ImportedAt
+		}
+		out.ListVersionDate = date.Format(time.DateOnly)
+	}
+	for i, f := range h.Explanation {
+		out.Explanation[i] = screeningFeatureDTO{Feature: f.Name, Score: f.Contribution, Detail: f.Detail}
+	}
+	for _, d := range h.Decisions {
+		out.Decisions = append(out.Decisions, decisionDTO{Outcome: string(d.Outcome), Note: d.Note, By: d.ActorEmail, At: d.At})
+	}
+	return out
+}
+
+func (s *Server) verificationScreening(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	v, err := s.TopChecks.Screening(c.Request().Context(), currentUser(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toScreeningDTO(v))
+}
+
+type decisionRequest struct {
+	Outcome string `json:"outcome"`
+	Note    string `json:"note"`
+}
+
+func (s *Server) decideHit(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	hitID, err := pathID(c, "hitId")
+	if err != nil {
+		return err
+	}
+	var req decisionRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	v, err := s.TopChecks.DecideHit(c.Request().Context(), currentUser(c), id, hitID, req.Outcome, req.Note)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toScreeningDTO(v))
+}
+
+type noteRequest struct {
+	Note string `json:"note"`
+}
+
+func (s *Server) acknowledgePEP(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	var req noteRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	v, err := s.TopChecks.AcknowledgePEP(c.Request().Context(), currentUser(c), id, req.Note)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toScreeningDTO(v))
+}
+
+// certificateCheckDTO is one check a certificate states.
+type certificateCheckDTO struct {
+	Kind   string  `json:"kind"`
+	Label  string  `json:"label"`
+	Result string  `json:"result"`
+	Text   string  `json:"text"`
+	Date   *string `json:"date"`
+}
+
+func toCertificateChecks(checks []verification.CertificateCheck) []certificateCheckDTO {
+	out := make([]certificateCheckDTO, len(checks))
+	for i, c := range checks {
+		out[i] = certificateCheckDTO{Kind: c.Kind, Label: c.Label, Result: c.Result, Text: c.Text}
+		if !c.Date.IsZero() {
+			d := c.Date.UTC().Format(time.DateOnly)
+			out[i].Date = &d
+		}
+	}
+	return out
+}

@@ -1,0 +1,22 @@
+package application
+
+import (
+	"context"
+	"time"
+)
+
+// Throttle counts attempts per key (a client address, an account, a user) where every server
+// sees the same counts: in the database, so that a client cannot multiply its allowance by the
+// number of servers behind the load balancer.
+type Throttle interface {
+	// Allow takes one attempt from key's allowance under rate at now and reports whether one was
+	// left; a refused attempt takes nothing.
+	Allow(ctx context.Context, key string, rate Rate, now time.Time) (bool, error)
+}
+
+// Rate is an allowance of Burst attempts at once, given back evenly over Per (Burst per Per on
+// average).
+type Rate struct {
+	Burst int
+	Per   time.Duration
+}

@@ -1,0 +1,103 @@
+package application
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/tttverify/tttverify/domain/screening"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// TopChecks holds the Top tier's checks: screening runs of the company, its representatives and
+// its bank against the sanctions and PEP lists, the jurisdiction list and the KYC rules; the
+// reviewers' decisions on hits; monitoring when lists change and daily; and what a certificate may
+// claim. Basic verifications are never screened.
+type TopChecks struct {
+	tx            Transactor
+	repo          VerificationRepository
+	sections      Sections
+	records       ScreeningRecords
+	lists         ScreeningLists
+	jurisdictions JurisdictionLists
+	index         *ScreeningIndexHolder
+	jobs          JobQueue
+	audit         AuditLog
+	notify        *Notifier
+	public        *PublicCache
+	clock         Clock
+	log           *slog.Logger
+}
+
+// TopChecksDeps are the ports the Top-tier checks need.
+type TopChecksDeps struct {
+	Tx            Transactor
+	Repo          VerificationRepository
+	Sections      Sections
+	Records       ScreeningRecords
+	Lists         ScreeningLists
+	Jurisdictions JurisdictionLists
+	Index         *ScreeningIndexHolder
+	Jobs          JobQueue
+	Audit         AuditLog
+	Notify        *Notifier    // nil: nobody is alerted
+	Public        *PublicCache // forgotten when what a certificate states changes
+	Clock         Clock
+	Log           *slog.Logger
+}
+
+// NewTopChecks wires the Top-tier checks.
+func NewTopChecks(d TopChecksDeps) *TopChecks {
+	return &TopChecks{tx: d.Tx, repo: d.Repo, sections: d.Sections, records: d.Records, lists: d.Lists,
+		jurisdictions: d.Jurisdictions, index: d.Index, jobs: d.Jobs, audit: d.Audit, notify: d.Notify, public: d.Public,
+		clock: d.Clock, log: d.Log}
+}
+
+// The use cases whose changes start screening runs, refuse approvals or state checks take the
+// TopChecks after they are built; without it (unit tests of other concerns) nothing is screened.
+
+// WithChecks makes submissions of Top verifications queue their screening.
+func (s *Verifications) WithChecks(c *TopChecks) *Verifications { s.checks = c; return s }
+
+// WithChecks makes upgrades to Top queue their screening.
+func (s *Payments) WithChecks(c *TopChecks) *Payments { s.checks = c; return s }
+
+// WithChecks makes certificates state the checks that ran.
+func (s *Certificates) WithChecks(c *TopChecks) *Certificates { s.checks = c; return s }
+
+// WithJobs makes list imports queue the re-screening of the Top verifications they concern.
+func (s *Screening) WithJobs(j JobQueue) *Screening { s.jobs = j; return s }
+
+// submitted queues the screening of a Top verification that was just submitted (from draft) or
+// upgraded while waiting for review, in the transaction of that change.
+func (s *TopChecks) submitted(ctx context.Context, v *verification.Verification) error {
+	if s == nil || v.Tier() != verification.Top {
+		return nil
+	}
+	if st := v.Status(); st != verification.Submitted && st != verification.InReview {
+		return nil
+	}
+	state, err := s.records.State(ctx, v.ID())
+	if err != nil {
+		return err
+	}
+	trigger := screening.TriggerSubmission
+	if state.LatestRunID != 0 { // screened before: rejected, corrected and submitted again
+		trigger = screening.TriggerResubmission
+	}
+	return s.queue(ctx, state, trigger)
+}
+
+// queue records a pending run and queues its job, in the transaction ctx carries.
+func (s *TopChecks) queue(ctx context.Context, state *ScreeningState, trigger screening.Trigger) error {
+	run := &ScreeningRun{VerificationID: state.VerificationID, Trigger: trigger, Status: screening.RunPending,
+		CreatedAt: s.clock.Now()}
+	if err := s.records.CreateRun(ctx, run); err != nil {
+		return fmt.Errorf("record screening run of %d: %w", state.VerificationID, err)
+	}
+	state.LatestRunID, state.LatestStatus = run.ID, screening.RunPending
+	if err := s.records.SaveState(ctx, state); err != nil {
+		return err
+	}
+	return s.jobs.Enqueue(ctx, ScreenVerification{RunID: run.ID})
+}

@@ -1,0 +1,117 @@
+package application
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tttverify/tttverify/domain/screening"
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
+// claims are the checks an approved verification's certificate states: the review every
+// verification had, and for Top the checks of the run the certificate rests on, with their lists
+// and dates. A Top verification without such a run claims no screening.
+func (s *TopChecks) claims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error) {
+	out := []verification.CertificateCheck{verification.ReviewCheck(deref(v.Snapshot().ApprovedAt))}
+	if s == nil || v.Tier() != verification.Top {
+		return out, nil
+	}
+	state, err := s.records.State(ctx, v.ID())
+	if err != nil || state.PublishedRunID == 0 {
+		return out, err
+	}
+	run, err := s.records.Run(ctx, state.PublishedRunID)
+	if err != nil {
+		return nil, err
+	}
+	screened, err := s.screenedRun(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	status, _ := v.CertificateStatus(now)
+	return append(out, screening.Claims(screened, status == verification.CertificateValid)...), nil
+}
+
+// screenedRun is what a certificate may say about a run: its date, lists and their dates.
+func (s *TopChecks) screenedRun(ctx context.Context, run *ScreeningRun) (*screening.ScreenedRun, error) {
+	versions, err := s.versionsByID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	refs := func(ids []int64) []screening.ListRef {
+		var out []screening.ListRef
+		for _, id := range ids {
+			if lv, ok := versions[id]; ok {
+				date := lv.Published
+				if date.IsZero() {
+					date = lv.ImportedAt
+				}
+				out = append(out, screening.ListRef{Label: lv.Source.Label(), Date: date})
+			}
+		}
+		return out
+	}
+	out := &screening.ScreenedRun{Finished: deref(run.FinishedAt), Sanctions: refs(run.SanctionsIDs), PEP: refs(run.PEPIDs)}
+	if run.JurisdictionID != 0 {
+		j, err := s.jurisdictions.Version(ctx, run.JurisdictionID)
+		if err != nil {
+			return nil, fmt.Errorf("jurisdiction list %d: %w", run.JurisdictionID, err)
+		}
+		out.Jurisdictions = &j.JurisdictionList
+	}
+	subjects, err := s.records.Subjects(ctx, run.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, sub := range subjects {
+		if sub.Kind == screening.SubjectRepresentative {
+			out.Representatives++
+		}
+	}
+	return out, nil
+}
+
+// AttentionCount counts the verifications of the filter (its status ignored) whose screening
+// needs a reviewer: the dashboard's "screening needs attention".
+func (s *TopChecks) AttentionCount(ctx context.Context, actor *User, f VerificationFilter) (int, error) {
+	if err := mustBeAdmin(actor); err != nil {
+		return 0, err
+	}
+	f.UserID, f.Status, f.Statuses = 0, nil, nil
+	return s.records.CountAttention(ctx, f)
+}
+
+// ScreeningSummary is a verification's screening in one line, for lists.
+type ScreeningSummary struct {
+	Status    screening.RunStatus // of the latest run; "" before the first
+	Attention bool
+}
+
+// Summaries returns the screening summary of each Top verification among vs that actor may see
+// (their own, or any for an administrator). Basic verifications have none.
+func (s *TopChecks) Summaries(ctx context.Context, actor *User, vs []*verification.Verification) (map[int64]ScreeningSummary, error) {
+	var (
+		ids  []int64
+		tops []*verification.Verification
+	)
+	for _, v := range vs {
+		if v.Tier() == verification.Top && actor != nil && (actor.IsAdmin || v.OwnedBy(actor.ID)) {
+			ids, tops = append(ids, v.ID()), append(tops, v)
+		}
+	}
+	out := make(map[int64]ScreeningSummary, len(ids))
+	if s == nil || len(ids) == 0 {
+		return out, nil
+	}
+	states, err := s.records.States(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range tops {
+		st := states[v.ID()] // a zero state before the first run
+		out[v.ID()] = ScreeningSummary{Status: st.LatestStatus,
+			Attention: screening.NeedsAttention(v.Status(), v.Snapshot().RevokedAt != nil, st.OpenItems, st.Flagged)}
+	}
+	return out, nil
+}

@@ -1,0 +1,38 @@
+package verification
+
+import "strings"
+
+// A shared Client Information Sheet goes to a counterparty, who needs to know whom they deal with
+// and where payments go, not the identity documents of the company's people or enough of an account
+// number to misuse it. These are the fields such a copy masks; the rest it shows as submitted.
+
+// ForCounterparty keeps the representative's name, position, nationality, issuing country, passport
+// expiry and business contacts; the passport number shows its last 3 characters and the date of
+// birth its year.
+func (r Representative) ForCounterparty() Representative {
+	r.PassportNumber = MaskTail(r.PassportNumber, 3)
+	if len(r.DateOfBirth) >= 4 {
+		r.DateOfBirth = r.DateOfBirth[:4]
+	}
+	return r
+}
+
+// ForCounterparty keeps the bank, its address, the account holder, SWIFT/BIC, currency and bank
+// contact; the account number shows its last 4 characters, as the applicant's own overview does.
+func (b BankingInfo) ForCounterparty() BankingInfo {
+	b.AccountNumber = MaskTail(b.AccountNumber, 4)
+	return b
+}
+
+// MaskTail replaces all but the last keep characters of s (spaces dropped) with bullets; a value
+// no longer than keep is masked whole.
+func MaskTail(s string, keep int) string {
+	r := []rune(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
+	if len(r) == 0 {
+		return ""
+	}
+	if len(r) <= keep {
+		return strings.Repeat("•", len(r))
+	}
+	return strings.Repeat("•", len(r)-keep) + string(r[len(r)-keep:])
+}

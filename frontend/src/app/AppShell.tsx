@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router'
+import { AppProviders } from './providers'
+import { makeStore } from './store'
+
+const store = makeStore()
+
+/** AppShell gives every screen but the landing page the store, the toaster and tooltip timing. */
+export default function AppShell() {
+  return (
+    <AppProviders store={store}>
+      <Outlet />
+    </AppProviders>
+  )
+}

@@ -108,10 +108,12 @@ type VerificationFilter struct {
 	PageSize           int
 }
 
-// VerificationListItem is a verification with its owner's e-mail, as lists show it.
+// VerificationListItem is a verification with its owner's e-mail and its company's name (empty until
+// the company section is saved), as lists show it.
 type VerificationListItem struct {
 	Verification *verification.Verification
 	UserEmail    string
+	CompanyName  string
 }
 
 // VerificationRepository stores the verification aggregate.

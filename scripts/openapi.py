@@ -24,13 +24,14 @@ bank = dict(bankName=S(), bankAddress=S(), accountName=S(), accountNumber=S(), s
 trade = dict(productsTraded=S(), otherProducts=S(), incoterms=S(), targetQuantity=S(), preferredOrigin=S(), targetPrice=S(), pastTransactions=S())
 echoed = dict(id=I(), verificationId=I(), createdAt=T, updatedAt=T)
 
-verification = dict(id=I(), userId=I(), userEmail=S(), tier=S(enum=["basic","top"]),
+verification = dict(id=I(), userId=I(), userEmail=S(),
+    companyName=S(description="the company's name, in list rows and admin views once the company section is saved"), tier=S(enum=["basic","top"]),
     status=S(enum=["draft","submitted","in_review","approved","rejected"]), progress=I(minimum=0, maximum=100),
     publicId=S(), rejectionReason=NS(), deleted=B, paymentStatus=S(enum=["pending","paid","failed"]),
     paymentAmount=NI(), paymentId=NS(), paymentDate=NT, cisFormPath=NS(), cisFormGeneratedAt=NT, approvedAt=NT,
     expiresAt=NT, revokedAt=NT, revocationReason=NS(), **stamps, actions=ref("Actions"),
     screening=dict(allOf=[ref("ApplicantScreening")], nullable=True, description="Top only (null for Basic): whether the checks run or are done, never their results"))
-vreq = [k for k in verification if k != "userEmail"]
+vreq = [k for k in verification if k not in ("userEmail", "companyName")]
 schemas = {
   "Error": obj(dict(message=S(), errors=dict(type="object", additionalProperties=S()), missing=arr(S())), ["message"]),
   "User": obj(dict(id=I(), email=S(format="email"), isAdmin=B, createdAt=T)),
@@ -92,7 +93,8 @@ mbody = dict(required=True, content={"multipart/form-data": dict(schema=ref("Upl
 idp = lambda n="id": dict(name=n, **{"in": "path"}, required=True, schema=S())
 q = lambda n, s=None: dict(name=n, **{"in": "query"}, required=False, schema=s or S())
 listq = [q("page", S(pattern="^[0-9]+$")), q("pageSize", S(pattern="^[0-9]+$")), q("sort", S(enum=["id","status","tier","createdAt","updatedAt"])),
-         q("order", S(enum=["asc","desc"])), q("status"), q("tier")]
+         q("order", S(enum=["asc","desc"])),
+         dict(q("status"), description="one status, or several separated by commas (draft,submitted)"), q("tier")]
 total = {"X-Total-Count": dict(description="Total matching rows", schema=S(pattern="^[0-9]+$"))}
 pdf = dict(type="string", format="binary")
 U = ("400","401","404")

@@ -122,7 +122,7 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 	for i, it := range items {
 		v := it.Verification
 		d := adminVerificationDTO{verificationDTO: toVerificationDTO(v, currentUser(c))}
-		d.UserEmail = it.UserEmail
+		d.UserEmail, d.CompanyName = it.UserEmail, it.CompanyName
 		if st, ok := v.CertificateStatus(s.clock.Now()); ok {
 			str := string(st)
 			d.CertificateStatus = &str

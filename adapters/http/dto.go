@@ -24,6 +24,7 @@ type verificationDTO struct {
 	ID                 int64      `json:"id"`
 	UserID             int64      `json:"userId"`
 	UserEmail          string     `json:"userEmail,omitempty"`
+	CompanyName        string     `json:"companyName,omitempty"` // lists and admin views only
 	Tier               string     `json:"tier"`
 	Status             string     `json:"status"`
 	Progress           int        `json:"progress"`

@@ -88,10 +88,11 @@ func sameOrigin(origin, scheme, host string) bool {
 	return err == nil && u.Host != "" && u.Host == host && u.Scheme == scheme
 }
 
-// contentSecurityPolicy is every response's policy; Stripe's origins serve the payment page. No
+// contentSecurityPolicy is every response's policy; Stripe's origins serve the payment page, and
+// blob: frames are the reviewer's inline document viewer (a file the page fetched itself). No
 // plugin content (object, embed) is allowed from anywhere.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self' https://js.stripe.com; " +
-	"frame-src https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com; " +
+	"frame-src blob: https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com; " +
 	"img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; " +
 	"object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v5"
 
@@ -68,12 +69,18 @@ func listFilter(c *echo.Context) (application.VerificationFilter, error) {
 	default:
 		return f, badRequest("order must be asc or desc")
 	}
+	// One status, or several separated by commas (the dashboard's "draft,submitted").
 	if v := q.Get("status"); v != "" && v != "all" {
-		st, err := verification.ParseStatus(v)
-		if err != nil {
-			return f, badRequest("status must be one of draft, submitted, in_review, approved, rejected")
+		for _, name := range strings.Split(v, ",") {
+			st, err := verification.ParseStatus(strings.TrimSpace(name))
+			if err != nil {
+				return f, badRequest("status must be one or more of draft, submitted, in_review, approved, rejected, separated by commas")
+			}
+			f.Statuses = append(f.Statuses, st)
 		}
-		f.Status = &st
+		if len(f.Statuses) == 1 {
+			f.Status, f.Statuses = &f.Statuses[0], nil
+		}
 	}
 	if v := q.Get("tier"); v != "" && v != "all" {
 		t, err := verification.ParseTier(v)
@@ -107,6 +114,9 @@ func (s *Server) listVerifications(c *echo.Context) error {
 	out, err := s.views(c, vs...)
 	if err != nil {
 		return err
+	}
+	for i, it := range items { // lists name the company
+		out[i].CompanyName = it.CompanyName
 	}
 	return writeList(c, out, total)
 }

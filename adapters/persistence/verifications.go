@@ -194,13 +194,17 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 	if err != nil {
 		return nil, 0, err
 	}
+	names, err := r.companyNames(ctx, rows)
+	if err != nil {
+		return nil, 0, err
+	}
 	items := make([]application.VerificationListItem, 0, len(rows))
 	for i := range rows {
 		v, err := rows[i].toDomain()
 		if err != nil {
 			return nil, 0, err
 		}
-		items = append(items, application.VerificationListItem{Verification: v, UserEmail: emails[rows[i].UserID]})
+		items = append(items, application.VerificationListItem{Verification: v, UserEmail: emails[rows[i].UserID], CompanyName: names[rows[i].ID]})
 	}
 	return items, total, nil
 }
@@ -242,6 +246,29 @@ func (r *Verifications) emails(ctx context.Context, rows []verificationRow) (map
 	}
 	for _, u := range users {
 		out[u.ID] = u.Email
+	}
+	return out, nil
+}
+
+// companyNames looks up the company names of one page of verifications, like emails; a verification
+// whose company section was never saved has none.
+func (r *Verifications) companyNames(ctx context.Context, rows []verificationRow) (map[int64]string, error) {
+	out := make(map[int64]string, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]int64, 0, len(rows))
+	for _, row := range rows {
+		ids = append(ids, row.ID)
+	}
+	var companies []companyRow
+	err := conn(ctx, r.db).NewSelect().Model(&companies).Column("verification_id", "company_name").
+		Where("verification_id IN (?)", bun.List(ids)).Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("company names of a page: %w", err)
+	}
+	for _, c := range companies {
+		out[c.VerificationID] = c.CompanyName
 	}
 	return out, nil
 }

@@ -79,7 +79,8 @@ test('cross-role journey: pay, reject, resubmit, approve, CIS, certificate, shar
   await expect(row.getByText('In Review')).toBeVisible()
   await row.getByRole('link', { name: 'Review' }).click()
 
-  await expect(admin.getByRole('heading', { name: new RegExp(`Review Verification #${v.id}`) })).toBeVisible()
+  await expect(admin.getByText(`Review Verification #${v.id}`)).toBeVisible()
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText('Seeded Metals Ltd')
   await expect(admin.getByText('Review Required')).toBeVisible()
   await expect(admin.getByText('Aluminium')).toBeVisible() // trade products as badges
   await expect(admin.getByTestId('audit-event').filter({ hasText: 'Payment failed' })).toBeVisible()
@@ -140,6 +141,9 @@ test('cross-role journey: pay, reject, resubmit, approve, CIS, certificate, shar
   await admin.reload()
   await expect(admin.getByText('Review Required')).toBeVisible()
   await admin.getByRole('button', { name: 'Approve' }).click()
+  // Approving asks first and says what it does.
+  await expect(admin.getByRole('dialog', { name: /Approve verification/ }).getByText(/Approving issues the Basic certificate for Seeded Metals Ltd/)).toBeVisible()
+  await admin.getByRole('dialog').getByRole('button', { name: 'Approve and issue certificate' }).click()
   await expect(toastText(admin, 'Verification Approved')).toBeVisible()
   await expect
     .poll(async () => ((await (await admin.request.get(`/api/admin/verifications/${v.id}`)).json()) as { cisFormPath?: string | null }).cisFormPath ?? '', {

@@ -161,6 +161,38 @@ export async function loginByApi(request: APIRequestContext, email: string, pass
   expect(r.status(), await r.text()).toBe(200)
 }
 
+/** payByApi pays a submitted verification (or, with `purpose: 'upgrade'`, its upgrade) with the simulated provider's good test card. */
+export async function payByApi(request: APIRequestContext, id: number, purpose?: 'upgrade') {
+  const r = await request.post('/api/create-payment-intent', { data: purpose ? { verificationId: id, purpose } : { verificationId: id } })
+  expect(r.status(), await r.text()).toBe(200)
+  const intent = (await r.json()) as { paymentIntentId: string }
+  const c = await request.post(`/api/simulated-payments/${encodeURIComponent(intent.paymentIntentId)}/confirm`, {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  })
+  expect(c.status(), await c.text()).toBe(200)
+}
+
+/** adminDecides approves (no reason) or rejects (with one) a verification as the administrator signed in on `request`. */
+export async function adminDecides(request: APIRequestContext, id: number, reason?: string) {
+  const r = reason
+    ? await request.post(`/api/admin/verifications/${id}/reject`, { data: { reason } })
+    : await request.post(`/api/admin/verifications/${id}/approve`)
+  expect(r.status(), await r.text()).toBe(200)
+}
+
+/**
+ * FIRST_PAINT is how long a freshly opened screen may take to show its content: on two cores shared
+ * by many jobs a first load (the server, then several lazy chunks) can pass the 10 s default.
+ */
+export const FIRST_PAINT = { timeout: 45_000 }
+
+/** open goes to `url` and waits until the screen shows its main heading and no spinner. */
+export async function open(page: Page, url: string) {
+  await page.goto(url)
+  await expect(page.locator('h1').first()).toBeVisible(FIRST_PAINT)
+  await expect(page.locator('[role="status"]', { hasText: /^Loading$/ })).toHaveCount(0, FIRST_PAINT)
+}
+
 /** payInFullByApi pays a submitted verification with the 100% coupon start-server.sh creates. */
 export async function payInFullByApi(request: APIRequestContext, id: number) {
   const r = await request.post('/api/create-payment-intent', { data: { verificationId: id, couponCode: 'FREE100' } })
@@ -174,4 +206,10 @@ export async function screenedByApi(adminRequest: APIRequestContext, id: number)
       timeout: 30_000,
     })
     .toBe('done')
+}
+
+/** approveInReview approves the verification open on the admin review page: Approve, then the confirmation. */
+export async function approveInReview(page: Page) {
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await page.getByRole('dialog', { name: /Approve verification/ }).getByRole('button', { name: 'Approve and issue certificate' }).click()
 }

@@ -48,9 +48,9 @@ test('the verifications list pages, filters and deletes', async ({ page }) => {
   await expect(rows).toHaveCount(3)
 
   // Sorting by ID ascending then descending.
-  await page.getByRole('button', { name: 'Verification ID' }).click()
+  await page.getByRole('button', { name: 'Company / Verification ID' }).click()
   const firstDesc = await rows.first().locator('p').first().textContent()
-  await page.getByRole('button', { name: 'Verification ID' }).click()
+  await page.getByRole('button', { name: 'Company / Verification ID' }).click()
   await expect(rows.first().locator('p').first()).not.toHaveText(firstDesc ?? '')
 
   // Delete a draft through the row menu and the confirm dialog.

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, PASSWORD, createVerificationByApi, fillByApi, loginByApi, shot, toastText, uniqueEmail } from './helpers'
+import { ADMIN, approveInReview, createVerificationByApi, fillByApi, loginByApi, PASSWORD, shot, toastText, uniqueEmail } from './helpers'
 
 // The messages of one applicant's journey, read back from the test SMTP server (MailDev) that
 // `make test` runs: scripts/test.sh exports TEST_SMTP_URL (e2e/start-server.sh points the server's
@@ -88,7 +88,7 @@ test('messages: the receipt, the approval with its public link, the bell, and a 
   const admin = await adminCtx.newPage()
   await loginByApi(admin.request, ADMIN.email, ADMIN.password)
   await admin.goto(`/admin/verifications/${v.id}`)
-  await admin.getByRole('button', { name: 'Approve' }).click()
+  await approveInReview(admin)
   await expect(toastText(admin, 'Verification Approved')).toBeVisible()
   await adminCtx.close()
 

@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test'
 import path from 'node:path'
 import {
   ADMIN,
+  approveInReview,
   ARTIFACTS,
   createVerificationByApi,
   loginByApi,
@@ -71,9 +72,9 @@ test('the reviewer decides every screening hit in the Screening tab and approves
   await row.getByRole('link', { name: 'Review' }).click()
 
   // What is open shows above the tabs, and approval is refused with the server's reason.
-  await expect(page.getByRole('heading', { name: new RegExp(`Review Verification #${v.id}`) })).toBeVisible()
+  await expect(page.getByText(`Review Verification #${v.id}`)).toBeVisible()
   await expect(page.getByRole('list', { name: 'Open screening items' })).toContainText('2 screening hits are undecided')
-  await page.getByRole('button', { name: 'Approve' }).click()
+  await approveInReview(page)
   await expect(page.getByText('Approval refused')).toBeVisible()
   await expect(page.getByRole('main').getByText('Screening is not finished: 2 screening hits are undecided')).toBeVisible()
 
@@ -125,7 +126,7 @@ test('the reviewer decides every screening hit in the Screening tab and approves
   await expect(page.getByRole('list', { name: 'Open screening items' })).toHaveCount(0)
 
   // Every hit decided: approval goes through.
-  await page.getByRole('button', { name: 'Approve' }).click()
+  await approveInReview(page)
   await expect(toastText(page, 'Verification Approved')).toBeVisible()
   await expect(page.getByText('Approval refused')).toHaveCount(0)
 

@@ -28,11 +28,37 @@ afterEach(() => {
 })
 
 describe('routing and guards', () => {
-  it('shows the 404 card on unknown paths', async () => {
+  it('shows the 404 card on unknown paths, with a way home', async () => {
     mockApi()
     renderAt('/nope/nothing')
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument()
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/')
+  })
+
+  it('serves the Terms and the Privacy Policy publicly, with the footer linking both', async () => {
+    mockApi()
+    renderAt('/terms')
+    expect(await screen.findByRole('heading', { name: 'Terms of Service', level: 1 })).toBeInTheDocument()
+    const legal = screen.getByRole('navigation', { name: 'Legal' })
+    expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy')
+    expect(within(legal).getByRole('link', { name: 'support@tttverify.com' })).toHaveAttribute('href', 'mailto:support@tttverify.com')
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('TTT Verify. All rights reserved.')
+    expect(document.title).toBe('Terms of Service · TTT Verify')
+  })
+
+  it('lets keyboard users skip the navigation to the content', async () => {
+    mockApi(
+      route('GET', '/api/user', () => json(user)),
+      route('GET', '/api/verifications', () => json([], { headers: { 'X-Total-Count': '0' } })),
+    )
+    renderAt('/help')
+    await screen.findByRole('heading', { name: 'Help & Support', level: 1 })
+    const skip = screen.getByRole('link', { name: 'Skip to main content' })
+    expect(skip).toHaveAttribute('href', '#main')
+    expect(document.getElementById('main')).toContainElement(screen.getByRole('heading', { name: 'Help & Support', level: 1 }))
+    // The skip link comes before the sidebar in the tab order.
+    expect(skip.compareDocumentPosition(screen.getByRole('navigation', { name: 'Main' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
   it('sends anonymous visitors of signed-in routes to /auth (a 401 is "no user")', async () => {
@@ -135,15 +161,15 @@ describe('dashboard', () => {
     mockApi(
       route('GET', '/api/user', () => json(user)),
       route('GET', '/api/verifications', (_req, url) =>
-        url.searchParams.get('status') === 'approved'
-          ? json([], { headers: { 'X-Total-Count': '0' } })
-          : json(
+        url.searchParams.get('tier') === 'basic'
+          ? json(
               [
                 verification({ id: 4, tier: 'basic', status: 'submitted', paymentStatus: 'pending', progress: 100 }),
                 verification({ id: 3, tier: 'basic', status: 'draft', progress: 20 }),
               ],
               { headers: { 'X-Total-Count': '2' } },
-            ),
+            )
+          : json([], { headers: { 'X-Total-Count': '0' } }),
       ),
     )
     renderAt('/dashboard')
@@ -156,5 +182,6 @@ describe('dashboard', () => {
     const top = screen.getByTestId('tier-card-top')
     expect(within(top).getByText('Not Started')).toBeInTheDocument()
     expect(within(top).queryByRole('link')).toBeNull()
+    expect(document.title).toBe('Dashboard · TTT Verify')
   })
 })

@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
   { path: patterns.auth, ...screen(() => import('../features/auth/AuthPage')) },
   { path: patterns.resetPassword, ...screen(() => import('../features/auth/ResetPasswordPage')) },
   { path: patterns.publicCertificate, ...screen(() => import('../features/public/PublicVerificationPage')) },
+  { path: patterns.terms, ...screen(() => import('../features/legal/TermsPage')) },
+  { path: patterns.privacy, ...screen(() => import('../features/legal/PrivacyPage')) },
   {
     ...screen(guard('RequireAuth')),
     children: [

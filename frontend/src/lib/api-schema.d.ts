@@ -447,6 +447,7 @@ export interface paths {
                     pageSize?: string;
                     sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
                     order?: "asc" | "desc";
+                    /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                 };
@@ -2875,6 +2876,7 @@ export interface paths {
                     pageSize?: string;
                     sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
                     order?: "asc" | "desc";
+                    /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                     email?: string;
@@ -2951,6 +2953,7 @@ export interface paths {
                     pageSize?: string;
                     sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
                     order?: "asc" | "desc";
+                    /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                     email?: string;
@@ -5458,6 +5461,8 @@ export interface components {
             id: number;
             userId: number;
             userEmail?: string;
+            /** @description the company's name, in list rows and admin views once the company section is saved */
+            companyName?: string;
             /** @enum {string} */
             tier: "basic" | "top";
             /** @enum {string} */
@@ -5498,6 +5503,8 @@ export interface components {
             id: number;
             userId: number;
             userEmail: string;
+            /** @description the company's name, in list rows and admin views once the company section is saved */
+            companyName?: string;
             /** @enum {string} */
             tier: "basic" | "top";
             /** @enum {string} */
@@ -5843,6 +5850,8 @@ export interface components {
             id: number;
             userId: number;
             userEmail?: string;
+            /** @description the company's name, in list rows and admin views once the company section is saved */
+            companyName?: string;
             /** @enum {string} */
             tier: "basic" | "top";
             /** @enum {string} */

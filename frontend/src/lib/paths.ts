@@ -17,6 +17,8 @@ export const patterns = {
   admin: '/admin',
   adminReview: '/admin/verifications/:id',
   adminScreening: '/admin/screening',
+  terms: '/terms',
+  privacy: '/privacy',
   adminJobs: '/admin/jobs',
 } as const
 
@@ -37,6 +39,10 @@ export const paths = {
   adminScreening: patterns.adminScreening,
   adminJobs: patterns.adminJobs,
   publicCertificate: (publicId: string) => `/v/${publicId}`,
+  terms: patterns.terms,
+  privacy: patterns.privacy,
+  /** upgradePayment is the payment page for the Basic-to-Top difference. */
+  upgradePayment: (id: Id) => `/payment/${id}?purpose=upgrade`,
 } as const
 
 /** apiLinks are server addresses the browser opens itself (downloads), outside RTK Query. */

@@ -85,6 +85,11 @@ export function checklist(tier: Tier, progress: number): ChecklistItem[] {
   ]
 }
 
+/** displayName names a verification by its company, or by its number until the company section is saved. */
+export function displayName(v: Pick<Verification, 'id' | 'companyName'>): string {
+  return v.companyName || `Verification #${v.id}`
+}
+
 export function tierLabel(tier: string): string {
   return tier === 'top' ? 'Top Tier' : tier === 'basic' ? 'Basic' : tier
 }

@@ -14,6 +14,8 @@ export type Notification = Schemas['Notification']
 export type Verification = Schemas['Verification']
 /** AdminVerification is a verification as the admin API shows it: with its owner and live certificate status. */
 export type AdminVerification = Schemas['AdminVerification']
+/** UpgradeResult says whether a Basic-to-Top upgrade happened at once or needs the difference paid first. */
+export type UpgradeResult = Schemas['Upgrade']
 /** Actions are what the server allows the caller to do with a verification now. */
 export type Actions = Schemas['Actions']
 

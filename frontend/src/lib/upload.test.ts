@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asciiFilename, checkUpload, MAX_UPLOAD_BYTES, uploadForm } from './upload'
+import { asciiFilename, checkUpload, MAX_UPLOAD_BYTES, uploadFailure, uploadForm } from './upload'
 
 describe('checkUpload', () => {
   it('accepts PDF, JPEG and PNG up to 30MB', () => {
@@ -34,5 +34,31 @@ describe('upload form', () => {
     const fd = uploadForm(new File(['%PDF-1.4'], 'é.pdf', { type: 'application/pdf' }), { type: 'business_license' })
     expect([...fd.keys()]).toEqual(['type', 'file'])
     expect((fd.get('file') as File).name).toBe('file.pdf')
+  })
+})
+
+describe('uploadFailure', () => {
+  it("reads the server's size and type refusals as the client's checks do", () => {
+    expect(uploadFailure({ status: 413, data: { message: 'too large' } }, 'Failed to upload document')).toEqual({
+      title: 'File too large',
+      description: 'The file size should not exceed 30MB',
+    })
+    expect(uploadFailure({ status: 415, data: { message: 'unsupported' } }, 'Failed to upload document').title).toBe('Invalid file type')
+  })
+
+  it("uses the step's title with the response text for any other answer", () => {
+    expect(uploadFailure({ status: 409, data: { message: 'Only drafts can be edited' } }, 'Failed to upload passport')).toEqual({
+      title: 'Failed to upload passport',
+      description: 'Only drafts can be edited',
+    })
+    expect(uploadFailure({ status: 500, data: undefined, statusText: 'Internal Server Error' }, 'Failed to upload document').description).toBe(
+      '500: Internal Server Error',
+    )
+  })
+
+  it("is the generic 'Upload failed' when the upload got no answer", () => {
+    const generic = { title: 'Upload failed', description: 'There was an error uploading your file' }
+    expect(uploadFailure({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, 'Failed to upload document')).toEqual(generic)
+    expect(uploadFailure(new Error('boom'), 'Failed to upload document')).toEqual(generic)
   })
 })

@@ -3,16 +3,17 @@ import type { Actions, AdminVerification, Verification } from '../lib/types'
 /**
  * actionsFor stands in for the server's rules when a test does not say which actions are allowed:
  * submit a complete draft, resubmit a rejection, pay a submitted and unpaid one, delete an unpaid draft
- * (an administrator any), upgrade an approved Basic, decide (administrators) a submitted or in-review one.
+ * (an administrator any), upgrade a Basic one that is paid or still a draft or submitted (and not revoked),
+ * decide (administrators) a submitted or in-review one.
  */
-export function actionsFor(v: Pick<Verification, 'status' | 'paymentStatus' | 'progress' | 'tier'>, admin = false): Actions {
+export function actionsFor(v: Pick<Verification, 'status' | 'paymentStatus' | 'progress' | 'tier' | 'revokedAt'>, admin = false): Actions {
   const unpaid = v.paymentStatus !== 'paid'
   return {
     submit: v.status === 'draft' && v.progress === 100,
     resubmit: v.status === 'rejected',
     pay: v.status === 'submitted' && unpaid,
     delete: admin || (v.status === 'draft' && unpaid),
-    upgrade: v.tier === 'basic' && v.status === 'approved',
+    upgrade: !admin && v.tier === 'basic' && !v.revokedAt && (!unpaid || v.status === 'draft' || v.status === 'submitted'),
     decide: admin && (v.status === 'submitted' || v.status === 'in_review'),
   }
 }

@@ -3,6 +3,8 @@ import { FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, ScanSearch, Serv
 import { Suspense, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { Logo } from '../../components/ui/Logo'
+import { SiteFooter } from '../../components/ui/SiteFooter'
+import { MAIN_ID, SkipLink } from '../../components/ui/SkipLink'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { mutate } from '../../components/ui/mutate'
 import { cn } from '../../lib/cn'
@@ -65,6 +67,7 @@ export default function AppLayout() {
 
   return (
     <div className="relative min-h-screen bg-slate-50">
+      <SkipLink />
       {/* The sidebar's column down the whole page, so long pages (and full-page captures) keep it. */}
       <div className="pointer-events-none absolute inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block" aria-hidden />
       {open && <div className="fixed inset-0 z-30 bg-slate-950/40 lg:hidden" onClick={() => setOpen(false)} aria-hidden />}
@@ -122,7 +125,7 @@ export default function AppLayout() {
         </div>
       </aside>
 
-      <div className="lg:pl-64">
+      <div className="flex min-h-screen min-w-0 flex-col lg:pl-64">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <button
             type="button"
@@ -173,11 +176,12 @@ export default function AppLayout() {
             </DM.Root>
           </div>
         </header>
-        <main className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
           <Suspense fallback={<FullPageSpinner />}>
             <Outlet />
           </Suspense>
         </main>
+        <SiteFooter />
       </div>
     </div>
   )

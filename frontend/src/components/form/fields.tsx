@@ -1,12 +1,12 @@
 import * as RCheckbox from '@radix-ui/react-checkbox'
-import { useField } from 'formik'
+import { useField, useFormikContext } from 'formik'
 import { Check } from 'lucide-react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { cn } from '../../lib/cn'
 import { SelectControl, type SelectOption } from '../ui/Select'
 
 export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-50 disabled:text-slate-500 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30'
+  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/40 disabled:bg-slate-50 disabled:text-slate-500 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30'
 
 function fieldId(name: string) {
   return `field-${name}`
@@ -17,7 +17,7 @@ function Label({ htmlFor, children, required }: { htmlFor: string; children: Rea
     <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-700">
       {children}
       {required && (
-        <span className="ml-0.5 text-red-600" aria-hidden>
+        <span className="ml-0.5 text-red-700" aria-hidden>
           *
         </span>
       )}
@@ -29,7 +29,7 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?:
   return (
     <>
       {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
           {error}
         </p>
       ) : hint ? (
@@ -41,10 +41,28 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?:
   )
 }
 
+/**
+ * useFieldState decides when a field shows its error: after the user changed it and left it, or
+ * after a submit. Tabbing through an empty form shows nothing, and no error line appears (moving the
+ * buttons below) between pressing and releasing a submit button on a form nobody has typed in.
+ */
 function useFieldState(name: string) {
   const [field, meta, helpers] = useField<string>(name)
-  const error = meta.touched && meta.error ? meta.error : undefined
+  const { submitCount } = useFormikContext()
+  const changed = (field.value ?? '') !== (meta.initialValue ?? '')
+  const error = meta.touched && meta.error && (submitCount > 0 || changed) ? meta.error : undefined
   return { field, meta, helpers, error }
+}
+
+/** FormStatus shows a form's failure (Formik's status: a wrong password, a declined card) at the form, above its buttons. */
+export function FormStatus() {
+  const { status } = useFormikContext()
+  if (typeof status !== 'string' || status === '') return null
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+      {status}
+    </p>
+  )
 }
 
 interface BaseProps {
@@ -148,7 +166,7 @@ export function SelectField({
           'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
           onBlur: field.onBlur,
           name,
-          className: cn(inputClass, 'flex items-center justify-between text-left data-[placeholder]:text-slate-400'),
+          className: cn(inputClass, 'flex items-center justify-between text-left data-[placeholder]:text-slate-500'),
         }}
       />
       <FieldMessages id={id} error={error} hint={hint} />

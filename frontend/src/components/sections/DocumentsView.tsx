@@ -1,7 +1,9 @@
-import { FileText } from 'lucide-react'
+import { Eye, FileText } from 'lucide-react'
+import { useState } from 'react'
 import { documentTypeLabel, DOCUMENT_TYPE_LABELS } from '../../lib/constants'
 import { formatDate, formatKB } from '../../lib/format'
 import type { VerificationDocument } from '../../lib/types'
+import { DocumentViewer, type ViewableFile } from '../ui/DocumentViewer'
 import { SectionCard, type SectionViewProps } from './SectionCard'
 
 /** groupDocuments orders documents by type (the catalogue's order) for the detailed view. */
@@ -15,10 +17,11 @@ export function groupDocuments(docs: VerificationDocument[]): { type: string; la
   return types.map((t) => ({ type: t, label: documentTypeLabel(t), docs: docs.filter((d) => d.type === t) }))
 }
 
-/** DocumentsView lists the documents with type, upload date and a View link; detailed, grouped by type with sizes. */
+/** DocumentsView lists the documents with type, upload date and a View link; detailed, grouped by type with sizes and viewed in the page. */
 export function DocumentsView({ data, loading, detailed }: SectionViewProps<VerificationDocument[]>) {
   const docs = data ?? []
   const icon = <FileText className="h-5 w-5" aria-hidden />
+  const [viewing, setViewing] = useState<ViewableFile | null>(null)
   if (detailed) {
     const groups = groupDocuments(docs)
     return (
@@ -38,48 +41,67 @@ export function DocumentsView({ data, loading, detailed }: SectionViewProps<Veri
                         {formatKB(d.size)} · uploaded {formatDate(d.createdAt)}
                       </p>
                     </div>
-                    <a href={d.url} target="_blank" rel="noreferrer" className="shrink-0 font-medium text-brand-700 hover:underline" aria-label={`View ${d.originalFilename}`}>
-                      View
-                    </a>
+                    <button
+                      type="button"
+                      onClick={() => setViewing({ url: d.url, name: d.originalFilename, mimeType: d.mimeType, label: g.label })}
+                      className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
+                      aria-label={`View ${d.originalFilename}`}
+                    >
+                      <Eye className="h-4 w-4" aria-hidden /> View
+                    </button>
                   </li>
                 ))}
               </ul>
             </section>
           ))}
         </div>
+        <DocumentViewer file={viewing} onClose={() => setViewing(null)} />
       </SectionCard>
     )
   }
   return (
     <SectionCard title="Documents" icon={icon} loading={loading} empty={docs.length === 0 && 'No documents.'} bare>
-      <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-100 text-sm">
-          <thead className="bg-slate-50/70 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-6 py-3">Type</th>
-              <th scope="col" className="px-6 py-3">File</th>
-              <th scope="col" className="px-6 py-3">Uploaded</th>
-              <th scope="col" className="px-6 py-3 text-right">
-                <span className="sr-only">Actions</span>
-              </th>
+      {/* A table where there is room; on a phone each document is a row of its own, View within reach. */}
+      <table className="hidden min-w-full divide-y divide-slate-100 text-sm sm:table">
+        <thead className="bg-slate-50/70 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-6 py-3">Type</th>
+            <th scope="col" className="px-6 py-3">File</th>
+            <th scope="col" className="px-6 py-3">Uploaded</th>
+            <th scope="col" className="px-6 py-3 text-right">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {docs.map((d) => (
+            <tr key={d.id}>
+              <td className="px-6 py-3 font-medium text-slate-900">{documentTypeLabel(d.type)}</td>
+              <td className="max-w-xs truncate px-6 py-3 text-slate-600">{d.originalFilename}</td>
+              <td className="whitespace-nowrap px-6 py-3 text-slate-600">{formatDate(d.createdAt)}</td>
+              <td className="px-6 py-3 text-right">
+                <a href={d.url} target="_blank" rel="noreferrer" className="font-medium text-brand-700 hover:underline" aria-label={`View ${d.originalFilename}`}>
+                  View
+                </a>
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {docs.map((d) => (
-              <tr key={d.id}>
-                <td className="px-6 py-3 font-medium text-slate-900">{documentTypeLabel(d.type)}</td>
-                <td className="max-w-xs truncate px-6 py-3 text-slate-600">{d.originalFilename}</td>
-                <td className="px-6 py-3 text-slate-600">{formatDate(d.createdAt)}</td>
-                <td className="px-6 py-3 text-right">
-                  <a href={d.url} target="_blank" rel="noreferrer" className="font-medium text-brand-700 hover:underline">
-                    View
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
+      <ul className="divide-y divide-slate-100 sm:hidden">
+        {docs.map((d) => (
+          <li key={d.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="document-item">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">{documentTypeLabel(d.type)}</p>
+              <p className="truncate text-slate-600">{d.originalFilename}</p>
+              <p className="text-xs text-slate-600">{formatDate(d.createdAt)}</p>
+            </div>
+            <a href={d.url} target="_blank" rel="noreferrer" className="shrink-0 font-medium text-brand-700 hover:underline" aria-label={`View ${d.originalFilename}`}>
+              View
+            </a>
+          </li>
+        ))}
+      </ul>
     </SectionCard>
   )
 }

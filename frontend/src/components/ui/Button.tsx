@@ -7,7 +7,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'des
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon'
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 whitespace-nowrap'
+  'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 whitespace-nowrap'
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
@@ -15,9 +15,9 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
   outline: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
-  destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
+  destructive: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
   'destructive-outline': 'border border-red-300 bg-white text-red-700 shadow-sm hover:bg-red-50',
-  success: 'bg-green-600 text-white shadow-sm hover:bg-green-700',
+  success: 'bg-green-700 text-white shadow-sm hover:bg-green-800',
   inverse: 'border border-white/30 bg-transparent text-white hover:bg-white/10',
 }
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
-import { Button } from './Button'
+import { Button, type ButtonVariant } from './Button'
 import { Dialog } from './Dialog'
 
 /**
- * ConfirmDialog asks before a destructive action on `item` (open while there is one): Cancel, or the
- * destructive `confirmLabel` button.
+ * ConfirmDialog asks before a consequential action on `item` (open while there is one): Cancel, or
+ * the `confirmLabel` button (destructive unless `variant` says otherwise); `children` add detail.
  */
 export function ConfirmDialog<T>({
   item,
@@ -14,6 +14,8 @@ export function ConfirmDialog<T>({
   confirmLabel,
   onConfirm,
   busy,
+  variant = 'destructive',
+  children,
 }: {
   item: T | null
   onClose: () => void
@@ -22,6 +24,8 @@ export function ConfirmDialog<T>({
   confirmLabel: string
   onConfirm: () => void
   busy?: boolean
+  variant?: ButtonVariant
+  children?: ReactNode
 }) {
   return (
     <Dialog
@@ -34,11 +38,13 @@ export function ConfirmDialog<T>({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} loading={busy}>
+          <Button variant={variant} onClick={onConfirm} loading={busy}>
             {confirmLabel}
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   )
 }

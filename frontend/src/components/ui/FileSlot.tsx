@@ -72,9 +72,9 @@ export function FileSlot({ label, description, required, files, uploading, onUpl
               <FileText className="h-4 w-4 text-slate-400" aria-hidden />
             )}
             {label}
-            {required ? <span className="text-red-600" aria-label="required">*</span> : <span className="text-xs font-normal text-slate-400">(optional)</span>}
+            {required ? <span className="text-red-700" aria-label="required">*</span> : <span className="text-xs font-normal text-slate-600">(optional)</span>}
           </p>
-          {description && <p className="mt-1 text-xs text-slate-500">{description}</p>}
+          {description && <p className="mt-1 text-xs text-slate-600">{description}</p>}
         </div>
         {state === 'uploading' && (
           <span className="inline-flex items-center gap-1.5 text-xs font-medium text-brand-700" role="status">
@@ -125,30 +125,31 @@ export function FileSlot({ label, description, required, files, uploading, onUpl
 
       {showPicker && (
         <div className="mt-3">
-          <label
-            htmlFor={inputId}
-            className={cn(
-              'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 px-4 py-5 text-center hover:border-brand-400 hover:bg-brand-50/40',
-              (disabled || uploading) && 'pointer-events-none opacity-60',
-            )}
-          >
-            <UploadCloud className="h-6 w-6 text-slate-400" aria-hidden />
-            <span className="text-sm font-medium text-brand-700">{state === 'done' ? 'Upload another file' : 'Choose a file'}</span>
-            <span className="text-xs text-slate-500">PDF, JPG or PNG, up to 30MB</span>
-            <span className="sr-only">Upload {label}</span>
-          </label>
+          {/* The input comes first so the drop zone can show the keyboard focus it receives (peer-focus-visible). */}
           <input
             ref={inputRef}
             id={inputId}
             type="file"
             accept={ACCEPT_ATTR}
-            className="sr-only"
+            className="peer sr-only"
             disabled={disabled || uploading}
             onChange={(e) => {
               pick(e.target.files?.[0])
               if (inputRef.current) inputRef.current.value = ''
             }}
           />
+          <label
+            htmlFor={inputId}
+            className={cn(
+              'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-400 px-4 py-5 text-center hover:border-brand-500 hover:bg-brand-50/40 peer-focus-visible:border-brand-600 peer-focus-visible:bg-brand-50/60 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2',
+              (disabled || uploading) && 'pointer-events-none opacity-60',
+            )}
+          >
+            <UploadCloud className="h-6 w-6 text-slate-500" aria-hidden />
+            <span className="text-sm font-medium text-brand-700">{state === 'done' ? 'Upload another file' : 'Choose a file'}</span>
+            <span className="text-xs text-slate-600">PDF, JPG or PNG, up to 30MB</span>
+            <span className="sr-only">Upload {label}</span>
+          </label>
         </div>
       )}
     </div>

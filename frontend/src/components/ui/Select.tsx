@@ -40,7 +40,7 @@ export function SelectControl({
         <RSelect.Content
           position="popper"
           sideOffset={4}
-          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] max-w-[min(36rem,calc(100vw-2rem))] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
         >
           <RSelect.Viewport className="p-1">
             {options.map((o) => (
@@ -80,7 +80,7 @@ export function Select({
 }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium uppercase tracking-wide text-slate-500">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium uppercase tracking-wide text-slate-600">
         {label}
       </label>
       <SelectControl
@@ -90,7 +90,7 @@ export function Select({
         trigger={{
           id,
           className: cn(
-            'flex h-9 w-full min-w-40 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500/30',
+            'flex h-9 w-full min-w-40 items-center justify-between gap-2 rounded-lg border border-slate-400 bg-white px-3 text-sm text-slate-800 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
           ),
         }}
       />

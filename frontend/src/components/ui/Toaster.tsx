@@ -19,7 +19,7 @@ export function Toaster() {
           data-variant={t.variant ?? 'default'}
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
-            t.variant === 'destructive' ? 'border-red-600 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+            t.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
         >
           {t.variant === 'destructive' ? (
@@ -39,7 +39,7 @@ export function Toaster() {
             aria-label="Close"
             className={cn(
               'absolute right-3 top-3 rounded-md p-1',
-              t.variant === 'destructive' ? 'text-red-100 hover:bg-red-700' : 'text-slate-400 hover:bg-slate-100',
+              t.variant === 'destructive' ? 'text-red-50 hover:bg-red-800' : 'text-slate-400 hover:bg-slate-100',
             )}
           >
             <X className="h-4 w-4" />

@@ -6,12 +6,17 @@ type Notice = Omit<ToastInput, 'variant'>
 export interface MutateOptions<T> {
   /** done is the toast after a success, if any. */
   done?: Notice | ((data: T) => Notice)
-  /** failed is the destructive toast's title, or its title and fixed description. */
-  failed: string | Notice
+  /** failed is the destructive toast's title, its title and fixed description, or made from the error. */
+  failed: string | Notice | ((error: unknown) => Notice)
   /** fallback describes the failure when the server sent no message; without it any error's text is shown. */
   fallback?: string
   /** setErrors receives the server's per-field messages (Formik's setErrors). */
   setErrors?: (errors: Record<string, string>) => void
+  /**
+   * setStatus receives the failure's description when it names no field (Formik's setStatus, shown
+   * by FormStatus), so the form says what went wrong as well as the toast; a success clears it.
+   */
+  setStatus?: (status: string | undefined) => void
 }
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; error: unknown }
@@ -24,14 +29,16 @@ export type Outcome<T> = { ok: true; data: T } | { ok: false; error: unknown }
 export async function mutate<T>(call: { unwrap: () => Promise<T> }, opts: MutateOptions<T>): Promise<Outcome<T>> {
   try {
     const data = await call.unwrap()
+    opts.setStatus?.(undefined)
     if (opts.done) toast(typeof opts.done === 'function' ? opts.done(data) : opts.done)
     return { ok: true, data }
   } catch (error) {
     const fe = opts.setErrors && fieldErrors(error)
     if (fe) opts.setErrors?.(fe)
-    const failed = typeof opts.failed === 'string' ? { title: opts.failed } : opts.failed
+    const failed = typeof opts.failed === 'string' ? { title: opts.failed } : typeof opts.failed === 'function' ? opts.failed(error) : opts.failed
     const description = failed.description ?? (opts.fallback !== undefined ? (serverMessage(error) ?? opts.fallback) : errorMessage(error))
     toast({ title: failed.title, description, variant: 'destructive' })
+    opts.setStatus?.(fe ? undefined : description)
     return { ok: false, error }
   }
 }

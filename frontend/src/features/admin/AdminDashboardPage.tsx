@@ -29,6 +29,7 @@ import {
   type AdminFilters,
 } from './filters'
 import { paths } from '../../lib/paths'
+import { usePageTitle } from '../../lib/usePageTitle'
 import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 
@@ -56,7 +57,7 @@ function CountCards({ counts, loading, active, onPick }: { counts?: StatusCounts
             active === c.key && 'ring-2 ring-brand-500/40',
           )}
         >
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{c.label}</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{c.label}</p>
           {loading ? <Skeleton className="mt-2 h-8 w-12" /> : <p className="mt-1 text-3xl font-bold text-slate-900">{counts?.[c.key] ?? 0}</p>}
         </button>
       ))}
@@ -67,11 +68,11 @@ function CountCards({ counts, loading, active, onPick }: { counts?: StatusCounts
 function TextFilter({ id, label, value, onChange, placeholder, error }: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder: string; error?: string | null }) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium uppercase tracking-wide text-slate-500">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium uppercase tracking-wide text-slate-600">
         {label}
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
         <input
           id={id}
           value={value}
@@ -83,7 +84,7 @@ function TextFilter({ id, label, value, onChange, placeholder, error }: { id: st
         />
       </div>
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600">
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
           {error}
         </p>
       )}
@@ -101,11 +102,33 @@ function useDebounced<T>(value: T, ms: number): T {
   return v
 }
 
+function CertificateFlag({ v }: { v: AdminVerification }) {
+  if (!v.certificateStatus || v.certificateStatus === 'valid') return null
+  return <Badge color={v.certificateStatus === 'revoked' ? 'red' : 'grey'}>{v.certificateStatus === 'revoked' ? 'Revoked' : 'Expired'}</Badge>
+}
+
+function DeleteButton({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminVerification) => void }) {
+  if (!v.actions.delete) return null
+  return (
+    <Tooltip content="Delete">
+      <button
+        type="button"
+        onClick={() => onDelete(v)}
+        className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700"
+        aria-label={`Delete verification ${v.id}`}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </button>
+    </Tooltip>
+  )
+}
+
+/** AdminTable is the queue on wide screens; AdminCards is the same queue on a phone, status and Review in reach. */
 export function AdminTable({ items, onDelete }: { items: AdminVerification[]; onDelete: (v: AdminVerification) => void }) {
   return (
     <table className="min-w-full divide-y divide-slate-100">
       <thead className="bg-slate-50/70">
-        <tr className="whitespace-nowrap text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+        <tr className="whitespace-nowrap text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <th scope="col" className="px-4 py-3">DB ID</th>
           <th scope="col" className="px-4 py-3">Public ID</th>
           <th scope="col" className="px-4 py-3">User</th>
@@ -120,12 +143,18 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
           <tr key={v.id} className="hover:bg-slate-50/60" data-testid="admin-row">
             <td className="whitespace-nowrap px-4 py-3 text-sm font-medium text-slate-900">{v.id}</td>
             <td className="whitespace-nowrap px-4 py-3">
-              <Link to={paths.adminReview(v.id)} className="font-mono text-sm text-brand-800 hover:underline">
+              <Link to={paths.adminReview(v.id)} className="font-mono text-xs text-brand-800 hover:underline">
                 {v.publicId}
               </Link>
             </td>
-            <td className="max-w-[16rem] truncate px-4 py-3 text-sm text-slate-700" title={v.userEmail}>
-              {v.userEmail}
+            {/* The company names the row; the account's e-mail is secondary. */}
+            <td className="max-w-[18rem] px-4 py-3">
+              <span className="block truncate text-sm font-semibold text-slate-900" title={v.companyName}>
+                {v.companyName || 'Company not yet provided'}
+              </span>
+              <span className="block truncate text-xs text-slate-600" title={v.userEmail}>
+                {v.userEmail}
+              </span>
             </td>
             <td className="whitespace-nowrap px-4 py-3">
               <TierBadge tier={v.tier} />
@@ -133,9 +162,7 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
             <td className="whitespace-nowrap px-4 py-3">
               <span className="inline-flex items-center gap-1.5">
                 <StatusBadge status={v.status} />
-                {v.certificateStatus && v.certificateStatus !== 'valid' && (
-                  <Badge color={v.certificateStatus === 'revoked' ? 'red' : 'grey'}>{v.certificateStatus === 'revoked' ? 'Revoked' : 'Expired'}</Badge>
-                )}
+                <CertificateFlag v={v} />
                 {v.screening?.attention && <ScreeningBadge />}
               </span>
             </td>
@@ -145,18 +172,7 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
                 <ButtonLink to={paths.adminReview(v.id)} size="sm" variant="outline" icon={<Eye className="h-4 w-4" aria-hidden />}>
                   Review
                 </ButtonLink>
-                {v.actions.delete && (
-                  <Tooltip content="Delete">
-                    <button
-                      type="button"
-                      onClick={() => onDelete(v)}
-                      className="rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600"
-                      aria-label={`Delete verification ${v.id}`}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </button>
-                  </Tooltip>
-                )}
+                <DeleteButton v={v} onDelete={onDelete} />
               </div>
             </td>
           </tr>
@@ -166,7 +182,42 @@ export function AdminTable({ items, onDelete }: { items: AdminVerification[]; on
   )
 }
 
+export function AdminCards({ items, onDelete }: { items: AdminVerification[]; onDelete: (v: AdminVerification) => void }) {
+  return (
+    <ul className="divide-y divide-slate-100" aria-label="Verifications">
+      {items.map((v) => (
+        <li key={v.id} className="space-y-3 px-4 py-4" data-testid="admin-card">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="break-words text-sm font-semibold text-slate-900">{v.companyName || 'Company not yet provided'}</p>
+              <p className="truncate text-xs text-slate-600">{v.userEmail}</p>
+              <p className="truncate font-mono text-xs text-slate-600">
+                #{v.id} · {v.publicId}
+              </p>
+            </div>
+            <span className="flex shrink-0 flex-col items-end gap-1">
+              <StatusBadge status={v.status} />
+              <CertificateFlag v={v} />
+              {v.screening?.attention && <ScreeningBadge />}
+            </span>
+          </div>
+          <div className="flex items-center gap-2">
+            <TierBadge tier={v.tier} />
+            <span className="text-xs text-slate-600">{formatDate(v.createdAt)}</span>
+            <span className="flex-1" />
+            <ButtonLink to={paths.adminReview(v.id)} size="sm" variant="outline" icon={<Eye className="h-4 w-4" aria-hidden />}>
+              Review
+            </ButtonLink>
+            <DeleteButton v={v} onDelete={onDelete} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export default function AdminDashboardPage() {
+  usePageTitle('Admin Dashboard')
   const [filters, setFilters] = useState<AdminFilters>(DEFAULT_FILTERS)
   const [page, setPage] = useState(1)
   const [toDelete, setToDelete] = useState<AdminVerification | null>(null)
@@ -261,9 +312,14 @@ export default function AdminDashboardPage() {
             <p className="mt-1 text-sm text-slate-500">{isFiltered(applied) ? 'No verification matches these filters.' : 'Nothing has been submitted yet.'}</p>
           </div>
         ) : (
-          <div className="overflow-x-auto">
-            <AdminTable items={items} onDelete={setToDelete} />
-          </div>
+          <>
+            <div className="hidden overflow-x-auto md:block">
+              <AdminTable items={items} onDelete={setToDelete} />
+            </div>
+            <div className="md:hidden">
+              <AdminCards items={items} onDelete={setToDelete} />
+            </div>
+          </>
         )}
         <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
       </Card>
@@ -272,7 +328,7 @@ export default function AdminDashboardPage() {
         item={toDelete}
         onClose={() => setToDelete(null)}
         title="Delete verification?"
-        description={(v) => `Verification #${v.id} (${v.publicId}) of ${v.userEmail} will be deleted. It disappears from every list.`}
+        description={(v) => `Verification #${v.id} (${[v.companyName, v.publicId].filter(Boolean).join(', ')}) of ${v.userEmail} will be deleted. It disappears from every list.`}
         confirmLabel="Delete"
         onConfirm={confirmDelete}
         busy={deleting}

@@ -62,7 +62,10 @@ describe('admin review', () => {
   it('shows the details, the Review Required banner and the decision buttons while submitted', async () => {
     api({ v: av() })
     renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
-    expect(await screen.findByRole('heading', { name: /Review Verification #5/ })).toBeInTheDocument()
+    // The company names the page; the verification's number is secondary.
+    expect(await screen.findByRole('heading', { name: /Acme Metals/, level: 1 })).toBeInTheDocument()
+    expect(screen.getByText('Review Verification #5')).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Review · Acme Metals · TTT Verify'))
     expect(screen.getByText('Review Required')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/admin')
     expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument()
@@ -84,10 +87,11 @@ describe('admin review', () => {
   })
 
   it('shows the full account number and documents grouped by type with sizes in KB', async () => {
-    api({ v: av() })
+    api({ v: av() }, [route('GET', '/api/files/k/2', () => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } }))])
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:inc', revokeObjectURL: () => {} }))
     const user = userEvent.setup()
     renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
-    await screen.findByRole('heading', { name: /Review Verification #5/ })
+    await screen.findByText('Review Verification #5')
     await user.click(screen.getByRole('tab', { name: 'Banking' }))
     expect(await screen.findByText('CH9300762011623852957')).toBeInTheDocument()
     await user.click(screen.getByRole('tab', { name: 'Documents' }))
@@ -96,7 +100,77 @@ describe('admin review', () => {
     expect(within(groups[1]).getByText('licence.pdf')).toBeInTheDocument()
     expect(within(groups[1]).getByText(/^2\.0 KB/)).toBeInTheDocument()
     expect(within(groups[0]).getByText(/^150\.0 KB/)).toBeInTheDocument()
-    expect(within(groups[0]).getByRole('link', { name: 'View inc.pdf' })).toHaveAttribute('href', '/api/files/k/2')
+    // View opens the document inside the page (its own copy, as a blob), with a way to open it in a tab.
+    await user.click(within(groups[0]).getByRole('button', { name: 'View inc.pdf' }))
+    const viewer = await screen.findByRole('dialog', { name: 'Certificate of Incorporation' })
+    expect(await within(viewer).findByTitle('Certificate of Incorporation: inc.pdf')).toHaveAttribute('src', 'blob:inc')
+    expect(within(viewer).getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', '/api/files/k/2')
+  })
+
+  it('shows an image document as an image in the viewer', async () => {
+    api({ v: av() }, [
+      route('GET', '/api/admin/verifications/5/documents', () => json([{ ...doc(4, 'passport', 'passport.png', 900), mimeType: 'image/png' }])),
+    ])
+    const user = userEvent.setup()
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    await screen.findByText('Review Verification #5')
+    await user.click(screen.getByRole('tab', { name: 'Documents' }))
+    await user.click(await screen.findByRole('button', { name: 'View passport.png' }))
+    expect(await screen.findByRole('img', { name: 'Passport / ID: passport.png' })).toHaveAttribute('src', '/api/files/k/4')
+  })
+
+  it('asks before approving, says what approval does, and warns when nothing was paid', async () => {
+    const state = { v: av({ paymentStatus: 'pending' }) }
+    let approved = 0
+    api(state, [
+      route('POST', '/api/admin/verifications/5/approve', () => {
+        approved++
+        state.v = av({ status: 'approved', paymentStatus: 'pending', approvedAt: '2026-03-07T00:00:00Z', certificateStatus: 'valid' })
+        return json(state.v)
+      }),
+    ])
+    const user = userEvent.setup()
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    await screen.findByRole('heading', { name: /Acme Metals/, level: 1 })
+    await user.click(screen.getByRole('button', { name: 'Approve' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Approve verification #5?' })
+    expect(dialog).toHaveTextContent('Approving issues the Basic certificate for Acme Metals')
+    expect(dialog).toHaveTextContent('public certificate page goes live')
+    expect(within(dialog).getByRole('note')).toHaveTextContent('has not been paid for')
+    expect(approved).toBe(0)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(approved).toBe(0)
+    await user.click(screen.getByRole('button', { name: 'Approve' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve and issue certificate' }))
+    expect(await toastEl('Verification Approved')).not.toHaveLength(0)
+    expect(approved).toBe(1)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it("offers saved rejection reasons: the standard ones, and the reviewer's own once used", async () => {
+    window.localStorage.clear()
+    const state = { v: av() }
+    const sent: unknown[] = []
+    api(state, [
+      route('POST', '/api/admin/verifications/5/reject', async (req) => {
+        sent.push(await req.json())
+        return json(av({ status: 'rejected', rejectionReason: 'x' }))
+      }),
+    ])
+    const user = userEvent.setup()
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    await user.click(await screen.findByRole('button', { name: 'Reject' }))
+    const dialog = screen.getByRole('dialog', { name: 'Reject Verification' })
+    await user.click(within(dialog).getByRole('combobox', { name: 'Saved reasons' }))
+    await user.click(await screen.findByRole('option', { name: /^The business licence has expired/ }))
+    expect(within(dialog).getByLabelText(/Rejection Reason/)).toHaveValue('The business licence has expired. Please upload a licence that is currently in force.')
+    await user.clear(within(dialog).getByLabelText(/Rejection Reason/))
+    await user.type(within(dialog).getByLabelText(/Rejection Reason/), 'Our own words about the licence.')
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Verification' }))
+    expect(await toastEl('Verification Rejected')).not.toHaveLength(0)
+    expect(sent).toEqual([{ reason: 'Our own words about the licence.' }])
+    const { reasonChoices, savedReasons } = await import('./rejectionReasons')
+    expect(reasonChoices(savedReasons())[0]).toBe('Our own words about the licence.')
   })
 
   it('requires a non-blank rejection reason and sends it', async () => {
@@ -131,6 +205,7 @@ describe('admin review', () => {
     const user = userEvent.setup()
     renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
     await user.click(await screen.findByRole('button', { name: 'Approve' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve and issue certificate' }))
     expect(await toastEl('Approval Failed')).not.toHaveLength(0)
     expect(await toastEl('verification is not submitted')).not.toHaveLength(0)
   })

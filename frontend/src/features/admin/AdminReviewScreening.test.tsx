@@ -141,7 +141,7 @@ describe('admin review: screening', () => {
   it('has no Screening tab for a Basic verification and never asks for its screening', async () => {
     const { calls } = api({ v: top({ tier: 'basic' }), s: screening() })
     renderReview()
-    await screen.findByRole('heading', { name: /Review Verification #5/ })
+    await screen.findByText('Review Verification #5')
     expect(screen.getByRole('tab', { name: 'Overview' })).toBeInTheDocument()
     expect(screen.queryByRole('tab', { name: /Screening/ })).toBeNull()
     expect(calls.filter((c) => c.includes('/screening'))).toEqual([])
@@ -330,6 +330,7 @@ describe('admin review: screening', () => {
     const user = userEvent.setup()
     renderReview()
     await user.click(await screen.findByRole('button', { name: 'Approve' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve and issue certificate' }))
     expect(await toastEl('Approval Failed')).not.toHaveLength(0)
     const banner = (await screen.findByText('Approval refused')).closest('[data-tone]')!
     expect(banner).toHaveTextContent('Screening is not finished: 1 screening hit is undecided')

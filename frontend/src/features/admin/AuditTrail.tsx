@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn'
 import { formatDateTime } from '../../lib/format'
 import { statusLabel } from '../../lib/status'
 import type { AuditEvent } from '../../lib/types'
+import { auditText } from './auditText'
 
 const ACTIONS: Record<string, { label: string; dot: string }> = {
   create: { label: 'Verification created', dot: 'bg-slate-400' },
@@ -29,6 +30,16 @@ export function actionLabel(action: string): string {
   return ACTIONS[action]?.label ?? action
 }
 
+function Reason({ action, reason }: { action: string; reason: string }) {
+  const t = auditText(action, reason)
+  return (
+    <div className="mt-1 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700">
+      <p>{t.text}</p>
+      {t.reference && <p className="break-all font-mono text-[11px] text-slate-600">Ref. {t.reference}</p>}
+    </div>
+  )
+}
+
 /** AuditTrail shows a verification's events as a timeline, oldest first. */
 export function AuditTrail({ events, loading }: { events: AuditEvent[] | undefined; loading: boolean }) {
   return (
@@ -46,12 +57,12 @@ export function AuditTrail({ events, loading }: { events: AuditEvent[] | undefin
                 <span className={cn('absolute -left-[26.5px] top-1 h-3 w-3 rounded-full ring-4 ring-white', ACTIONS[e.action]?.dot ?? 'bg-slate-400')} aria-hidden />
                 <p className="text-sm font-medium text-slate-900">{actionLabel(e.action)}</p>
                 {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus && (
-                  <p className="text-xs text-slate-500">
+                  <p className="text-xs text-slate-600">
                     {statusLabel(e.fromStatus)} → {statusLabel(e.toStatus)}
                   </p>
                 )}
-                {e.reason && <p className="mt-1 break-words rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700">{e.reason}</p>}
-                <p className="mt-1 text-xs text-slate-500">
+                {e.reason && <Reason action={e.action} reason={e.reason} />}
+                <p className="mt-1 break-words text-xs text-slate-600">
                   {formatDateTime(e.createdAt)}
                   {e.actorEmail ? ` · ${e.actorEmail}` : ' · system'}
                 </p>

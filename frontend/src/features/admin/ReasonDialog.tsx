@@ -1,11 +1,38 @@
-import { Form, Formik } from 'formik'
+import { Form, Formik, useFormikContext } from 'formik'
 import type { ObjectSchema } from 'yup'
 import { TextAreaField } from '../../components/form/fields'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
+import { SelectControl } from '../../components/ui/Select'
 import type { ReasonValues } from './schema'
 
-/** ReasonDialog asks for a required, non-blank reason (reject and revoke). */
+/** SavedReasons fills the reason with one the reviewer chooses from `choices`. */
+function SavedReasons({ choices }: { choices: string[] }) {
+  const { setFieldValue, setFieldTouched } = useFormikContext<ReasonValues>()
+  return (
+    <div>
+      <label htmlFor="saved-reason" className="mb-1.5 block text-sm font-medium text-slate-700">
+        Saved reasons
+      </label>
+      <SelectControl
+        value=""
+        onValueChange={(i) => {
+          void setFieldValue('reason', choices[Number(i)])
+          void setFieldTouched('reason', true, false)
+        }}
+        options={choices.map((c, i) => ({ value: String(i), label: c }))}
+        placeholder="Choose a saved reason to start from"
+        trigger={{
+          id: 'saved-reason',
+          className:
+            'flex h-10 w-full items-center justify-between gap-2 rounded-lg border border-slate-400 bg-white px-3 text-left text-sm text-slate-800 shadow-sm data-[placeholder]:text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 [&>span]:truncate',
+        }}
+      />
+    </div>
+  )
+}
+
+/** ReasonDialog asks for a required, non-blank reason (reject and revoke), optionally from saved `choices`. */
 export function ReasonDialog({
   open,
   onOpenChange,
@@ -15,6 +42,7 @@ export function ReasonDialog({
   confirmLabel,
   schema,
   onConfirm,
+  choices,
 }: {
   open: boolean
   onOpenChange: (o: boolean) => void
@@ -24,6 +52,7 @@ export function ReasonDialog({
   confirmLabel: string
   schema: ObjectSchema<ReasonValues>
   onConfirm: (reason: string) => Promise<boolean>
+  choices?: string[]
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
@@ -36,6 +65,7 @@ export function ReasonDialog({
       >
         {({ isSubmitting }) => (
           <Form noValidate className="space-y-5" aria-label={title}>
+            {choices && choices.length > 0 && <SavedReasons choices={choices} />}
             <TextAreaField name="reason" label={label} required rows={4} placeholder="Explain what the applicant needs to know" />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => onOpenChange(false)}>

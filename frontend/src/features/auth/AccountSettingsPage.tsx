@@ -5,8 +5,10 @@ import { mutate } from '../../components/ui/mutate'
 import { formatDate } from '../../lib/format'
 import { useChangePasswordMutation, useGetCurrentUserQuery } from './authApi'
 import { ChangePasswordForm } from './AuthForms'
+import { usePageTitle } from '../../lib/usePageTitle'
 
 export default function AccountSettingsPage() {
+  usePageTitle('Account Settings')
   const { data: user } = useGetCurrentUserQuery()
   const [changePassword] = useChangePasswordMutation()
   return (
@@ -37,11 +39,12 @@ export default function AccountSettingsPage() {
           <CardHeader title="Change Password" icon={<KeyRound className="h-5 w-5" aria-hidden />} description="Other sessions are signed out when the password changes." />
           <CardBody className="max-w-md">
             <ChangePasswordForm
-              onSubmit={async (values, { setErrors, resetForm }) => {
+              onSubmit={async (values, { setErrors, setStatus, resetForm }) => {
                 const r = await mutate(changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }), {
                   done: { title: 'Password updated', description: 'Your password has been changed successfully' },
                   failed: 'Password change failed',
                   setErrors,
+                  setStatus,
                 })
                 if (r.ok) resetForm()
               }}

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { MemoryRouter } from 'react-router'
 import { expectFieldError, setup } from '../../test/utils'
 import { ChangePasswordForm, LoginForm, RegisterForm } from './AuthForms'
 
@@ -26,10 +27,58 @@ describe('LoginForm', () => {
   })
 })
 
+describe('when errors show', () => {
+  it('leaves an empty form alone while the user tabs through it, and shows every message after a submit', async () => {
+    const onSubmit = vi.fn()
+    const { user } = setup(<ChangePasswordForm onSubmit={onSubmit} />)
+    await user.tab()
+    await user.tab()
+    await user.tab()
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Update Password' })).toHaveFocus()
+    await new Promise((r) => setTimeout(r, 50))
+    for (const label of ['Current Password', 'New Password', 'Confirm New Password']) {
+      expect(screen.getByLabelText(label)).not.toHaveAttribute('aria-invalid')
+    }
+    expect(screen.queryByText(/required|at least 6/)).toBeNull()
+    // One click submits (nothing moved the button) and every message appears.
+    await user.click(screen.getByRole('button', { name: 'Update Password' }))
+    await expectFieldError('Current Password', 'Current password is required')
+    await expectFieldError('New Password', 'New password must be at least 6 characters')
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('shows a message when the user typed something wrong and left the field', async () => {
+    const { user } = setup(<LoginForm onSubmit={vi.fn()} />)
+    await user.type(screen.getByLabelText('Email'), 'not-an-email')
+    await user.tab()
+    await expectFieldError('Email', 'Please enter a valid email')
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid')
+  })
+
+  it("shows a failure with no field at the form, above the button (Formik's status)", async () => {
+    const { user } = setup(<LoginForm onSubmit={(_v, { setStatus }) => setStatus('Invalid email or password')} />)
+    await user.type(screen.getByLabelText('Email'), 'a@b.co')
+    await user.type(screen.getByLabelText('Password'), 'wrong-password')
+    fireEvent.submit(screen.getByRole('form', { name: 'Sign in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password')
+  })
+})
+
 describe('RegisterForm', () => {
+  it('links the Terms of Service and the Privacy Policy from the terms checkbox', () => {
+    setup(<MemoryRouter><RegisterForm onSubmit={vi.fn()} /></MemoryRouter>)
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms')
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy')
+  })
+
   it('reports a mismatch on confirmPassword', async () => {
     const onSubmit = vi.fn()
-    const { user } = setup(<RegisterForm onSubmit={onSubmit} />)
+    const { user } = setup(
+      <MemoryRouter>
+        <RegisterForm onSubmit={onSubmit} />
+      </MemoryRouter>,
+    )
     await user.type(screen.getByLabelText('Email'), 'a@b.co')
     await user.type(screen.getByLabelText('Password'), '123456')
     await user.type(screen.getByLabelText('Confirm Password'), '1234567')
@@ -41,7 +90,11 @@ describe('RegisterForm', () => {
 
   it('requires six characters in confirmPassword and does not tie the terms checkbox to validation', async () => {
     const onSubmit = vi.fn()
-    const { user } = setup(<RegisterForm onSubmit={onSubmit} />)
+    const { user } = setup(
+      <MemoryRouter>
+        <RegisterForm onSubmit={onSubmit} />
+      </MemoryRouter>,
+    )
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     await expectFieldError('Email', 'Please enter a valid email')
     await expectFieldError('Password', 'Password must be at least 6 characters')

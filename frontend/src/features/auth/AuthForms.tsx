@@ -1,7 +1,9 @@
 import { Form, Formik, type FormikHelpers } from 'formik'
 import { useState } from 'react'
 import { Button } from '../../components/ui/Button'
-import { Checkbox, TextField } from '../../components/form/fields'
+import { Link } from 'react-router'
+import { Checkbox, FormStatus, TextField } from '../../components/form/fields'
+import { paths } from '../../lib/paths'
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -24,6 +26,7 @@ export function LoginForm({ onSubmit }: { onSubmit: Submit<LoginValues> }) {
         <Form noValidate className="space-y-4" aria-label="Sign in">
           <TextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@company.com" />
           <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+          <FormStatus />
           <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
             Sign in
           </Button>
@@ -48,8 +51,16 @@ export function RegisterForm({ onSubmit }: { onSubmit: Submit<RegisterValues> })
           <TextField name="password" label="Password" type="password" autoComplete="new-password" />
           <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
           <Checkbox id="terms" checked={terms} onCheckedChange={setTerms}>
-            I agree to the Terms of Service and Privacy Policy
+            I agree to the{' '}
+            <Link to={paths.terms} target="_blank" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to={paths.privacy} target="_blank" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              Privacy Policy
+            </Link>
           </Checkbox>
+          <FormStatus />
           <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
             Create account
           </Button>
@@ -70,6 +81,7 @@ export function ChangePasswordForm({ onSubmit }: { onSubmit: Submit<ChangePasswo
         <Form noValidate className="space-y-4" aria-label="Change Password">
           <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
           <NewPasswordFields />
+          <FormStatus />
           <Button type="submit" loading={isSubmitting}>
             Update Password
           </Button>
@@ -95,6 +107,7 @@ export function ForgotPasswordForm({ onSubmit }: { onSubmit: Submit<ForgotPasswo
       {({ isSubmitting }) => (
         <Form noValidate className="space-y-4" aria-label="Forgot password">
           <TextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@company.com" />
+          <FormStatus />
           <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
             Send reset link
           </Button>
@@ -114,6 +127,7 @@ export function ResetPasswordForm({ onSubmit }: { onSubmit: Submit<ResetPassword
       {({ isSubmitting }) => (
         <Form noValidate className="space-y-4" aria-label="Choose a new password">
           <NewPasswordFields />
+          <FormStatus />
           <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
             Set New Password
           </Button>

@@ -4,11 +4,14 @@ import { Link, Navigate, useLocation } from 'react-router'
 import { Banner } from '../../components/ui/Banner'
 import { Card } from '../../components/ui/Card'
 import { Logo } from '../../components/ui/Logo'
+import { SiteFooter } from '../../components/ui/SiteFooter'
+import { MAIN_ID, SkipLink } from '../../components/ui/SkipLink'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { mutate } from '../../components/ui/mutate'
 import { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useRequestPasswordResetMutation } from './authApi'
 import { ForgotPasswordForm, LoginForm, RegisterForm } from './AuthForms'
 import { paths } from '../../lib/paths'
+import { usePageTitle } from '../../lib/usePageTitle'
 
 const tiers = [
   {
@@ -51,8 +54,8 @@ function ForgotPassword() {
   }
   return (
     <ForgotPasswordForm
-      onSubmit={async (values, { setErrors }) => {
-        const r = await mutate(requestReset({ email: values.email.trim() }), { failed: 'Password reset failed', setErrors })
+      onSubmit={async (values, { setErrors, setStatus }) => {
+        const r = await mutate(requestReset({ email: values.email.trim() }), { failed: 'Password reset failed', setErrors, setStatus })
         if (r.ok) setSent(r.data.message)
       }}
     />
@@ -65,6 +68,7 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>(modeOf(location.search))
   const [login] = useLoginMutation()
   const [register] = useRegisterMutation()
+  usePageTitle(headings[mode][0])
 
   if (isLoading) return <FullPageSpinner />
   if (user) {
@@ -74,6 +78,7 @@ export default function AuthPage() {
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
+      <SkipLink />
       <aside className="relative hidden overflow-hidden bg-brand-950 px-12 py-12 text-white lg:flex lg:flex-col">
         <div className="pointer-events-none absolute -right-24 -top-24 h-96 w-96 rounded-full bg-brand-700/40 blur-3xl" />
         <Link to={paths.home} aria-label="TTT Verify home">
@@ -109,7 +114,7 @@ export default function AuthPage() {
         </p>
       </aside>
 
-      <main className="flex items-center justify-center bg-slate-50 px-4 py-12">
+      <main id={MAIN_ID} className="flex flex-col items-center justify-center bg-slate-50 px-4 py-12">
         <div className="w-full max-w-md">
           <Link to={paths.home} className="mb-8 inline-block lg:hidden" aria-label="TTT Verify home">
             <Logo />
@@ -120,11 +125,12 @@ export default function AuthPage() {
             {mode === 'forgot' && <ForgotPassword />}
             {mode === 'login' && (
               <LoginForm
-                onSubmit={async (values, { setErrors }) => {
+                onSubmit={async (values, { setErrors, setStatus }) => {
                   await mutate(login({ email: values.email.trim(), password: values.password }), {
                     done: { title: 'Login successful', description: 'Welcome back!' },
                     failed: 'Login failed',
                     setErrors,
+                    setStatus,
                   })
                 }}
               />
@@ -138,11 +144,12 @@ export default function AuthPage() {
             )}
             {mode === 'register' && (
               <RegisterForm
-                onSubmit={async (values, { setErrors }) => {
+                onSubmit={async (values, { setErrors, setStatus }) => {
                   await mutate(register({ email: values.email.trim(), password: values.password }), {
                     done: { title: 'Registration successful', description: 'Your account has been created' },
                     failed: 'Registration failed',
                     setErrors,
+                    setStatus,
                   })
                 }}
               />
@@ -171,6 +178,7 @@ export default function AuthPage() {
             </div>
           </div>
         </div>
+        <SiteFooter compact className="mt-10 w-full max-w-md" />
       </main>
     </div>
   )

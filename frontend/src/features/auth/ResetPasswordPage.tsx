@@ -8,12 +8,14 @@ import { errorStatus, fieldErrors } from '../../lib/errors'
 import { paths } from '../../lib/paths'
 import { useResetPasswordMutation } from './authApi'
 import { ResetPasswordForm } from './AuthForms'
+import { usePageTitle } from '../../lib/usePageTitle'
 
 /** invalidLink is the server's one answer to a reset token that is unknown, expired or used. */
 const invalidLink = 'This reset link is invalid or has expired'
 
 /** ResetPasswordPage sets a new password through the one-time link of a reset e-mail (?token=…). */
 export default function ResetPasswordPage() {
+  usePageTitle('Choose a new password')
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const [resetPassword] = useResetPasswordMutation()
@@ -46,11 +48,12 @@ export default function ResetPasswordPage() {
           <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
           <p className="mb-6 mt-1 text-sm text-slate-500">Setting a new password signs you out everywhere; then sign in with it.</p>
           <ResetPasswordForm
-            onSubmit={async (values, { setErrors }) => {
+            onSubmit={async (values, { setErrors, setStatus }) => {
               const r = await mutate(resetPassword({ token, newPassword: values.newPassword }), {
                 done: { title: 'Password updated', description: 'Your password has been changed successfully' },
                 failed: 'Password reset failed',
                 setErrors,
+                setStatus,
               })
               if (r.ok) navigate(paths.auth, { replace: true })
               else if (errorStatus(r.error) === 400 && !fieldErrors(r.error)) setInvalid(true)

@@ -3,8 +3,10 @@ import type { ReactNode } from 'react'
 import { buttonClass } from '../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../components/ui/Card'
 import { PageHeader } from '../../components/ui/PageHeader'
+import { OPERATOR } from '../../lib/operator'
+import { usePageTitle } from '../../lib/usePageTitle'
 
-export const SUPPORT_EMAIL = 'support@tttverify.com'
+export const SUPPORT_EMAIL = OPERATOR.email
 
 const STEPS = [
   { title: 'Choose a tier', text: 'Start a new verification from your dashboard and pick Basic or Top. You can upgrade a Basic verification to Top later.' },
@@ -56,6 +58,7 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
 }
 
 export default function HelpPage() {
+  usePageTitle('Help & Support')
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Help & Support" subtitle="How verification works, what each tier includes, and how to reach us" />

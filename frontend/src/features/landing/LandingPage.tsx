@@ -19,6 +19,8 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { ButtonLink, buttonClass } from '../../components/ui/Button'
 import { Logo } from '../../components/ui/Logo'
+import { SiteFooter } from '../../components/ui/SiteFooter'
+import { MAIN_ID, SkipLink } from '../../components/ui/SkipLink'
 import { cn } from '../../lib/cn'
 import { paths } from '../../lib/paths'
 
@@ -69,6 +71,7 @@ export default function LandingPage() {
   const [menuOpen, setMenuOpen] = useState(false)
   return (
     <div className="min-h-screen bg-white">
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
           <Link to={paths.home} aria-label="TTT Verify home">
@@ -116,7 +119,7 @@ export default function LandingPage() {
         )}
       </header>
 
-      <main>
+      <main id={MAIN_ID}>
         <section className="relative overflow-hidden bg-brand-950">
           <div className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(52,115,243,0.35),transparent_55%)]" />
           <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-28">
@@ -319,12 +322,7 @@ export default function LandingPage() {
         </section>
       </main>
 
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-slate-500 sm:flex-row sm:px-6 lg:px-8">
-          <Logo />
-          <p>© {new Date().getFullYear()} TTT Verify. All rights reserved.</p>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   )
 }

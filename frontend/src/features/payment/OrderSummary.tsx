@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { inputClass } from '../../components/form/fields'
 import { Button } from '../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../components/ui/Card'
+import { PRICES } from '../../lib/constants'
 import { formatUSD } from '../../lib/format'
 import type { Tier } from '../../lib/types'
 import { tierTitle, type OrderSummaryLines } from './order'
@@ -18,13 +19,15 @@ export interface OrderSummaryProps {
   onApply?: (code: string) => Promise<string | null>
   /** couponDisabled hides nothing but stops new codes (e.g. while paying). */
   couponDisabled?: boolean
+  /** upgrade makes it the summary of a Basic-to-Top upgrade: the Top price less the Basic fee paid. */
+  upgrade?: boolean
 }
 
 /**
  * OrderSummary shows what is being paid for: tier, verification, a coupon box (upper-cased, Apply
  * disabled while empty), the original price struck through for a partial discount, and the total in USD.
  */
-export function OrderSummary({ tier, verificationId, publicId, lines, appliedCoupon, onApply, couponDisabled }: OrderSummaryProps) {
+export function OrderSummary({ tier, verificationId, publicId, lines, appliedCoupon, onApply, couponDisabled, upgrade }: OrderSummaryProps) {
   const inputId = useId()
   const [code, setCode] = useState('')
   const [applying, setApplying] = useState(false)
@@ -51,14 +54,14 @@ export function OrderSummary({ tier, verificationId, publicId, lines, appliedCou
       <CardBody className="space-y-5">
         <dl className="space-y-3 text-sm">
           <div className="flex items-start justify-between gap-4">
-            <dt className="text-slate-500">Tier</dt>
-            <dd className="text-right font-medium text-slate-900">{tierTitle(tier)}</dd>
+            <dt className="text-slate-600">Tier</dt>
+            <dd className="text-right font-medium text-slate-900">{upgrade ? 'Upgrade: Basic to Top Tier' : tierTitle(tier)}</dd>
           </div>
           <div className="flex items-start justify-between gap-4">
-            <dt className="text-slate-500">Verification ID</dt>
+            <dt className="text-slate-600">Verification ID</dt>
             <dd className="text-right">
               <span className="font-medium text-slate-900">#{verificationId}</span>
-              <span className="block max-w-[14rem] truncate font-mono text-xs text-slate-500">{publicId}</span>
+              <span className="block max-w-[14rem] truncate font-mono text-xs text-slate-600">{publicId}</span>
             </dd>
           </div>
         </dl>
@@ -97,8 +100,20 @@ export function OrderSummary({ tier, verificationId, publicId, lines, appliedCou
         )}
 
         <div className="space-y-2 border-t border-slate-100 pt-4 text-sm">
+          {upgrade && (
+            <>
+              <div className="flex justify-between" data-testid="upgrade-top-price">
+                <span className="text-slate-600">Top Tier Verification</span>
+                <span className="text-slate-900">{formatUSD(PRICES.top * 100)}</span>
+              </div>
+              <div className="flex justify-between" data-testid="upgrade-basic-paid">
+                <span className="text-slate-600">Basic Verification, already paid</span>
+                <span className="text-slate-900">−{formatUSD(PRICES.basic * 100)}</span>
+              </div>
+            </>
+          )}
           <div className="flex justify-between">
-            <span className="text-slate-500">Price</span>
+            <span className="text-slate-600">{upgrade ? 'Difference' : 'Price'}</span>
             <span className="text-slate-900" data-testid="base-price">
               {formatUSD(lines.base)}
             </span>
@@ -116,19 +131,19 @@ export function OrderSummary({ tier, verificationId, publicId, lines, appliedCou
           <span className="text-base font-semibold text-slate-900">Total</span>
           <span className="text-right">
             {lines.strikeThrough && (
-              <s className="mr-2 text-sm text-slate-400" data-testid="original-price" aria-label={`Original price ${formatUSD(lines.base)}`}>
+              <s className="mr-2 text-sm text-slate-500" data-testid="original-price" aria-label={`Original price ${formatUSD(lines.base)}`}>
                 {formatUSD(lines.base)}
               </s>
             )}
             <span className="text-2xl font-bold text-slate-900" data-testid="total">
               {formatUSD(lines.total)}
             </span>
-            <span className="ml-1 text-xs font-medium text-slate-500">USD</span>
+            <span className="ml-1 text-xs font-medium text-slate-600">USD</span>
           </span>
         </div>
 
         <div className="flex gap-3 rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
-          <Lock className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          <Lock className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" aria-hidden />
           <p>
             <span className="font-semibold text-slate-800">Secure Payment.</span> Your card details are sent straight to our payment provider over an
             encrypted connection and are never stored on our servers.

@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Verification } from '../../lib/types'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import { toastEl } from '../../test/utils'
-import PaymentPage from './PaymentPage'
+import PaymentPage, { paidSentence } from './PaymentPage'
 import { verification } from '../../test/fixtures'
 
 function v(over: Partial<Verification> = {}): Verification {
@@ -96,6 +96,8 @@ describe('payment page (simulated provider)', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $49.00' }))
     expect(await toastEl('Payment Failed')).not.toHaveLength(0)
     expect(await toastEl('Your card was declined.')).not.toHaveLength(0)
+    // The form says it too, next to the card, not only the toast in a corner.
+    expect(within(screen.getByRole('form', { name: 'Card details' })).getByRole('alert')).toHaveTextContent('Your card was declined.')
     expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Pay $49.00' }))
     await waitFor(() => expect(screen.getByLabelText('Card Number')).toHaveAccessibleDescription('Your card number is invalid.'))
@@ -174,5 +176,66 @@ describe('payment page (simulated provider)', () => {
     renderPage('/payment/:id', '/payment/7', <PaymentPage />)
     expect(await toastEl('Failed to initialize payment. Please try again.')).not.toHaveLength(0)
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+  })
+
+  it("says what is true once paid: 'now in review' only while in review", async () => {
+    api({ verification: () => v({ status: 'approved', paymentStatus: 'paid' }) })
+    renderPage('/payment/:id', '/payment/7', <PaymentPage />)
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument()
+    expect(screen.getByTestId('paid-status')).toHaveTextContent('Your verification has been approved.')
+    expect(screen.queryByText(/now in review/)).toBeNull()
+  })
+})
+
+describe('paidSentence', () => {
+  it('follows the status', () => {
+    expect(paidSentence({ status: 'in_review', tier: 'basic' }, false)).toBe('Your verification is now in review and will be processed within 1-2 business days.')
+    expect(paidSentence({ status: 'approved', tier: 'basic' }, false)).toMatch(/^Your verification has been approved\./)
+    expect(paidSentence({ status: 'rejected', tier: 'basic' }, false)).toMatch(/^Your verification was rejected\..*you will not pay again/)
+    expect(paidSentence({ status: 'in_review', tier: 'top' }, true)).toMatch(/^Your verification is now Top Tier and in review for the KYC, AML and PEP checks/)
+    expect(paidSentence({ status: 'rejected', tier: 'top' }, true)).toMatch(/^Your verification is now Top Tier\. Your verification was rejected/)
+  })
+})
+
+describe('upgrade payment (/payment/{id}?purpose=upgrade)', () => {
+  it('pays the $250 difference with its own order summary and no coupon, then says it is back in review as Top', async () => {
+    let upgraded = false
+    let body: Record<string, unknown> = {}
+    const approved = (over: Partial<Verification> = {}) =>
+      v({ status: 'approved', paymentStatus: 'paid', paymentAmount: 4900, approvedAt: '2026-03-01T00:00:00Z', ...over })
+    mockApi(
+      route('GET', '/api/verifications/7', () => json(upgraded ? approved({ tier: 'top', status: 'in_review', paymentAmount: 29900 }) : approved())),
+      route('GET', '/api/config', () => json({ paymentProvider: 'simulated', testMode: true })),
+      route('POST', '/api/create-payment-intent', async (req) => {
+        body = (await req.json()) as Record<string, unknown>
+        return json({ ...intent, paymentIntentId: 'pi_3', clientSecret: 'pi_3_secret', amount: 25000, baseAmount: 25000, purpose: 'upgrade' })
+      }),
+      route('POST', '/api/simulated-payments/pi_3/confirm', () => {
+        upgraded = true
+        return json({ status: 'succeeded', paymentIntentId: 'pi_3' })
+      }),
+    )
+    const user = userEvent.setup()
+    renderPage('/payment/:id', '/payment/7?purpose=upgrade', <PaymentPage />)
+    expect(await screen.findByRole('heading', { name: 'Pay for Your Upgrade' })).toBeInTheDocument()
+    const summary = screen.getByRole('region', { name: 'Order Summary' })
+    expect(summary).toHaveTextContent('Upgrade: Basic to Top Tier')
+    expect(within(summary).getByTestId('upgrade-top-price')).toHaveTextContent('$299.00')
+    expect(within(summary).getByTestId('upgrade-basic-paid')).toHaveTextContent('−$49.00')
+    expect(await within(summary).findByTestId('total')).toHaveTextContent('$250.00')
+    expect(within(summary).queryByLabelText('Coupon Code')).toBeNull()
+    expect(body).toEqual({ verificationId: 7, purpose: 'upgrade' })
+    await fillCard(user, '4242424242424242')
+    await user.click(screen.getByRole('button', { name: 'Pay $250.00' }))
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByTestId('paid-status')).toHaveTextContent('now Top Tier and in review for the KYC, AML and PEP checks'))
+  })
+
+  it('has nothing to pay for a verification that is already Top', async () => {
+    const { calls } = api({ verification: () => v({ tier: 'top', status: 'in_review', paymentStatus: 'paid' }) })
+    renderPage('/payment/:id', '/payment/7?purpose=upgrade', <PaymentPage />)
+    expect(await screen.findByRole('heading', { name: 'Payment Not Available' })).toBeInTheDocument()
+    expect(screen.getByText('This verification is already Top Tier.')).toBeInTheDocument()
+    expect(calls).not.toContain('POST /api/create-payment-intent')
   })
 })

@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/toast-store'
 import { errorStatus, serverMessage } from '../../lib/errors'
 import { formatUSD } from '../../lib/format'
 import type { PaymentIntent, Verification } from '../../lib/types'
-import { orderLines, tierPriceCents } from './order'
+import { orderLines, tierPriceCents, UPGRADE_CENTS } from './order'
 import { OrderSummary } from './OrderSummary'
 import {
   useConfirmSimulatedPaymentMutation,
@@ -24,12 +24,15 @@ import {
 import type { CardValues } from './schema'
 import { SimulatedCardForm } from './SimulatedCardForm'
 import { paths } from '../../lib/paths'
+import { usePageTitle } from '../../lib/usePageTitle'
+import type { FormikHelpers } from 'formik'
 
 // Stripe's code loads only when Stripe is the active provider.
 const StripeCardForm = lazy(() => import('./StripeCardForm'))
 
 const UPDATE_FAILED = "Payment succeeded but we couldn't update your verification. Please contact support."
 const PAID = { title: 'Payment Successful', description: 'Your verification is now in review.' }
+const PAID_UPGRADE = { title: 'Payment Successful', description: 'Your verification is now Top Tier.' }
 
 function BackLink() {
   return (
@@ -40,25 +43,49 @@ function BackLink() {
 }
 
 /**
- * PaidState is the page once the verification is paid for. It says a receipt was e-mailed only when
- * the server said so for the payment just made (a page opened later cannot know).
+ * paidSentence says where the verification stands once paid: "now in review" only while it is in
+ * review; an approved, rejected or draft verification is told what is true for it.
  */
-export function PaidState({ id, receiptEmailed }: { id: number; receiptEmailed: boolean }) {
+export function paidSentence(v: Pick<Verification, 'status' | 'tier'>, upgrade: boolean): string {
+  const topNow = upgrade ? 'Your verification is now Top Tier. ' : ''
+  switch (v.status) {
+    case 'in_review':
+      return upgrade
+        ? 'Your verification is now Top Tier and in review for the KYC, AML and PEP checks. It will be processed within 1-2 business days.'
+        : 'Your verification is now in review and will be processed within 1-2 business days.'
+    case 'submitted':
+      return `${topNow}Your verification goes into review shortly and will be processed within 1-2 business days.`
+    case 'approved':
+      return 'Your verification has been approved. Your certificate is ready on the verification page.'
+    case 'rejected':
+      return `${topNow}Your verification was rejected. Open it to read the reason, update it and resubmit; you will not pay again.`
+    default:
+      return `${topNow}Complete and submit your verification; you will not pay again.`
+  }
+}
+
+/**
+ * PaidState is the page once the verification (or its upgrade) is paid for. It says a receipt was
+ * e-mailed only when the server said so for the payment just made (a page opened later cannot know).
+ */
+export function PaidState({ v, upgrade = false, receiptEmailed }: { v: Verification; upgrade?: boolean; receiptEmailed: boolean }) {
+  // Right after an upgrade payment the record may not show the new tier yet.
+  const settled = !upgrade || v.tier === 'top'
   return (
     <div className="mx-auto max-w-2xl">
       <BackLink />
       <Card className="overflow-hidden text-center">
         <div className="bg-green-50 px-8 pb-6 pt-10">
           <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-green-100">
-            <CheckCircle2 className="h-9 w-9 text-green-600" aria-hidden />
+            <CheckCircle2 className="h-9 w-9 text-green-700" aria-hidden />
           </div>
           <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment Successful!</h1>
-          <p className="mt-2 text-slate-700">Your payment for verification #{id} has been received.</p>
+          <p className="mt-2 text-slate-700">Your payment for verification #{v.id} has been received.</p>
         </div>
         <CardBody className="space-y-4 px-8 py-6 text-left text-sm text-slate-600">
-          <p className="flex gap-3">
+          <p className="flex gap-3" data-testid="paid-status">
             <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-            <span>Your verification is now in review and will be processed within 1-2 business days.</span>
+            <span>{settled ? paidSentence(v, upgrade) : 'Your verification is being updated…'}</span>
           </p>
           {receiptEmailed && (
             <p className="flex gap-3">
@@ -71,7 +98,7 @@ export function PaidState({ id, receiptEmailed }: { id: number; receiptEmailed: 
           <ButtonLink to={paths.dashboard} variant="outline">
             Return to Dashboard
           </ButtonLink>
-          <ButtonLink to={paths.verification(id)}>View Verification</ButtonLink>
+          <ButtonLink to={paths.verification(v.id)}>View Verification</ButtonLink>
         </div>
       </Card>
     </div>
@@ -92,6 +119,9 @@ export default function PaymentPage() {
 
 function Payment({ v }: { v: Verification }) {
   const [search, setSearch] = useSearchParams()
+  // /payment/{id}?purpose=upgrade pays the difference from Basic to Top.
+  const [upgrade] = useState(() => search.get('purpose') === 'upgrade')
+  usePageTitle(upgrade ? `Upgrade payment · Verification #${v.id}` : `Payment · Verification #${v.id}`)
   const config = useGetPaymentConfigQuery()
   const [createIntent] = useCreatePaymentIntentMutation()
   const [validateCoupon] = useValidateCouponMutation()
@@ -103,19 +133,22 @@ function Payment({ v }: { v: Verification }) {
   const [receiptEmailed, setReceiptEmailed] = useState(false)
   const started = useRef(false)
 
-  const isPaid = v.paymentStatus === 'paid' || justPaid
+  // The Basic fee was paid before an upgrade, so only this page's own payment marks the upgrade paid.
+  const isPaid = upgrade ? justPaid : v.paymentStatus === 'paid' || justPaid
+  const payable = !isPaid && (upgrade ? v.tier === 'basic' && v.actions.upgrade && v.paymentStatus === 'paid' : v.actions.pay)
   const paidNow = useCallback((emailed: boolean) => {
     setReceiptEmailed(emailed)
     setJustPaid(true)
   }, [])
-  const payable = v.actions.pay && !isPaid
 
   const init = useCallback(async () => {
     setInitFailed(false)
-    const r = await mutate(createIntent({ verificationId: v.id }), { failed: { title: 'Error', description: 'Failed to initialize payment. Please try again.' } })
+    const r = await mutate(createIntent(upgrade ? { verificationId: v.id, purpose: 'upgrade' } : { verificationId: v.id }), {
+      failed: { title: 'Error', description: 'Failed to initialize payment. Please try again.' },
+    })
     if (r.ok) setIntent(r.data)
     else setInitFailed(true)
-  }, [createIntent, v.id])
+  }, [createIntent, v.id, upgrade])
 
   useEffect(() => {
     if (!payable || started.current) return
@@ -124,9 +157,12 @@ function Payment({ v }: { v: Verification }) {
   }, [payable, init])
 
   const markPaid = useCallback(async (paymentIntentId: string) => {
-    const r = await mutate(paymentSuccess({ verificationId: v.id, paymentIntentId }), { done: PAID, failed: { title: 'Error', description: UPDATE_FAILED } })
+    const r = await mutate(paymentSuccess({ verificationId: v.id, paymentIntentId }), {
+      done: upgrade ? PAID_UPGRADE : PAID,
+      failed: { title: 'Error', description: UPDATE_FAILED },
+    })
     if (r.ok) paidNow(r.data.receiptEmailed)
-  }, [paymentSuccess, v.id, paidNow])
+  }, [paymentSuccess, v.id, upgrade, paidNow])
 
   // Back from a payment method that needed a redirect (Stripe adds these parameters).
   const returnedIntent = search.get('payment_intent')
@@ -141,7 +177,7 @@ function Payment({ v }: { v: Verification }) {
     else toast({ title: 'Payment Failed', description: 'An error occurred during payment', variant: 'destructive' })
   }, [returnedIntent, redirectStatus, markPaid, setSearch])
 
-  if (isPaid) return <PaidState id={v.id} receiptEmailed={receiptEmailed} />
+  if (isPaid) return <PaidState v={v} upgrade={upgrade} receiptEmailed={receiptEmailed} />
   if (!payable) {
     return (
       <StateCard
@@ -149,16 +185,20 @@ function Payment({ v }: { v: Verification }) {
         tone="amber"
         title="Payment Not Available"
         text={
-          v.status === 'draft'
-            ? 'This verification has not been submitted yet. Complete all sections and submit it, then pay.'
-            : 'This verification does not need a payment right now.'
+          upgrade
+            ? v.tier === 'top'
+              ? 'This verification is already Top Tier.'
+              : 'This verification has no upgrade to pay for: open it to upgrade it.'
+            : v.status === 'draft'
+              ? 'This verification has not been submitted yet. Complete all sections and submit it, then pay.'
+              : 'This verification does not need a payment right now.'
         }
         action={<ButtonLink to={paths.verification(v.id)}>View Verification</ButtonLink>}
       />
     )
   }
 
-  const base = intent?.baseAmount ?? tierPriceCents(v.tier)
+  const base = intent?.baseAmount ?? (upgrade ? UPGRADE_CENTS : tierPriceCents(v.tier))
   const lines = orderLines(base, intent?.coupon?.discount ?? 0, intent?.amount)
   const amountLabel = formatUSD(lines.total)
 
@@ -182,13 +222,14 @@ function Payment({ v }: { v: Verification }) {
     }
   }
 
-  async function paySimulated(card: CardValues, helpers: { setErrors: (e: Record<string, string>) => void }) {
+  async function paySimulated(card: CardValues, helpers: Pick<FormikHelpers<CardValues>, 'setErrors' | 'setStatus'>) {
     if (!intent?.paymentIntentId) return
     const r = await mutate(confirmCard({ intentId: intent.paymentIntentId, verificationId: v.id, card }), {
-      done: PAID,
+      done: upgrade ? PAID_UPGRADE : PAID,
       failed: 'Payment Failed',
       fallback: 'An error occurred during payment',
       setErrors: helpers.setErrors,
+      setStatus: helpers.setStatus,
     })
     if (r.ok) paidNow(r.data.receiptEmailed)
   }
@@ -199,7 +240,11 @@ function Payment({ v }: { v: Verification }) {
   return (
     <div className="mx-auto max-w-5xl">
       <BackLink />
-      <PageHeader title="Complete Your Payment" subtitle={`Pay for verification #${v.id} to send it to our compliance team.`} />
+      {upgrade ? (
+        <PageHeader title="Pay for Your Upgrade" subtitle={`Pay the difference to upgrade verification #${v.id} from Basic to Top Tier.`} />
+      ) : (
+        <PageHeader title="Complete Your Payment" subtitle={`Pay for verification #${v.id} to send it to our compliance team.`} />
+      )}
       <div className="grid items-start gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
           <CardHeader
@@ -234,7 +279,7 @@ function Payment({ v }: { v: Verification }) {
                   publishableKey={cfg.stripePublishableKey ?? ''}
                   clientSecret={intent.clientSecret}
                   amountLabel={amountLabel}
-                  returnUrl={`${window.location.origin}/payment/${v.id}`}
+                  returnUrl={`${window.location.origin}${upgrade ? paths.upgradePayment(v.id) : paths.payment(v.id)}`}
                   onPaid={markPaid}
                   onFailed={(m) => toast({ title: 'Payment Failed', description: m ?? 'An error occurred during payment', variant: 'destructive' })}
                 />
@@ -251,8 +296,10 @@ function Payment({ v }: { v: Verification }) {
             publicId={v.publicId}
             lines={lines}
             appliedCoupon={intent?.coupon?.code}
-            onApply={applyCoupon}
+            // Coupons apply to the verification fee, not to upgrades.
+            onApply={upgrade ? undefined : applyCoupon}
             couponDisabled={!intent}
+            upgrade={upgrade}
           />
         </div>
       </div>

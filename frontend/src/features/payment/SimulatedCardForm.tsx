@@ -1,6 +1,6 @@
 import { Form, Formik, useFormikContext, type FormikHelpers } from 'formik'
 import { CreditCard, FlaskConical } from 'lucide-react'
-import { TextField } from '../../components/form/fields'
+import { FormStatus, TextField } from '../../components/form/fields'
 import { Button } from '../../components/ui/Button'
 import { cardSchema, formatCardNumber, formatExpiry, type CardValues } from './schema'
 
@@ -62,7 +62,7 @@ function TestCards() {
             </span>
             <button
               type="button"
-              className="text-xs font-medium text-amber-900 underline underline-offset-2 hover:text-amber-700"
+              className="text-xs font-medium text-amber-900 underline underline-offset-2 hover:text-amber-950"
               onClick={() => void setFieldValue('cardNumber', c.number)}
               aria-label={`Use test card ${c.number}`}
             >
@@ -89,6 +89,7 @@ export function SimulatedCardForm({
         <Form noValidate className="space-y-5" aria-label="Card details">
           <TestCards />
           <CardFields />
+          <FormStatus />
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting} icon={<CreditCard className="h-5 w-5" aria-hidden />}>
             Pay {amountLabel}
           </Button>

@@ -29,22 +29,30 @@ function CheckoutForm({ amountLabel, returnUrl, onPaid, onFailed }: Omit<StripeC
   const stripe = useStripe()
   const elements = useElements()
   const [busy, setBusy] = useState(false)
+  // A decline is said at the form as well as in the toast.
+  const [problem, setProblem] = useState<string | null>(null)
+
+  function fail(message: string | undefined) {
+    setProblem(message ?? 'An error occurred during payment')
+    onFailed(message)
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     if (!stripe || !elements) return
     setBusy(true)
+    setProblem(null)
     try {
       // Confirm without leaving the page unless the payment method needs a redirect.
       const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } })
       if (error) {
-        onFailed(error.message)
+        fail(error.message)
         return
       }
       if (paymentIntent && (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')) {
         await onPaid(paymentIntent.id)
       } else {
-        onFailed(undefined)
+        fail(undefined)
       }
     } finally {
       setBusy(false)
@@ -54,6 +62,11 @@ function CheckoutForm({ amountLabel, returnUrl, onPaid, onFailed }: Omit<StripeC
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Card details">
       <PaymentElement options={{ layout: 'tabs' }} />
+      {problem && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" loading={busy} disabled={!stripe || !elements} icon={<CreditCard className="h-5 w-5" aria-hidden />}>
         Pay {amountLabel}
       </Button>

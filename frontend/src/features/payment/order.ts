@@ -6,6 +6,9 @@ export function tierPriceCents(tier: Tier): number {
   return PRICES[tier] * 100
 }
 
+/** UPGRADE_CENTS is the Basic-to-Top difference the server charges once Basic was paid. */
+export const UPGRADE_CENTS = (PRICES.top - PRICES.basic) * 100
+
 export interface OrderSummaryLines {
   /** The price before any coupon, in cents. */
   base: number

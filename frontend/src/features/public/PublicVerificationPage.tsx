@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { Dialog } from '../../components/ui/Dialog'
 import { Logo } from '../../components/ui/Logo'
+import { SiteFooter } from '../../components/ui/SiteFooter'
+import { MAIN_ID, SkipLink } from '../../components/ui/SkipLink'
 import { Spinner } from '../../components/ui/Spinner'
 import { toast } from '../../components/ui/toast-store'
 import { cn } from '../../lib/cn'
@@ -20,7 +22,8 @@ import { paths } from '../../lib/paths'
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-screen bg-slate-100">
+    <div className="flex min-h-screen flex-col bg-slate-100">
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-4">
           <Link to={paths.home} aria-label="TTT Verify home">
@@ -29,7 +32,10 @@ function Shell({ children }: { children: ReactNode }) {
           <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Certificate check</span>
         </div>
       </header>
-      <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">{children}</main>
+      <main id={MAIN_ID} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
+        {children}
+      </main>
+      <SiteFooter />
     </div>
   )
 }

@@ -153,7 +153,8 @@ function NoLists() {
         Checks find nothing until a sanctions or PEP list is imported. Import the publishers&apos; files on the server with the{' '}
         <code className="font-mono">screening</code> command (or <code className="font-mono">screening fetch</code> to download the current files):
       </p>
-      <pre className="mx-auto mt-4 max-w-2xl overflow-x-auto rounded-lg bg-slate-900 px-4 py-3 text-left text-xs leading-6 text-slate-100">
+      {/* The commands wrap rather than scroll, so a narrow screen shows them whole without a keyboard trap. */}
+      <pre className="mx-auto mt-4 max-w-2xl whitespace-pre-wrap break-all rounded-lg bg-slate-900 px-4 py-3 text-left text-xs leading-6 text-slate-100">
         <Terminal className="mb-1 h-4 w-4 text-slate-400" aria-hidden />
         {IMPORT_EXAMPLES.join('\n')}
       </pre>

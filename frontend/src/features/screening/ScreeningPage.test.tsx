@@ -71,11 +71,6 @@ function api(opts: { lists?: { inForce: ListVersion[]; history: ListVersion[] };
 
 afterEach(() => vi.unstubAllGlobals())
 
-// jsdom lacks the pointer-capture and scrolling calls Radix Select makes when it opens by pointer.
-Element.prototype.hasPointerCapture ??= () => false
-Element.prototype.releasePointerCapture ??= () => {}
-Element.prototype.scrollIntoView ??= () => {}
-
 function renderScreening() {
   return renderPage('/admin/screening', '/admin/screening', <ScreeningPage />)
 }

@@ -4,9 +4,11 @@ import type { ScreeningResult, ScreeningSearch } from '../../lib/types'
 import { CheckForm } from './CheckForm'
 import { ListsCard } from './ListsCard'
 import { Results } from './Results'
+import { usePageTitle } from '../../lib/usePageTitle'
 
 /** ScreeningPage is /admin/screening: the sanctions and PEP lists in force and an ad-hoc check. */
 export default function ScreeningPage() {
+  usePageTitle('Screening')
   const [last, setLast] = useState<{ query: ScreeningSearch; result: ScreeningResult } | null>(null)
   return (
     <div className="mx-auto max-w-7xl space-y-6">

@@ -1,21 +1,39 @@
-import { ArrowRight, CheckCircle2, Circle, Crown, BadgeCheck, Plus, FileClock, Award } from 'lucide-react'
-import { useState } from 'react'
+import { AlertTriangle, ArrowRight, Award, BadgeCheck, CheckCircle2, Circle, Crown, FileClock, Plus, SearchCheck } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Button, ButtonLink } from '../../components/ui/Button'
 import { StatusBadge } from '../../components/ui/Badge'
+import { Button, ButtonLink } from '../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../components/ui/Card'
+import { Pager } from '../../components/ui/Pager'
 import { Progress } from '../../components/ui/Progress'
 import { Skeleton } from '../../components/ui/Spinner'
 import { PAGE_SIZE } from '../../lib/constants'
 import { formatDate, greetingName } from '../../lib/format'
-import { cardButton, checklist, tierLabel } from '../../lib/status'
-import type { Tier, Verification } from '../../lib/types'
-import { useGetCurrentUserQuery } from '../../app/api'
-import { NewVerificationDialog } from './NewVerificationDialog'
-import { useListVerificationsQuery } from './verificationApi'
 import { paths } from '../../lib/paths'
+import { cardButton, checklist, displayName, tierLabel } from '../../lib/status'
+import type { Tier, Verification } from '../../lib/types'
+import { usePageTitle } from '../../lib/usePageTitle'
+import { useGetCurrentUserQuery } from '../../app/api'
+import { featured, needsAction, upgradeCandidate, validCertificate } from './dashboard'
+import { NewVerificationDialog } from './NewVerificationDialog'
+import { UpgradeOffer } from './UpgradeOffer'
+import { useListVerificationsQuery, type ListParams } from './verificationApi'
 
-export function TierCard({ tier, verification, loading }: { tier: Tier; verification: Verification | undefined; loading: boolean }) {
+/** A tier's verifications, newest first: a user holds a handful, so one page of 100 is all of them. */
+const tierQuery = (tier: Tier): ListParams => ({ page: 1, pageSize: 100, sort: 'updatedAt', order: 'desc', tier })
+
+export function TierCard({
+  tier,
+  verification,
+  loading,
+  offer,
+}: {
+  tier: Tier
+  verification: Verification | undefined
+  loading: boolean
+  /** offer is shown under the checklist (the Top card's upgrade offer). */
+  offer?: ReactNode
+}) {
   const title = tier === 'basic' ? 'Basic Tier' : 'Top Tier'
   const Icon = tier === 'basic' ? BadgeCheck : Crown
   if (loading) {
@@ -32,7 +50,8 @@ export function TierCard({ tier, verification, loading }: { tier: Tier; verifica
     )
   }
   const progress = verification?.progress ?? 0
-  const items = verification ? checklist(tier, progress) : checklist(tier, 0).map((i) => ({ ...i, done: false }))
+  // The spec's checklist rule: Company Information is always ticked, the others follow the progress.
+  const items = checklist(tier, progress)
   const button = verification ? cardButton(verification) : null
   return (
     <Card className="flex flex-col" data-testid={`tier-card-${tier}`}>
@@ -44,6 +63,16 @@ export function TierCard({ tier, verification, loading }: { tier: Tier; verifica
         action={<StatusBadge status={verification ? verification.status : null} />}
       />
       <CardBody className="flex flex-1 flex-col">
+        {verification && (
+          <p className="mb-4 min-w-0 text-sm" data-testid="tier-card-subject">
+            <span className="block truncate font-medium text-slate-900">{displayName(verification)}</span>
+            <span className="text-slate-600">
+              #{verification.id}
+              {validCertificate(verification) && verification.expiresAt ? ` · valid until ${formatDate(verification.expiresAt)}` : ''}
+              {needsAction(verification) ? (verification.status === 'rejected' ? ' · needs your changes' : ' · payment due') : ''}
+            </span>
+          </p>
+        )}
         <div className="flex items-center justify-between text-sm">
           <span className="font-medium text-slate-700">Progress</span>
           <span className="font-semibold text-slate-900">{progress}%</span>
@@ -53,11 +82,11 @@ export function TierCard({ tier, verification, loading }: { tier: Tier; verifica
           {items.map((i) => (
             <li key={i.label} className="flex items-center gap-2.5 text-sm" data-done={i.done}>
               {i.done ? (
-                <CheckCircle2 className="h-5 w-5 text-green-600" aria-label="Done" />
+                <CheckCircle2 className="h-5 w-5 text-green-700" aria-label="Done" />
               ) : (
-                <Circle className="h-5 w-5 text-slate-300" aria-label="Not done" />
+                <Circle className="h-5 w-5 text-slate-400" aria-label="Not done" />
               )}
-              <span className={i.done ? 'text-slate-900' : 'text-slate-500'}>{i.label}</span>
+              <span className={i.done ? 'text-slate-900' : 'text-slate-600'}>{i.label}</span>
             </li>
           ))}
         </ul>
@@ -66,6 +95,7 @@ export function TierCard({ tier, verification, loading }: { tier: Tier; verifica
             {button.label}
           </ButtonLink>
         )}
+        {offer && <div className="mt-6">{offer}</div>}
       </CardBody>
     </Card>
   )
@@ -74,43 +104,84 @@ export function TierCard({ tier, verification, loading }: { tier: Tier; verifica
 function VerificationRow({ v }: { v: Verification }) {
   const b = cardButton(v)
   return (
-    <li className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6" data-testid="dashboard-row">
       <div className="min-w-0">
-        <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          Verification #{v.id} <StatusBadge status={v.status} />
+        <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
+          <span className="min-w-0 break-words">{displayName(v)}</span> <StatusBadge status={v.status} />
         </p>
-        <p className="mt-0.5 text-xs text-slate-500">
-          {tierLabel(v.tier)} · {v.publicId} · updated {formatDate(v.updatedAt)}
+        <p className="mt-0.5 text-xs text-slate-600">
+          #{v.id} · {tierLabel(v.tier)} · updated {formatDate(v.updatedAt)}
+          {v.status === 'rejected' && v.rejectionReason ? ` · ${v.rejectionReason}` : ''}
         </p>
       </div>
-      <ButtonLink to={b.to} size="sm" variant="outline">
+      <ButtonLink to={b.to} size="sm" variant={needsAction(v) ? 'primary' : 'outline'} className="self-start sm:self-auto">
         {b.label} <ArrowRight className="h-4 w-4" aria-hidden />
       </ButtonLink>
     </li>
   )
 }
 
+/** ListCard is one of the dashboard's lists, read from the server by status and paged like every list. */
+function ListCard({
+  title,
+  description,
+  icon,
+  status,
+  empty,
+  action,
+}: {
+  title: string
+  description: string
+  icon: ReactNode
+  status: string
+  empty: string
+  action?: ReactNode
+}) {
+  const [page, setPage] = useState(1)
+  const q = useListVerificationsQuery({ page, pageSize: PAGE_SIZE, sort: 'updatedAt', order: 'desc', status })
+  const items = q.data?.items ?? []
+  return (
+    <Card className="flex flex-col">
+      <CardHeader title={title} icon={icon} description={description} action={action} />
+      {q.isError ? (
+        <CardBody className="text-sm text-red-700">Could not load this list. Refresh the page to try again.</CardBody>
+      ) : items.length === 0 ? (
+        <CardBody className="flex-1 text-sm text-slate-600">{q.isLoading ? 'Loading…' : empty}</CardBody>
+      ) : (
+        <ul className="flex-1 divide-y divide-slate-100" aria-label={title}>
+          {items.map((v) => (
+            <VerificationRow key={v.id} v={v} />
+          ))}
+        </ul>
+      )}
+      {(q.data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageSize={PAGE_SIZE} total={q.data?.total ?? 0} onPage={setPage} />}
+    </Card>
+  )
+}
+
 export default function DashboardPage() {
+  usePageTitle('Dashboard')
   const { data: user } = useGetCurrentUserQuery()
   const [open, setOpen] = useState(false)
-  // The status cards take the first verification of each tier, newest first.
-  const all = useListVerificationsQuery({ page: 1, pageSize: 100, sort: 'updatedAt', order: 'desc' })
-  const completed = useListVerificationsQuery({ page: 1, pageSize: PAGE_SIZE, sort: 'updatedAt', order: 'desc', status: 'approved' })
-  const items = all.data?.items ?? []
-  const basic = items.find((v) => v.tier === 'basic')
-  const top = items.find((v) => v.tier === 'top')
-  const inProgress = items.filter((v) => v.status === 'draft' || v.status === 'submitted')
+  const basics = useListVerificationsQuery(tierQuery('basic'))
+  const tops = useListVerificationsQuery(tierQuery('top'))
+  const basicItems = basics.data?.items ?? []
+  const topItems = tops.data?.items ?? []
+  const basic = featured(basicItems)
+  const top = featured(topItems)
+  const candidate = top ? undefined : upgradeCandidate(basic, basicItems)
+  // What waits for the applicant comes first on the page.
+  const attention = [...basicItems, ...topItems].filter(needsAction).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+  const loading = basics.isLoading || tops.isLoading
 
   return (
     <div className="mx-auto max-w-6xl space-y-8">
       <section className="relative overflow-hidden rounded-2xl bg-brand-950 px-6 py-8 text-white shadow-sm sm:px-10">
         <div className="pointer-events-none absolute -right-16 -top-16 h-64 w-64 rounded-full bg-brand-600/40 blur-3xl" />
         <div className="relative flex flex-col gap-6 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <h1 className="text-2xl font-bold">Welcome back, {user ? greetingName(user.email) : ''}</h1>
-            <p className="mt-1 max-w-xl text-brand-100">
-              Verify your company once and share a trusted certificate with every counterparty.
-            </p>
+          <div className="min-w-0">
+            <h1 className="break-words text-2xl font-bold">Welcome back, {user ? greetingName(user.email) : ''}</h1>
+            <p className="mt-1 max-w-xl text-brand-100">Verify your company once and share a trusted certificate with every counterparty.</p>
           </div>
           <Button variant="accent" size="lg" onClick={() => setOpen(true)} icon={<Plus className="h-5 w-5" aria-hidden />}>
             Start New Verification
@@ -118,46 +189,70 @@ export default function DashboardPage() {
         </div>
       </section>
 
+      {attention.length > 0 && (
+        <section aria-labelledby="attention-heading">
+          <Card className="border-amber-300">
+            <CardHeader
+              title={<span id="attention-heading">Needs your action</span>}
+              icon={<AlertTriangle className="h-5 w-5 text-amber-700" aria-hidden />}
+              description="Payments due and rejected applications to correct"
+            />
+            <ul className="divide-y divide-slate-100">
+              {attention.map((v) => (
+                <VerificationRow key={v.id} v={v} />
+              ))}
+            </ul>
+          </Card>
+        </section>
+      )}
+
       <section aria-labelledby="status-heading">
         <h2 id="status-heading" className="mb-4 text-lg font-semibold text-slate-900">
           Your Verification Status
         </h2>
-        {all.isError ? (
+        {basics.isError || tops.isError ? (
           <Card className="p-6 text-sm text-red-700">Could not load your verifications. Refresh the page to try again.</Card>
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
-            <TierCard tier="basic" verification={basic} loading={all.isLoading} />
-            <TierCard tier="top" verification={top} loading={all.isLoading} />
+            <TierCard tier="basic" verification={basic} loading={loading} />
+            <TierCard
+              tier="top"
+              verification={top}
+              loading={loading}
+              offer={candidate && <UpgradeOffer v={candidate} title={`Upgrade ${displayName(candidate)} to Top`} />}
+            />
           </div>
         )}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader title="In Progress" icon={<FileClock className="h-5 w-5" aria-hidden />} description="Drafts and submitted applications" action={<Link to={paths.verifications} className="text-sm font-medium text-brand-700 hover:underline">View all</Link>} />
-          {inProgress.length === 0 ? (
-            <CardBody className="text-sm text-slate-500">{all.isLoading ? 'Loading…' : 'No verifications in progress.'}</CardBody>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {inProgress.slice(0, PAGE_SIZE).map((v) => (
-                <VerificationRow key={v.id} v={v} />
-              ))}
-            </ul>
-          )}
-        </Card>
-        <Card>
-          <CardHeader title="Completed Verifications" icon={<Award className="h-5 w-5" aria-hidden />} description="Approved verifications, newest first" />
-          {(completed.data?.items.length ?? 0) === 0 ? (
-            <CardBody className="text-sm text-slate-500">{completed.isLoading ? 'Loading…' : 'No completed verifications yet.'}</CardBody>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {completed.data!.items.map((v) => (
-                <VerificationRow key={v.id} v={v} />
-              ))}
-            </ul>
-          )}
-        </Card>
+        <ListCard
+          title="In Progress"
+          description="Drafts and submitted applications"
+          icon={<FileClock className="h-5 w-5" aria-hidden />}
+          status="draft,submitted"
+          empty="No verifications in progress."
+          action={
+            <Link to={paths.verifications} className="text-sm font-medium text-brand-700 hover:underline">
+              View all
+            </Link>
+          }
+        />
+        <ListCard
+          title="In Review"
+          description="Paid applications our compliance team is reviewing"
+          icon={<SearchCheck className="h-5 w-5" aria-hidden />}
+          status="in_review"
+          empty="Nothing is in review."
+        />
       </div>
+      <ListCard
+        title="Completed Verifications"
+        description="Approved verifications, newest first"
+        icon={<Award className="h-5 w-5" aria-hidden />}
+        status="approved"
+        empty="No completed verifications yet."
+      />
 
       <NewVerificationDialog open={open} onOpenChange={setOpen} />
     </div>

@@ -19,25 +19,28 @@ export function NewVerificationDialog({ open, onOpenChange }: { open: boolean; o
   const [create, { isLoading }] = useCreateVerificationMutation()
   const navigate = useNavigate()
 
+  // The dialog opens on Basic every time (spec 2): whatever closes it puts the choice back.
+  function setOpen(o: boolean) {
+    if (!o) setTier('basic')
+    onOpenChange(o)
+  }
+
   async function start() {
     const r = await mutate(create({ tier }), { failed: 'Error', fallback: 'Failed to create verification. Please try again.' })
     if (!r.ok) return
-    onOpenChange(false)
+    setOpen(false)
     navigate(paths.verification(r.data.id))
   }
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => {
-        if (o) setTier('basic')
-        onOpenChange(o)
-      }}
+      onOpenChange={setOpen}
       title="Start New Verification"
       description="Choose the verification tier for your company."
       footer={
         <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
+          <Button variant="outline" onClick={() => setOpen(false)}>
             Cancel
           </Button>
           <Button onClick={start} loading={isLoading}>
@@ -55,11 +58,11 @@ export function NewVerificationDialog({ open, onOpenChange }: { open: boolean; o
             aria-checked={tier === o.tier}
             onClick={() => setTier(o.tier)}
             className={cn(
-              'flex items-start gap-4 rounded-xl border-2 p-4 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+              'flex items-start gap-4 rounded-xl border-2 p-4 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
               tier === o.tier ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-slate-300',
             )}
           >
-            <o.icon className={cn('mt-0.5 h-6 w-6 shrink-0', tier === o.tier ? 'text-brand-700' : 'text-slate-400')} aria-hidden />
+            <o.icon className={cn('mt-0.5 h-6 w-6 shrink-0', tier === o.tier ? 'text-brand-700' : 'text-slate-500')} aria-hidden />
             <span className="flex-1">
               <span className="flex items-center justify-between">
                 <span className="font-semibold text-slate-900">{o.title}</span>

@@ -17,11 +17,12 @@ import { LIST_POLLING_MS, PAGE_SIZE } from '../../lib/constants'
 import { errorMessage } from '../../lib/errors'
 import { cn } from '../../lib/cn'
 import { formatDate } from '../../lib/format'
-import { rowActionHref, rowActionLabel, tierLabel } from '../../lib/status'
+import { displayName, rowActionHref, rowActionLabel, tierLabel } from '../../lib/status'
 import type { Verification } from '../../lib/types'
 import { NewVerificationDialog } from './NewVerificationDialog'
 import { useDeleteVerificationMutation, useListVerificationsQuery, type ListParams } from './verificationApi'
 import { paths } from '../../lib/paths'
+import { usePageTitle } from '../../lib/usePageTitle'
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -61,11 +62,11 @@ function SortHeader({
     <th
       scope="col"
       aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500', className)}
+      className={cn('px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600', className)}
     >
       <button type="button" onClick={() => onSort(field)} className="inline-flex items-center gap-1 hover:text-slate-900">
         {label}
-        <Icon className={active ? 'h-3.5 w-3.5 text-slate-900' : 'h-3.5 w-3.5 text-slate-300'} aria-hidden />
+        <Icon className={active ? 'h-3.5 w-3.5 text-slate-900' : 'h-3.5 w-3.5 text-slate-400'} aria-hidden />
       </button>
     </th>
   )
@@ -76,7 +77,7 @@ function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification)
     <DM.Root>
       <Tooltip content="More actions">
         <DM.Trigger asChild>
-          <button type="button" className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100" aria-label={`More actions for verification ${v.publicId}`}>
+          <button type="button" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100" aria-label={`More actions for ${displayName(v)} (${v.publicId})`}>
             <MoreHorizontal className="h-5 w-5" aria-hidden />
           </button>
         </DM.Trigger>
@@ -109,7 +110,29 @@ function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification)
   )
 }
 
+function Empty({ filtered }: { filtered: boolean }) {
+  return (
+    <>
+      <FileCheck2 className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+      <p className="mt-3 text-sm font-medium text-slate-900">No verifications found</p>
+      <p className="mt-1 text-sm text-slate-600">{filtered ? 'Try another filter.' : 'Start your first verification to get certified.'}</p>
+    </>
+  )
+}
+
+const SORT_LABELS: Record<SortField, string> = { updatedAt: 'Updated', createdAt: 'Created', id: 'ID', status: 'Status', tier: 'Tier' }
+
+/** SORT_OPTIONS offer every sort field and order on every screen width, where the table's headers are hidden or cut. */
+export const SORT_OPTIONS = (Object.keys(SORT_LABELS) as SortField[]).flatMap((f) =>
+  (['desc', 'asc'] as const).map((o) => {
+    const dated = f === 'updatedAt' || f === 'createdAt'
+    const way = dated ? (o === 'desc' ? 'newest first' : 'oldest first') : o === 'desc' ? 'descending' : 'ascending'
+    return { value: `${f}:${o}`, label: `${SORT_LABELS[f]}, ${way}` }
+  }),
+)
+
 export default function VerificationsPage() {
+  usePageTitle('Verifications')
   const [page, setPage] = useState(1)
   const [status, setStatus] = useState('all')
   const [tier, setTier] = useState('all')
@@ -183,23 +206,36 @@ export default function VerificationsPage() {
               }}
               options={TIER_OPTIONS}
             />
+            <Select
+              id="sort-by"
+              label="Sort by"
+              value={`${sort}:${order}`}
+              onValueChange={(v) => {
+                const [f, o] = v.split(':') as [SortField, 'asc' | 'desc']
+                setSort(f)
+                setOrder(o)
+                setPage(1)
+              }}
+              options={SORT_OPTIONS}
+            />
             <div className="flex-1" />
             {isFetching && !isLoading && <Spinner className="h-4 w-4" label="Refreshing" />}
           </div>
 
-          <div className="overflow-x-auto">
+          {/* Wide screens get the table; phones get one card per verification with the same status and actions. */}
+          <div className="hidden overflow-x-auto md:block">
             <table className="min-w-full divide-y divide-slate-100">
               <thead className="bg-slate-50/70">
                 <tr>
-                  <SortHeader field="id" label="Verification ID" sort={sort} order={order} onSort={onSort} />
+                  <SortHeader field="id" label="Company / Verification ID" sort={sort} order={order} onSort={onSort} />
                   <SortHeader field="tier" label="Tier" sort={sort} order={order} onSort={onSort} />
                   <SortHeader field="status" label="Status" sort={sort} order={order} onSort={onSort} />
-                  <th scope="col" className="px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  <th scope="col" className="px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                     Progress
                   </th>
-                  <SortHeader field="createdAt" label="Created" sort={sort} order={order} onSort={onSort} className="hidden 2xl:table-cell" />
+                  <SortHeader field="createdAt" label="Created" sort={sort} order={order} onSort={onSort} className="hidden xl:table-cell" />
                   <SortHeader field="updatedAt" label="Updated" sort={sort} order={order} onSort={onSort} />
-                  <th scope="col" className="px-4 py-3 text-right text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  <th scope="col" className="px-4 py-3 text-right text-xs font-semibold uppercase tracking-wide text-slate-600">
                     Actions
                   </th>
                 </tr>
@@ -214,11 +250,13 @@ export default function VerificationsPage() {
                 ) : data && data.items.length > 0 ? (
                   data.items.map((v) => (
                     <tr key={v.id} className="hover:bg-slate-50/60" data-testid="verification-row">
-                      <td className="whitespace-nowrap px-4 py-3">
-                        <Link to={paths.verification(v.id)} className="font-mono text-sm font-medium text-brand-800 hover:underline">
-                          {v.publicId}
+                      <td className="max-w-[18rem] px-4 py-3">
+                        <Link to={paths.verification(v.id)} className="block truncate text-sm font-semibold text-brand-800 hover:underline">
+                          {displayName(v)}
                         </Link>
-                        <p className="text-xs text-slate-500">#{v.id}</p>
+                        <p className="truncate font-mono text-xs text-slate-600" title={v.publicId}>
+                          {v.publicId} · #{v.id}
+                        </p>
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-700">{tierLabel(v.tier)}</td>
                       <td className="whitespace-nowrap px-4 py-3">
@@ -226,11 +264,11 @@ export default function VerificationsPage() {
                       </td>
                       <td className="px-4 py-3">
                         <div className="flex w-28 items-center gap-2">
-                          <Progress value={v.progress} label={`Progress of ${v.publicId}`} />
+                          <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
                           <span className="w-9 text-right text-xs text-slate-600">{v.progress}%</span>
                         </div>
                       </td>
-                      <td className="hidden whitespace-nowrap px-4 py-3 text-sm text-slate-600 2xl:table-cell">{formatDate(v.createdAt)}</td>
+                      <td className="hidden whitespace-nowrap px-4 py-3 text-sm text-slate-600 xl:table-cell">{formatDate(v.createdAt)}</td>
                       <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{formatDate(v.updatedAt)}</td>
                       <td className="whitespace-nowrap px-4 py-3">
                         <div className="flex items-center justify-end gap-1">
@@ -245,16 +283,52 @@ export default function VerificationsPage() {
                 ) : (
                   <tr>
                     <td colSpan={7} className="px-4 py-16 text-center">
-                      <FileCheck2 className="mx-auto h-10 w-10 text-slate-300" aria-hidden />
-                      <p className="mt-3 text-sm font-medium text-slate-900">No verifications found</p>
-                      <p className="mt-1 text-sm text-slate-500">
-                        {status !== 'all' || tier !== 'all' ? 'Try another filter.' : 'Start your first verification to get certified.'}
-                      </p>
+                      <Empty filtered={status !== 'all' || tier !== 'all'} />
                     </td>
                   </tr>
                 )}
               </tbody>
             </table>
+          </div>
+          <div className="md:hidden">
+            {isLoading ? (
+              <div className="py-16 text-center">
+                <Spinner />
+              </div>
+            ) : data && data.items.length > 0 ? (
+              <ul className="divide-y divide-slate-100" aria-label="Verifications">
+                {data.items.map((v) => (
+                  <li key={v.id} className="space-y-3 px-4 py-4" data-testid="verification-card">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <Link to={paths.verification(v.id)} className="block break-words text-sm font-semibold text-brand-800 hover:underline">
+                          {displayName(v)}
+                        </Link>
+                        <p className="mt-0.5 text-xs text-slate-600">
+                          #{v.id} · {tierLabel(v.tier)} · updated {formatDate(v.updatedAt)}
+                        </p>
+                        <p className="truncate font-mono text-xs text-slate-600">{v.publicId}</p>
+                      </div>
+                      <StatusBadge status={v.status} />
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
+                      <span className="w-9 shrink-0 text-right text-xs text-slate-600">{v.progress}%</span>
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <ButtonLink to={rowActionHref(v)} size="sm" variant="outline" className="flex-1">
+                        {rowActionLabel(v.status)}
+                      </ButtonLink>
+                      <RowMenu v={v} onDelete={setToDelete} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <div className="px-4 py-16 text-center">
+                <Empty filtered={status !== 'all' || tier !== 'all'} />
+              </div>
+            )}
           </div>
 
           <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />

@@ -9,6 +9,7 @@ import type {
   ShareLink,
   Tier,
   TradeInfo,
+  UpgradeResult,
   Verification,
   VerificationDocument,
 } from '../../lib/types'
@@ -19,6 +20,7 @@ export interface ListParams {
   pageSize: number
   sort: 'id' | 'status' | 'tier' | 'createdAt' | 'updatedAt'
   order: 'asc' | 'desc'
+  /** One status, or several separated by commas ("draft,submitted"). */
   status?: string
   tier?: string
 }
@@ -70,6 +72,11 @@ export const verificationApi = api.injectEndpoints({
     }),
     submitVerification: b.mutation<Verification, number>({
       query: (id) => ({ url: `/verifications/${id}/submit`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Verification', id }, { type: 'Verification', id: 'LIST' }],
+    }),
+    // Unpaid, the tier changes at once; paid, the answer quotes the difference to pay on the payment page.
+    upgradeVerification: b.mutation<UpgradeResult, number>({
+      query: (id) => ({ url: `/verifications/${id}/upgrade`, method: 'POST' }),
       invalidatesTags: (_r, _e, id) => [{ type: 'Verification', id }, { type: 'Verification', id: 'LIST' }],
     }),
     resubmitVerification: b.mutation<Verification, number>({
@@ -124,7 +131,8 @@ export const verificationApi = api.injectEndpoints({
     }),
     uploadBankReference: b.mutation<VerificationDocument, { id: number; file: File }>({
       query: ({ id, file }) => ({ url: `/verifications/${id}/banking-info/reference`, method: 'POST', body: uploadForm(file) }),
-      invalidatesTags: (_r, _e, { id }) => touched(id, 'BankingInfo'),
+      // Uploaded before the section's first save, the letter is found among the documents.
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'BankingInfo', 'Documents'),
     }),
 
     getTradeInfo: b.query<TradeInfo | null, number>({
@@ -178,6 +186,7 @@ export const {
   useDeleteVerificationMutation,
   useSubmitVerificationMutation,
   useResubmitVerificationMutation,
+  useUpgradeVerificationMutation,
   useGetCompanyInfoQuery,
   useSaveCompanyInfoMutation,
   useGetRepresentativesQuery,

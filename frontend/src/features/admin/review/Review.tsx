@@ -1,12 +1,16 @@
+import { AlertTriangle, XOctagon } from 'lucide-react'
 import { useState } from 'react'
-import { XOctagon } from 'lucide-react'
 import { Banner } from '../../../components/ui/Banner'
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog'
 import { mutate } from '../../../components/ui/mutate'
 import { errorMessage } from '../../../lib/errors'
+import { formatDate } from '../../../lib/format'
+import { usePageTitle } from '../../../lib/usePageTitle'
 import type { AdminVerification } from '../../../lib/types'
 import { useApproveVerificationMutation, useRejectVerificationMutation, useRevokeVerificationMutation } from '../adminApi'
 import { AuditTrail } from '../AuditTrail'
 import { ReasonDialog } from '../ReasonDialog'
+import { reasonChoices, rememberReason, savedReasons } from '../rejectionReasons'
 import { rejectSchema, revokeSchema } from '../schema'
 import { BackButton } from './BackButton'
 import { CertificateCard } from './CertificateCard'
@@ -18,6 +22,17 @@ import { ReviewTabs, type ReviewTab } from './ReviewTabs'
 import { ScreeningBanner } from './ScreeningBanner'
 import { useReviewSections } from './useReviewSections'
 import { useScreening } from './useScreening'
+
+/** approvalText says what approving does, before the reviewer confirms it. */
+export function approvalText(v: Pick<AdminVerification, 'tier'>, companyName: string | undefined): string {
+  const until = new Date()
+  until.setUTCFullYear(until.getUTCFullYear() + 1)
+  const tier = v.tier === 'top' ? 'Top Tier' : 'Basic'
+  return (
+    `Approving issues the ${tier} certificate for ${companyName || 'this company'}, valid until ${formatDate(until.toISOString())}. ` +
+    'Its public certificate page goes live, the applicant is told by e-mail and can download the certificate, and you can then generate the CIS.'
+  )
+}
 
 /** Review lays out one verification for the reviewer and carries out approve, reject and revoke. */
 export function Review({ v }: { v: AdminVerification }) {
@@ -31,6 +46,9 @@ export function Review({ v }: { v: AdminVerification }) {
   const [revoke] = useRevokeVerificationMutation()
   const [rejectOpen, setRejectOpen] = useState(false)
   const [revokeOpen, setRevokeOpen] = useState(false)
+  const [approveOpen, setApproveOpen] = useState(false)
+  const companyName = sections.company.data?.companyName
+  usePageTitle(`Review · ${companyName || `Verification #${v.id}`}`)
 
   async function doApprove() {
     const r = await mutate(approve(v.id), {
@@ -38,6 +56,8 @@ export function Review({ v }: { v: AdminVerification }) {
       failed: 'Approval Failed',
     })
     setRefusal(r.ok ? null : errorMessage(r.error))
+    // Closed either way: a refusal stays on the page in its banner.
+    setApproveOpen(false)
   }
 
   // A reason dialog closes once its decision went through; a failure keeps it open with the reason.
@@ -47,12 +67,15 @@ export function Review({ v }: { v: AdminVerification }) {
     return r.ok
   }
 
-  const doReject = (reason: string) =>
-    decide(
+  const doReject = async (reason: string) => {
+    const ok = await decide(
       reject({ id: v.id, reason }),
       { done: { title: 'Verification Rejected', description: 'The applicant can see your reason and resubmit.' }, failed: 'Rejection Failed' },
       setRejectOpen,
     )
+    if (ok) rememberReason(reason)
+    return ok
+  }
 
   const doRevoke = (reason: string) =>
     decide(
@@ -66,7 +89,7 @@ export function Review({ v }: { v: AdminVerification }) {
       <div className="mb-4">
         <BackButton />
       </div>
-      <ReviewHeader v={v} companyName={sections.company.data?.companyName} onReject={() => setRejectOpen(true)} onApprove={doApprove} approving={approving} />
+      <ReviewHeader v={v} companyName={companyName} onReject={() => setRejectOpen(true)} onApprove={() => setApproveOpen(true)} approving={approving} />
       {refusal && v.actions.decide && (
         <Banner tone="red" icon={<XOctagon className="h-5 w-5" aria-hidden />} title="Approval refused" className="mb-6">
           {refusal}
@@ -87,6 +110,23 @@ export function Review({ v }: { v: AdminVerification }) {
         </div>
       </div>
 
+      <ConfirmDialog
+        item={approveOpen ? v : null}
+        onClose={() => setApproveOpen(false)}
+        title={`Approve verification #${v.id}?`}
+        description={(x) => approvalText(x, companyName)}
+        confirmLabel="Approve and issue certificate"
+        variant="success"
+        onConfirm={doApprove}
+        busy={approving}
+      >
+        {v.paymentStatus !== 'paid' && (
+          <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+            <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            This verification has not been paid for. Approving it issues the certificate without payment.
+          </p>
+        )}
+      </ConfirmDialog>
       <ReasonDialog
         open={rejectOpen}
         onOpenChange={setRejectOpen}
@@ -96,6 +136,7 @@ export function Review({ v }: { v: AdminVerification }) {
         confirmLabel="Reject Verification"
         schema={rejectSchema}
         onConfirm={doReject}
+        choices={rejectOpen ? reasonChoices(savedReasons()) : undefined}
       />
       <ReasonDialog
         open={revokeOpen}

@@ -19,11 +19,11 @@ export function ReviewHeader({
 }) {
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-      <div>
-        <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
-          Review Verification #{v.id} <StatusBadge status={v.status} />
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-600">Review Verification #{v.id}</p>
+        <h1 className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-2xl font-bold text-slate-900">
+          <span className="min-w-0 break-words">{companyName || 'Company not yet provided'}</span> <StatusBadge status={v.status} />
         </h1>
-        <p className="mt-1 text-sm text-slate-500">{companyName ?? 'Company not yet provided'}</p>
       </div>
       {v.actions.decide && (
         <div className="flex flex-wrap gap-2">

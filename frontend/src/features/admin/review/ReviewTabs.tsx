@@ -64,7 +64,7 @@ export function ReviewTabs({
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="overview" className="space-y-6 focus:outline-none">
+      <Tabs.Content value="overview" className="space-y-6">
         <Card>
           <CardHeader title="Summary" icon={<FileText className="h-5 w-5" aria-hidden />} />
           <CardBody>
@@ -87,7 +87,7 @@ export function ReviewTabs({
         </Tabs.Content>
       )}
       {sectionTabs.map(([value, view]) => (
-        <Tabs.Content key={value} value={value} className="focus:outline-none">
+        <Tabs.Content key={value} value={value}>
           {view}
         </Tabs.Content>
       ))}

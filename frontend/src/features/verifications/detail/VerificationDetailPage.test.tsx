@@ -94,7 +94,9 @@ describe('verification detail', () => {
     expect(screen.queryByRole('button', { name: 'Submit Verification' })).toBeNull()
     expect(screen.getByRole('tab', { name: 'Company Info' })).toBeEnabled()
     // A passport is listed with the documents but does not complete the documents step.
-    expect(screen.getByRole('button', { name: /^Documents: not started/ })).toBeInTheDocument()
+    // Each card's accessible name is its visible text, with its state spoken.
+    expect(screen.getByRole('button', { name: /^Documents \(not started\).*Start$/ })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Company Information (complete) Acme Metals · R-42 Edit' })).toBeInTheDocument()
   })
 
   it('draft overview at 100% submits and shows the dialog', async () => {
@@ -139,7 +141,7 @@ describe('verification detail', () => {
     expect(screen.getByRole('tab', { name: 'Company Info' })).toBeDisabled()
     expect(await screen.findByText('•••• 2957')).toBeInTheDocument()
     expect(screen.getByText('Ann Lee')).toBeInTheDocument()
-    expect(screen.getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/api/files/x')
+    expect(screen.getAllByRole('link', { name: /^View / })[0]).toHaveAttribute('href', '/api/files/x')
     await userEvent.click(screen.getByRole('button', { name: 'Update and Resubmit' }))
     await waitFor(() => expect(router.state.location.search).toBe('?tab=company'))
     expect(await screen.findByRole('form', { name: 'Company Information' })).toBeInTheDocument()

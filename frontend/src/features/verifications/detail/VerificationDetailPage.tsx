@@ -10,7 +10,8 @@ import { mutate } from '../../../components/ui/mutate'
 import { cn } from '../../../lib/cn'
 import { tierLabel } from '../../../lib/status'
 import type { Verification } from '../../../lib/types'
-import { useGetVerificationQuery, useSubmitVerificationMutation } from '../verificationApi'
+import { usePageTitle } from '../../../lib/usePageTitle'
+import { useGetCompanyInfoQuery, useGetVerificationQuery, useSubmitVerificationMutation } from '../verificationApi'
 import { ChecksBadge } from './ChecksBadge'
 import { Overview } from './overview/Overview'
 import { STEPS, type Step } from './steps'
@@ -67,6 +68,8 @@ function Detail({ v }: { v: Verification }) {
   // A resubmission after a rejection is already paid for and goes straight back to review.
   const [needsPayment, setNeedsPayment] = useState(true)
   const [submit, { isLoading: submitting }] = useSubmitVerificationMutation()
+  const companyName = useGetCompanyInfoQuery(v.id).data?.companyName
+  usePageTitle(companyName ? `${companyName} · Verification #${v.id}` : `Verification #${v.id}`)
 
   function go(t: TabValue) {
     const next = new URLSearchParams(search)
@@ -95,51 +98,50 @@ function Detail({ v }: { v: Verification }) {
   const Icon = STATUS_ICON[v.status] ?? AlertCircle
 
   return (
-    <div className="mx-auto max-w-6xl">
+    <div className="mx-auto min-w-0 max-w-6xl">
       <nav aria-label="Breadcrumb" className="mb-4">
-        <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-500">
+        <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
           <li>
-            <Link to={paths.dashboard} className="hover:text-slate-800">
+            <Link to={paths.dashboard} className="hover:text-slate-900">
               Home
             </Link>
           </li>
-          <ChevronRight className="h-4 w-4" aria-hidden />
-          <li>
-            <Link to={paths.verifications} className="hover:text-slate-800">
+          <li className="flex items-center gap-1.5">
+            <ChevronRight className="h-4 w-4" aria-hidden />
+            <Link to={paths.verifications} className="hover:text-slate-900">
               Verifications
             </Link>
           </li>
-          <ChevronRight className="h-4 w-4" aria-hidden />
-          <li aria-current="page" className="font-medium text-slate-800">
-            Verification #{v.id}
+          <li className="flex items-center gap-1.5 font-medium text-slate-800">
+            <ChevronRight className="h-4 w-4" aria-hidden />
+            <span aria-current="page">Verification #{v.id}</span>
           </li>
         </ol>
       </nav>
 
-      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-center gap-4">
-          <div
-            className={cn(
-              'flex h-12 w-12 items-center justify-center rounded-xl',
-              v.status === 'approved' ? 'bg-green-100 text-green-700' : v.status === 'rejected' ? 'bg-red-100 text-red-700' : 'bg-brand-50 text-brand-700',
-            )}
-          >
-            <Icon className="h-6 w-6" aria-hidden />
-          </div>
-          <div>
-            <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
-              Verification #{v.id} <StatusBadge status={v.status} />
-            </h1>
-            <p className="mt-0.5 text-sm leading-7 text-slate-500">
-              <span className="font-medium text-slate-700">{tierLabel(v.tier)}</span> · ID <span className="font-mono">{v.publicId}</span>
-              {v.screening && <ChecksBadge v={v} className="ml-2 align-middle" />}
-            </p>
-          </div>
+      <div className="mb-6 flex min-w-0 items-start gap-4">
+        <div
+          className={cn(
+            'flex h-12 w-12 shrink-0 items-center justify-center rounded-xl',
+            v.status === 'approved' ? 'bg-green-100 text-green-700' : v.status === 'rejected' ? 'bg-red-100 text-red-700' : 'bg-brand-50 text-brand-700',
+          )}
+        >
+          <Icon className="h-6 w-6" aria-hidden />
+        </div>
+        <div className="min-w-0">
+          <h1 className="flex flex-wrap items-center gap-x-3 gap-y-1 text-2xl font-bold text-slate-900">
+            <span className="min-w-0 break-words">{companyName || `Verification #${v.id}`}</span> <StatusBadge status={v.status} />
+          </h1>
+          <p className="mt-0.5 text-sm text-slate-600">
+            {companyName && <>Verification #{v.id} · </>}
+            <span className="font-medium text-slate-700">{tierLabel(v.tier)}</span> · ID <span className="break-all font-mono">{v.publicId}</span>
+            {v.screening && <ChecksBadge v={v} className="ml-2 align-middle" />}
+          </p>
         </div>
       </div>
 
       <Tabs.Root value={tab} onValueChange={(t) => go(t as TabValue)}>
-        <Tabs.List aria-label="Verification sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+        <Tabs.List aria-label="Verification sections" className="mb-6 flex max-w-full gap-1 overflow-x-auto border-b border-slate-200">
           {(Object.keys(TAB_LABELS) as TabValue[]).map((t) => {
             const disabled = t !== 'overview' && !isDraft
             return (
@@ -155,24 +157,24 @@ function Detail({ v }: { v: Verification }) {
           })}
         </Tabs.List>
 
-        <Tabs.Content value="overview" className="focus:outline-none">
+        <Tabs.Content value="overview">
           <Overview v={v} onOpen={(s) => go(s)} onSubmit={doSubmit} submitting={submitting} />
         </Tabs.Content>
         {isDraft && (
           <>
-            <Tabs.Content value="company" className="focus:outline-none">
+            <Tabs.Content value="company">
               <CompanyStep id={v.id} {...stepNav('company')} />
             </Tabs.Content>
-            <Tabs.Content value="representatives" className="focus:outline-none">
+            <Tabs.Content value="representatives">
               <RepresentativesStep id={v.id} {...stepNav('representatives')} />
             </Tabs.Content>
-            <Tabs.Content value="banking" className="focus:outline-none">
+            <Tabs.Content value="banking">
               <BankingStep id={v.id} {...stepNav('banking')} />
             </Tabs.Content>
-            <Tabs.Content value="trade" className="focus:outline-none">
+            <Tabs.Content value="trade">
               <TradeStep id={v.id} {...stepNav('trade')} />
             </Tabs.Content>
-            <Tabs.Content value="documents" className="focus:outline-none">
+            <Tabs.Content value="documents">
               <DocumentsStep id={v.id} previous={stepNav('documents').previous} onSubmit={doSubmit} submitting={submitting} />
             </Tabs.Content>
           </>

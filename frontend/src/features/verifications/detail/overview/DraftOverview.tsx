@@ -2,6 +2,7 @@ import { Building2, FileText, Landmark, Package, Users } from 'lucide-react'
 import { DOCUMENT_STEP_TYPES, hasRequiredDocuments } from '../../../../lib/constants'
 import { parseProducts } from '../../../../lib/format'
 import type { OverviewProps } from './Overview'
+import { UpgradeOffer } from '../../UpgradeOffer'
 import { ProgressCard } from './ProgressCard'
 import { SectionLinkCard } from './SectionLinkCard'
 import { completedSections, useSections } from './useSections'
@@ -21,7 +22,7 @@ export function DraftOverview({ v, onOpen, onSubmit, submitting }: OverviewProps
   const docsDone = hasRequiredDocuments(d)
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <div className="space-y-3 lg:col-span-2">
+      <div className="min-w-0 space-y-3 lg:col-span-2">
         <SectionLinkCard
           icon={<Building2 className="h-6 w-6" aria-hidden />}
           title="Company Information"
@@ -60,6 +61,7 @@ export function DraftOverview({ v, onOpen, onSubmit, submitting }: OverviewProps
           onClick={() => onOpen('documents')}
         />
       </div>
+      {v.actions.upgrade && <UpgradeOffer v={v} className="lg:col-span-3 lg:order-first" />}
       <ProgressCard
         done={completedSections({ company: c, reps: r, banking: b, trade: t, docs: d })}
         loading={loading}

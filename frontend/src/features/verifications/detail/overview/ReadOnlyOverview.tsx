@@ -3,6 +3,7 @@ import { mutate } from '../../../../components/ui/mutate'
 import type { Verification } from '../../../../lib/types'
 import { useResubmitVerificationMutation } from '../../verificationApi'
 import type { Step } from '../steps'
+import { UpgradeOffer } from '../../UpgradeOffer'
 import { ApprovedActions } from './ApprovedActions'
 import { StatusBanners } from './StatusBanners'
 import { useSections } from './useSections'
@@ -24,8 +25,9 @@ export function ReadOnlyOverview({ v, onOpen }: { v: Verification; onOpen: (s: S
   return (
     <div className="space-y-6">
       <StatusBanners v={v} onResubmit={doResubmit} resubmitting={resubmitting} />
+      {v.actions.upgrade && <UpgradeOffer v={v} />}
       {v.status === 'approved' && <ApprovedActions v={v} />}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <CompanyView data={company.data} loading={company.isLoading} />
         <BankingView data={banking.data} loading={banking.isLoading} />
         <RepresentativesView data={reps.data} loading={reps.isLoading} />

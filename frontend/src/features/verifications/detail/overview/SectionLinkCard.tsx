@@ -21,9 +21,8 @@ export function SectionLinkCard({
       type="button"
       onClick={onClick}
       data-done={done}
-      aria-label={`${title}: ${done ? 'complete' : 'not started'}. ${done ? 'Edit' : 'Start'}`}
       className={cn(
-        'group flex w-full items-center gap-4 rounded-xl border bg-white p-5 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+        'group flex w-full min-w-0 items-center gap-3 rounded-xl border bg-white p-4 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:gap-4 sm:p-5',
         done ? 'border-green-200' : 'border-slate-200',
       )}
     >
@@ -31,10 +30,13 @@ export function SectionLinkCard({
         {done ? <CheckCircle2 className="h-6 w-6" aria-hidden /> : icon}
       </div>
       <div className="min-w-0 flex-1">
-        <p className="font-semibold text-slate-900">{title}</p>
-        <p className="mt-0.5 truncate text-sm text-slate-500">{summary}</p>
+        {/* The visible text is the accessible name; the state is spoken, not only drawn. */}
+        <p className="font-semibold text-slate-900">
+          {title} <span className="sr-only">{done ? '(complete)' : '(not started)'}</span>
+        </p>
+        <p className="mt-0.5 truncate text-sm text-slate-600">{summary}</p>
       </div>
-      <span className={cn('inline-flex items-center gap-1 text-sm font-medium', done ? 'text-slate-600' : 'text-brand-700')}>
+      <span className={cn('inline-flex shrink-0 items-center gap-1 text-sm font-medium', done ? 'text-slate-700' : 'text-brand-700')}>
         {done ? 'Edit' : 'Start'} <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
       </span>
     </button>

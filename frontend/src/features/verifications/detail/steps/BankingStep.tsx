@@ -1,9 +1,10 @@
 import { Landmark } from 'lucide-react'
-import { FileSlot } from '../../../../components/ui/FileSlot'
+import { FileSlot, type SlotFile } from '../../../../components/ui/FileSlot'
+import { uploadFailure } from '../../../../lib/upload'
 import { mutate } from '../../../../components/ui/mutate'
 import type { BankingInfo } from '../../../../lib/types'
 import { BANKING_FIELDS, pick } from '../../schema'
-import { useGetBankingInfoQuery, useSaveBankingInfoMutation, useUploadBankReferenceMutation } from '../../verificationApi'
+import { useGetBankingInfoQuery, useGetDocumentsQuery, useSaveBankingInfoMutation, useUploadBankReferenceMutation } from '../../verificationApi'
 import { BankingForm } from '../forms'
 import { StepShell, type StepNav } from './StepShell'
 
@@ -14,12 +15,20 @@ export function BankingStep({ id, next, previous }: { id: number } & StepNav) {
   const { data, isLoading } = useGetBankingInfoQuery(id)
   const [save] = useSaveBankingInfoMutation()
   const [upload, { isLoading: uploading }] = useUploadBankReferenceMutation()
+  // Before the section's first save a letter is already on file as a document and is linked on save.
+  const docs = useGetDocumentsQuery(id, { skip: data != null || isLoading }).data
 
   async function uploadReference(file: File) {
-    await mutate(upload({ id, file }), { done: { title: 'Bank reference uploaded', description: file.name }, failed: 'Failed to upload bank reference' })
+    await mutate(upload({ id, file }), { done: { title: 'Bank reference uploaded', description: file.name }, failed: (e) => uploadFailure(e, 'Failed to upload bank reference') })
   }
 
-  const hasReference = data?.referenceFileId != null
+  const pending = data == null ? docs?.filter((d) => d.type === 'bank_reference').at(-1) : undefined
+  const letter: SlotFile | null =
+    data?.referenceFileId != null
+      ? { id: data.referenceFileId, name: 'Bank reference letter', url: data.referenceUrl }
+      : pending
+        ? { id: pending.id, name: pending.originalFilename, size: pending.size, url: pending.url }
+        : null
   return (
     <StepShell
       step={3}
@@ -36,10 +45,9 @@ export function BankingStep({ id, next, previous }: { id: number } & StepNav) {
           <div>
             <FileSlot
               label="Bank Reference Letter"
-              description={data ? REFERENCE_HINT : `${REFERENCE_HINT} Save your banking details first to attach it.`}
-              files={hasReference ? [{ id: data!.referenceFileId!, name: 'Bank reference letter', url: data!.referenceUrl }] : []}
+              description={data ? REFERENCE_HINT : `${REFERENCE_HINT} It is attached to your banking details when you save them.`}
+              files={letter ? [letter] : []}
               uploading={uploading}
-              disabled={!data}
               onUpload={uploadReference}
               allowMore
             />

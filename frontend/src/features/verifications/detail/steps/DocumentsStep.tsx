@@ -2,6 +2,7 @@ import { FileText, Send } from 'lucide-react'
 import { useState } from 'react'
 import { Checkbox } from '../../../../components/form/fields'
 import { FileSlot, type SlotFile } from '../../../../components/ui/FileSlot'
+import { uploadFailure } from '../../../../lib/upload'
 import { mutate } from '../../../../components/ui/mutate'
 import { toast } from '../../../../components/ui/toast-store'
 import { documentTypeLabel, hasRequiredDocuments } from '../../../../lib/constants'
@@ -36,7 +37,7 @@ function Slot({ id, type, required, description, docs }: { id: number; type: Doc
   const [deletingId, setDeletingId] = useState<number | null>(null)
 
   async function onUpload(file: File) {
-    await mutate(upload({ id, type, file }), { done: { title: 'Document uploaded', description: file.name }, failed: 'Failed to upload document' })
+    await mutate(upload({ id, type, file }), { done: { title: 'Document uploaded', description: file.name }, failed: (e) => uploadFailure(e, 'Failed to upload document') })
   }
 
   async function onDelete(f: SlotFile) {

@@ -2,6 +2,7 @@ import { Pencil, Plus, Trash2, UserRound, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../../components/ui/Button'
 import { FileSlot } from '../../../../components/ui/FileSlot'
+import { uploadFailure } from '../../../../lib/upload'
 import { mutate } from '../../../../components/ui/mutate'
 import { toast } from '../../../../components/ui/toast-store'
 import { countryName } from '../../../../lib/constants'
@@ -35,7 +36,7 @@ function RepresentativeCard({
   }
 
   async function uploadPassport(file: File) {
-    await mutate(upload({ id, repId: rep.id, file }), { failed: 'Failed to upload passport' })
+    await mutate(upload({ id, repId: rep.id, file }), { failed: (e) => uploadFailure(e, 'Failed to upload passport') })
   }
 
   return (

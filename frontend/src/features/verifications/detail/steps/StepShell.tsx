@@ -28,7 +28,7 @@ export function StepShell({
         title={
           <span className="flex items-center gap-2">
             {title}
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-500">Step {step} of 5</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Step {step} of 5</span>
           </span>
         }
         description={description}

@@ -1,0 +1,207 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import { ADMIN, adminDecides, createVerificationByApi, FIRST_PAINT, loginByApi, payByApi, registerByApi, submitByApi, uniqueEmail } from './helpers'
+
+// Every screen, at a desktop width and on a 390 px phone: axe-core finds no WCAG 2.1 A/AA violation,
+// and the phone never scrolls sideways. axe is injected into the page, so the page's CSP is bypassed.
+test.use({ bypassCSP: true })
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const DESKTOP = { width: 1366, height: 900 }
+const PHONE = { width: 390, height: 844 }
+
+interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: string[]
+}
+
+/** settled waits until the screen has its heading, no spinner and no request under way. */
+async function settled(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible(FIRST_PAINT)
+  await expect(page.locator('[role="status"]', { hasText: /^Loading$/ })).toHaveCount(0, FIRST_PAINT)
+  await page.waitForLoadState('networkidle')
+}
+
+async function axe(page: Page, name: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
+  const violations = await page.evaluate(async (tags) => {
+    const w = window as unknown as {
+      axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> }
+    }
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }))
+  }, TAGS)
+  expect(violations as Violation[], `${name}: axe (WCAG 2.1 AA) violations`).toEqual([])
+}
+
+async function fitsPhone(page: Page, name: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width, `${name} is ${width}px wide on a 390px screen`).toBeLessThanOrEqual(PHONE.width)
+}
+
+/** check audits the screen as it is now at both widths, ending at the desktop width. */
+async function check(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP)
+  await axe(page, `${name} (desktop)`)
+  await page.setViewportSize(PHONE)
+  // The renderer takes the new size on its own schedule; a busy machine can measure the old one.
+  await page.waitForFunction((w) => window.innerWidth === w, PHONE.width)
+  await page.waitForTimeout(150) // responsive layout and resize observers
+  await fitsPhone(page, name)
+  await axe(page, `${name} (390px)`)
+  await page.setViewportSize(DESKTOP)
+  await page.waitForFunction((w) => window.innerWidth === w, DESKTOP.width)
+}
+
+async function visit(page: Page, url: string, name = url) {
+  await page.goto(url)
+  await settled(page)
+  await check(page, name)
+}
+
+interface Seeded {
+  approved: { id: number; publicId: string }
+  rejected: { id: number }
+  inReview: { id: number }
+  unpaid: { id: number }
+  draft: { id: number }
+}
+
+/** seed gives one applicant a verification in every state, decided by the administrator on `admin`. */
+async function seed(request: APIRequestContext, admin: APIRequestContext): Promise<Seeded> {
+  const approved = await createVerificationByApi(request, 'basic')
+  await submitByApi(request, approved.id)
+  await payByApi(request, approved.id)
+  await adminDecides(admin, approved.id)
+  const rejected = await createVerificationByApi(request, 'basic')
+  await submitByApi(request, rejected.id)
+  await payByApi(request, rejected.id)
+  await adminDecides(admin, rejected.id, 'The business licence is illegible. Please upload a clearer scan.')
+  const inReview = await createVerificationByApi(request, 'top')
+  await submitByApi(request, inReview.id)
+  await payByApi(request, inReview.id)
+  const unpaid = await createVerificationByApi(request, 'basic')
+  await submitByApi(request, unpaid.id)
+  const draft = await createVerificationByApi(request, 'top')
+  return { approved, rejected, inReview, unpaid, draft }
+}
+
+async function adminPage(browser: Browser) {
+  const ctx = await browser.newContext({ bypassCSP: true, viewport: DESKTOP })
+  const page = await ctx.newPage()
+  await loginByApi(page.request, ADMIN.email, ADMIN.password)
+  return page
+}
+
+/** applicant signs `page` up as a new applicant holding a verification in every state. */
+async function applicant(page: Page, browser: Browser, prefix: string): Promise<Seeded> {
+  const admin = await adminPage(browser)
+  await registerByApi(page.request, uniqueEmail(prefix))
+  const s = await seed(page.request, admin.request)
+  await admin.context().close()
+  return s
+}
+
+// Each group is its own test, so that the groups run side by side and each has its own time limit.
+test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', () => {
+  test.setTimeout(300_000)
+
+  test('landing and sign-in, with a failed sign-in', async ({ page }) => {
+    for (const url of ['/', '/auth', '/auth?mode=register', '/auth?mode=forgot']) await visit(page, url)
+    await page.goto('/auth')
+    await settled(page)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('Please enter a valid email')).toBeVisible()
+    await check(page, '/auth with errors')
+    await page.getByLabel('Email').fill('nobody@example.com')
+    await page.getByLabel('Password').fill('wrong-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible(FIRST_PAINT)
+    await check(page, '/auth after a wrong password')
+  })
+
+  test('terms, privacy, certificates, not found and password reset', async ({ page, browser }) => {
+    const s = await applicant(page, browser, 'a11y-public')
+    await page.request.post('/api/logout')
+    for (const url of ['/terms', '/privacy', `/v/${s.approved.publicId}`, '/v/no-such-certificate', '/no-such-page', '/reset-password?token=x']) {
+      await visit(page, url)
+    }
+  })
+
+  test('dashboard and verifications list', async ({ page, browser }) => {
+    await applicant(page, browser, 'a11y-lists')
+    await visit(page, '/dashboard')
+    await visit(page, '/verifications')
+    await page.getByRole('button', { name: 'New Verification' }).click()
+    await expect(page.getByRole('dialog', { name: 'Start New Verification' })).toBeVisible()
+    await check(page, 'new verification dialog')
+  })
+
+  test('the five steps of a draft', async ({ page, browser }) => {
+    const s = await applicant(page, browser, 'a11y-steps')
+    for (const tab of ['', '?tab=company', '?tab=representatives', '?tab=banking', '?tab=trade', '?tab=documents']) {
+      await visit(page, `/verification/${s.draft.id}${tab}`, `draft ${tab || 'overview'}`)
+    }
+    await page.goto(`/verification/${s.draft.id}?tab=company`)
+    await settled(page)
+    await page.getByRole('button', { name: /Save & Continue/ }).click()
+    await expect(page.getByText('Company name is required')).toBeVisible()
+    await check(page, 'company step with errors')
+  })
+
+  test('a verification in every state, and the upgrade dialog', async ({ page, browser }) => {
+    const s = await applicant(page, browser, 'a11y-detail')
+    for (const id of [s.approved.id, s.rejected.id, s.inReview.id, s.unpaid.id]) await visit(page, `/verification/${id}`)
+    await page.goto(`/verification/${s.approved.id}`)
+    await settled(page)
+    await page.getByTestId('upgrade-offer').getByRole('button', { name: 'Upgrade to Top' }).click()
+    await expect(page.getByRole('dialog', { name: 'Upgrade to Top' })).toBeVisible()
+    await check(page, 'upgrade dialog')
+  })
+
+  test('payment, upgrade payment, paid state, account settings and help', async ({ page, browser }) => {
+    const s = await applicant(page, browser, 'a11y-pay')
+    await visit(page, `/payment/${s.unpaid.id}`)
+    await visit(page, `/payment/${s.approved.id}?purpose=upgrade`)
+    await visit(page, `/payment/${s.inReview.id}`, 'paid state')
+    await visit(page, '/account-settings')
+    await visit(page, '/help')
+  })
+
+  test('admin queue and screening', async ({ browser }) => {
+    const page = await adminPage(browser)
+    await applicant(await (await browser.newContext()).newPage(), browser, 'a11y-queue')
+    await visit(page, '/admin')
+    await page.getByRole('button', { name: 'Clear All Filters' }).click()
+    await expect(page.getByText(/^Showing \d+-\d+ of \d+$/)).toBeVisible()
+    await check(page, '/admin, every status')
+    await visit(page, '/admin/screening')
+  })
+
+  test('admin review with its tabs, document viewer and decision dialogs', async ({ browser }) => {
+    const page = await adminPage(browser)
+    const s = await applicant(await (await browser.newContext()).newPage(), browser, 'a11y-review')
+    await visit(page, `/admin/verifications/${s.approved.id}`)
+    await visit(page, `/admin/verifications/${s.inReview.id}`)
+    for (const tab of ['Company', 'Representatives', 'Banking', 'Documents']) {
+      await page.getByRole('tab', { name: tab }).click()
+      await check(page, `review ${tab}`)
+    }
+    await page.getByRole('button', { name: /^View / }).first().click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await check(page, 'document viewer')
+    // Escape would go to the embedded PDF viewer, which has the focus.
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Approve' }).click()
+    await expect(page.getByRole('dialog', { name: /Approve verification/ })).toBeVisible()
+    await check(page, 'approve dialog')
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: 'Reject' }).click()
+    await expect(page.getByRole('dialog', { name: 'Reject Verification' })).toBeVisible()
+    await check(page, 'reject dialog')
+  })
+})

@@ -107,6 +107,7 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 		return err
 	}
 	a.StartScreeningIndex(ctx)
+	a.StartSweeper(ctx)
 	srv := a.HTTPServer(cfg.Addr)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()

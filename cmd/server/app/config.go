@@ -41,7 +41,7 @@ type Config struct {
 	DeletedFileRetention time.Duration
 	PublicCacheTTL       time.Duration
 	BenchBaseline        bool
-	PprofAddr            string // PPROF_ADDR: serve Go's profiler there (soak runs); empty: off
+	PprofAddr            string           // PPROF_ADDR: serve Go's profiler there (soak runs); empty: off
 	Timeouts             httpapi.Timeouts // HTTP_* timeouts; tests that leave it zero have none
 	Limits               application.Limits
 

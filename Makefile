@@ -6,7 +6,7 @@ FRONTEND_STAMP := frontend/node_modules/.package-lock.json
 # (the server then serves a page saying so). npm run build recreates it.
 SPA_PLACEHOLDER := frontend/dist/.gitkeep
 
-.PHONY: run build test dev lint frontend server clean bench bench-smoke
+.PHONY: run build test dev lint frontend server clean bench bench-smoke soak
 
 run: frontend ## build everything and serve on the embedded defaults (SQLite, ./data, simulated payments)
 	go run ./cmd/server serve
@@ -33,6 +33,9 @@ bench: frontend ## seed PostgreSQL with 10,000 then 1,000,000 verifications, loa
 
 bench-smoke: $(SPA_PLACEHOLDER) ## the bench harness at a small size for a few seconds (part of make test)
 	scripts/bench.sh -smoke -sizes 500,2000 -duration 2s -out ''
+
+soak: $(SPA_PLACEHOLDER) ## 5 minutes of mixed load on PostgreSQL and MinIO, then injected faults; writes docs/reliability.md (not part of make test)
+	scripts/soak.sh
 
 dev: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER) ## the Go server on :8080 and Vite with hot reload on :5173
 	trap 'kill 0' EXIT; go run ./cmd/server serve & (cd frontend && npm run dev)

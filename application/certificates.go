@@ -34,6 +34,7 @@ type Certificates struct {
 	shareTTL  time.Duration
 	log       *slog.Logger
 	public    *PublicCache
+	pending   PendingObjects
 	notify    *Notifier
 	checks    *TopChecks
 }
@@ -44,20 +45,28 @@ type CertificatesConfig struct {
 	ShareTTL      time.Duration // lifetime of a CIS share link
 	Log           *slog.Logger
 	PublicCache   *PublicCache // nil: every public read goes to the database
+	Pending       PendingObjects
 }
 
 // NewCertificates wires the certificate use cases.
 func NewCertificates(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, blobs BlobStore,
 	renderer DocumentRenderer, links ShareLinks, audit AuditLog, clock Clock, cfg CertificatesConfig) *Certificates {
 	return &Certificates{tx: tx, repo: repo, sections: sections, docs: docs, blobs: blobs, renderer: renderer, links: links,
-		audit: audit, clock: clock, publicURL: cfg.PublicBaseURL, shareTTL: cfg.ShareTTL, log: cfg.Log, public: cfg.PublicCache}
+		audit: audit, clock: clock, publicURL: cfg.PublicBaseURL, shareTTL: cfg.ShareTTL, log: cfg.Log, public: cfg.PublicCache,
+		pending: cfg.Pending}
 }
 
+// removeObject removes an object and its journal entry, if any; when the object cannot go, the
+// entry stays for the sweeper.
 func (s *Certificates) removeObject(key string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := s.blobs.Delete(ctx, key); err != nil {
 		s.log.Error("remove object", "key", key, "error", err)
+		return
+	}
+	if err := s.pending.Done(ctx, key); err != nil {
+		s.log.Error("forget removed object", "key", key, "error", err)
 	}
 }
 

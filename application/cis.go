@@ -62,7 +62,11 @@ func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (
 		return nil, fmt.Errorf("render CIS of %d: %w", id, err)
 	}
 	key := fmt.Sprintf("verifications/%d/cis-%s.pdf", id, randomToken(12))
+	if err := s.pending.Begin(ctx, key, s.clock.Now()); err != nil {
+		return nil, err
+	}
 	if _, err := s.blobs.Put(ctx, key, bytes.NewReader(pdf), int64(len(pdf)), "application/pdf"); err != nil {
+		s.removeObject(key)
 		return nil, fmt.Errorf("store CIS of %d: %w", id, err)
 	}
 	var previous string
@@ -72,9 +76,12 @@ func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (
 			return v.AttachCIS(key, s.clock.Now())
 		},
 		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
+			if err := s.pending.Done(ctx, key); err != nil { // the object now has its row
+				return err
+			}
 			// Once per approval: regenerating the sheet tells nobody again.
-			key := fmt.Sprintf("cis_ready:%d:%d", v.ID(), deref(v.Snapshot().ApprovedAt).UnixMicro())
-			_, err := s.notify.TellOwner(ctx, v, key, func(company string) EmailData {
+			once := fmt.Sprintf("cis_ready:%d:%d", v.ID(), deref(v.Snapshot().ApprovedAt).UnixMicro())
+			_, err := s.notify.TellOwner(ctx, v, once, func(company string) EmailData {
 				return CISReady{VerificationID: v.ID(), CompanyName: company}
 			})
 			return err

@@ -56,8 +56,12 @@ func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, fil
 	}
 	name := verification.NameForType(verification.SanitizeFilename(filename), mime)
 	key := fmt.Sprintf("verifications/%d/%s-%s", id, randomToken(12), name)
+	if err := s.pending.Begin(ctx, key, s.clock.Now()); err != nil {
+		return nil, err
+	}
 	size, err := s.blobs.Put(ctx, key, io.MultiReader(bytes.NewReader(head), content), verification.MaxUploadBytes, mime)
-	if err != nil {
+	if err != nil { // Put leaves no object behind; the journal entry goes too
+		s.Discard(&StoredFile{Key: key})
 		return nil, fmt.Errorf("store upload: %w", err)
 	}
 	return &StoredFile{Key: key, Filename: name, OriginalFilename: filename, MimeType: mime, Size: size}, nil
@@ -68,11 +72,16 @@ func (s *DocumentsService) Discard(f *StoredFile) {
 	if f == nil {
 		return
 	}
-	// The request may already be cancelled; the object must go regardless.
+	// The request may already be cancelled; the object must go regardless. When it cannot, the
+	// journal keeps the key and the sweeper removes the object later.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := s.blobs.Delete(ctx, f.Key); err != nil {
 		s.log.Error("remove orphaned upload", "key", f.Key, "error", err)
+		return
+	}
+	if err := s.pending.Done(ctx, f.Key); err != nil {
+		s.log.Error("forget removed upload", "key", f.Key, "error", err)
 	}
 }
 
@@ -148,6 +157,9 @@ func (s *DocumentsService) attach(ctx context.Context, actor *User, id int64, t 
 		}
 		if err := s.docs.Create(ctx, d); err != nil {
 			return fmt.Errorf("record document: %w", err)
+		}
+		if err := s.pending.Done(ctx, f.Key); err != nil { // the object now has its row
+			return err
 		}
 		if link != nil {
 			return link(ctx, d)

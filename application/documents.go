@@ -14,6 +14,7 @@ type DocumentsService struct {
 	docs     Documents
 	audit    AuditLog
 	blobs    BlobStore
+	pending  PendingObjects
 	presign  Presigner // nil when the store cannot presign
 	clock    Clock
 	log      *slog.Logger
@@ -23,10 +24,10 @@ type DocumentsService struct {
 // NewDocuments wires the document use cases. When blobs is also a Presigner, DownloadLink
 // hands out links to it.
 func NewDocuments(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, audit AuditLog, blobs BlobStore,
-	clock Clock, log *slog.Logger) *DocumentsService {
+	pending PendingObjects, clock Clock, log *slog.Logger) *DocumentsService {
 	presign, _ := blobs.(Presigner)
-	return &DocumentsService{tx: tx, repo: repo, sections: sections, docs: docs, audit: audit, blobs: blobs, presign: presign,
-		clock: clock, log: log, limits: DefaultLimits}
+	return &DocumentsService{tx: tx, repo: repo, sections: sections, docs: docs, audit: audit, blobs: blobs, pending: pending,
+		presign: presign, clock: clock, log: log, limits: DefaultLimits}
 }
 
 // remove marks a document deleted with an audit event; its object stays until FileRetention purges it.

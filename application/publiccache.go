@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"maps"
 	"sync"
 	"time"
 
@@ -20,6 +21,9 @@ type PublicCache struct {
 	// gen counts forgets: a view built from a read that began before a forget may be stale and is
 	// not kept.
 	gen uint64
+	// pruned is when entries past their TTL were last dropped; they are dropped once per TTL so that
+	// the map holds what was read recently, not everything ever read.
+	pruned time.Time
 }
 
 type publicEntry struct {
@@ -71,6 +75,10 @@ func (c *PublicCache) put(v *verification.Verification, cert *PublicCertificate,
 	defer c.mu.Unlock()
 	if c.gen != gen {
 		return
+	}
+	if now.Sub(c.pruned) >= c.ttl {
+		maps.DeleteFunc(c.m, func(_ string, e publicEntry) bool { return now.Sub(e.loaded) >= c.ttl })
+		c.pruned = now
 	}
 	if len(c.m) >= c.max { // full: start again rather than track recency; misses only cost a lookup
 		clear(c.m)

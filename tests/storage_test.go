@@ -333,7 +333,7 @@ func TestDeletedDocumentIsKeptThenPurged(t *testing.T) {
 			t.Errorf("last audit event %+v, want the deletion naming the file", last)
 		}
 
-		retention := application.NewFileRetention(persistence.NewDocuments(e.DB), e.Blobs, e.clock, 0)
+		retention := application.NewFileRetention(persistence.NewDocuments(e.DB), persistence.NewPendingObjects(e.DB), e.Blobs, e.clock, 0)
 		if n, err := retention.Purge(context.Background()); err != nil || n != 0 {
 			t.Fatalf("purge within the retention period: %d, %v; want nothing", n, err)
 		}
@@ -359,6 +359,76 @@ func TestDeletedDocumentIsKeptThenPurged(t *testing.T) {
 		}
 		if after := listDocuments(t, c, v.ID); len(after) != len(docs) {
 			t.Errorf("documents %d -> %d after a refused delete", len(docs), len(after))
+		}
+	}, withS3(srv))
+}
+
+// TestSweeperRemovesWhatACrashLeft: a server killed between writing an object and its row, or in
+// the middle of a multipart upload, leaves a journal entry; once older than the transfer timeout
+// the sweeper removes the object and the unfinished upload, and leaves younger writes alone.
+func TestSweeperRemovesWhatACrashLeft(t *testing.T) {
+	srv := miniotest.Shared(t)
+	forEachBackend(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		c := e.register(t, "crash@acme.example")
+		var v verificationJSON
+		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
+		owner := e.user(t, "crash@acme.example")
+		// Uploads that finish, either way, leave nothing in the journal.
+		base := "/api/verifications/" + itoa(v.ID) + "/documents"
+		if r := c.upload(base, "kept.pdf", pdfFile, map[string]string{"type": "additional"}); r.Status != http.StatusCreated {
+			t.Fatalf("upload: %d %s", r.Status, r.Body)
+		}
+		c.upload(base, "refused.pdf", pdfFile, map[string]string{"type": "passport"})
+		if n, err := e.DB.NewSelect().Table("pending_objects").Count(ctx); err != nil || n != 0 {
+			t.Fatalf("journal after finished uploads: %d rows, %v; want none", n, err)
+		}
+
+		// Killed after the object was written, before its row: Store without Attach.
+		stored, err := e.Svc.Documents.Store(ctx, owner, v.ID, "orphan.pdf", bytes.NewReader(pdfFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Killed in the middle of a multipart upload: parts on the server, no object.
+		pending := persistence.NewPendingObjects(e.DB)
+		partial := "verifications/" + itoa(v.ID) + "/partial-upload.pdf"
+		if err := pending.Begin(ctx, partial, e.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		core := minio.Core{Client: e.minio.Client(t)}
+		uploadID, err := core.NewMultipartUpload(ctx, e.cfg.S3Bucket, partial, minio.PutObjectOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		part := bytes.Repeat([]byte{'x'}, 5<<20)
+		if _, err := core.PutObjectPart(ctx, e.cfg.S3Bucket, partial, uploadID, 1, bytes.NewReader(part), int64(len(part)), minio.PutObjectPartOptions{}); err != nil {
+			t.Fatal(err)
+		}
+
+		sweeper := application.NewFileRetention(persistence.NewDocuments(e.DB), pending, e.Blobs, e.clock, 0)
+		const after = 11 * time.Minute
+		if n, err := sweeper.SweepAbandoned(ctx, after); err != nil || n != 0 {
+			t.Fatalf("sweep of writes that may still be running: %d, %v; want none", n, err)
+		}
+		e.clock.Advance(after + time.Second)
+		fresh := "verifications/" + itoa(v.ID) + "/still-uploading.pdf"
+		if err := pending.Begin(ctx, fresh, e.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := sweeper.SweepAbandoned(ctx, after); err != nil || n != 2 {
+			t.Fatalf("sweep after the transfer timeout: %d, %v; want the two abandoned writes", n, err)
+		}
+		if e.hasObject(t, stored.Key) {
+			t.Error("the object without a row is still in the bucket")
+		}
+		for info := range e.minio.Client(t).ListIncompleteUploads(ctx, e.cfg.S3Bucket, "verifications/", true) {
+			t.Errorf("unfinished upload left: %s %v", info.Key, info.Err)
+		}
+		if left, err := pending.Stale(ctx, e.clock.Now().Add(time.Hour), 10); err != nil || len(left) != 1 || left[0] != fresh {
+			t.Errorf("journal after the sweep: %v, %v; want only the write still running", left, err)
+		}
+		if e.documentCount(t) != 1 {
+			t.Errorf("%d document rows, want the one attached", e.documentCount(t))
 		}
 	}, withS3(srv))
 }

@@ -42,7 +42,8 @@ var errSlowBody = errs.Invalid("", "The request body arrived too slowly; please 
 // internalError is what a client reads about a failure on our side; the details stay in the log.
 var internalError = errorBody{Message: "Something went wrong on our side. Please try again."}
 
-// statusOf maps an error to a status and body by its kind. Unknown errors are 500s.
+// statusOf maps an error to a status and body by its kind; a dependency that is down is a 503.
+// Other errors without a kind are 500s.
 func statusOf(err error) (int, errorBody) {
 	var (
 		tooBig  *http.MaxBytesError
@@ -53,6 +54,11 @@ func statusOf(err error) (int, errorBody) {
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) { // the body came slower than the read timeout allows
 		err = errSlowBody
+	}
+	if _, kinded := errs.As(err); !kinded {
+		if down := dependencyFailure(err); down != nil {
+			err = down
+		}
 	}
 	if k, ok := errs.As(err); ok {
 		status, known := statuses[k.Kind()]

@@ -47,6 +47,7 @@ type options struct {
 	duration                       time.Duration
 	connections                    int
 	smoke                          bool
+	soak                           soakOptions // soak.duration > 0: run the soak instead (make soak)
 }
 
 // s3Server is the MinIO (or other S3) server the upload scenarios also run against; with no
@@ -77,6 +78,12 @@ func main() {
 	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
 	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")
 	flag.StringVar(&o.s3.secretKey, "s3-secret-key", os.Getenv("TEST_S3_SECRET_KEY"), "secret key of -s3-endpoint")
+	flag.DurationVar(&o.soak.duration, "soak", 0, "run the soak for this long, then the injected faults, instead of the benchmark (make soak)")
+	flag.DurationVar(&o.soak.warmup, "soak-warmup", time.Minute, "the soak's warm-up, left out of the memory and goroutine verdicts")
+	flag.StringVar(&o.soak.out, "soak-out", "docs/reliability.md", "the soak's report")
+	flag.IntVar(&o.soak.applicants, "soak-applicants", 6, "soak: applicants at work at once")
+	flag.IntVar(&o.soak.admins, "soak-admins", 2, "soak: administrators at work at once")
+	flag.IntVar(&o.soak.readers, "soak-readers", 3, "soak: counterparties looking up certificates at once")
 	flag.Parse()
 	for _, s := range strings.Split(sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -87,6 +94,10 @@ func main() {
 	}
 	if o.databaseURL == "" {
 		fatal(errors.New("set -database-url or TEST_DATABASE_URL"))
+	}
+	if o.soak.duration > 0 {
+		soak(o)
+		return
 	}
 	if o.only != "" && o.only != "screening" && o.only != "scale" {
 		fatal(fmt.Errorf("-only takes 'screening' or 'scale', not %q", o.only))
@@ -110,6 +121,30 @@ func main() {
 			fatal(err)
 		}
 		fmt.Println("wrote", o.out)
+	}
+}
+
+// soak runs make soak and writes its report; failed checks make the exit status non-zero.
+func soak(o options) {
+	report, err := runSoak(context.Background(), o)
+	if report != nil {
+		for _, v := range report.verdicts() {
+			fmt.Println(v)
+		}
+		if o.soak.out != "" {
+			if werr := writeSoakReport(o.soak.out, report); werr != nil {
+				fatal(werr)
+			}
+			fmt.Println("wrote", o.soak.out)
+		}
+	}
+	if err != nil {
+		fatal(err)
+	}
+	for _, v := range report.verdicts() {
+		if strings.HasPrefix(v, "- **FAIL**") {
+			fatal(errors.New("soak: a check failed (see above)"))
+		}
 	}
 }
 
@@ -391,13 +426,27 @@ func command(env []string, name string, args ...string) *exec.Cmd {
 }
 
 func startServer(env []string, bin, dataDir string) (*server, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
-	addr := l.Addr().String()
-	l.Close()
-	logFile, err := os.Create(filepath.Join(dataDir, "server.log"))
+	return startServerAt(env, bin, dataDir, addr)
+}
+
+// freeAddr is a loopback address nothing listens on at the moment.
+func freeAddr() (string, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer l.Close()
+	return l.Addr().String(), nil
+}
+
+// startServerAt starts the server on addr and waits until it is ready; its output is appended
+// to server.log in dataDir, so a restarted server continues the same log.
+func startServerAt(env []string, bin, dataDir, addr string) (*server, error) {
+	logFile, err := os.OpenFile(filepath.Join(dataDir, "server.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 	if err != nil {
 		return nil, err
 	}

@@ -107,6 +107,10 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 		return err
 	}
 	a.StartScreeningIndex(ctx)
+	a.StartSweeper(ctx)
+	if cfg.PprofAddr != "" {
+		servePprof(ctx, cfg.PprofAddr, log)
+	}
 	srv := a.HTTPServer(cfg.Addr)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()

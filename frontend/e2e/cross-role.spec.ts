@@ -204,7 +204,7 @@ test('cross-role journey: pay, reject, resubmit, approve, CIS, certificate, shar
   await expect(anon.getByText('Seeded Metals Ltd').first()).toBeVisible()
   await expect(anon.getByText('SM-1')).toBeVisible()
   await expect(anon.getByText('United Kingdom')).toBeVisible()
-  await expect(anon.getByText('Includes TTT Certificate and Client Information Sheet (CIS)')).toBeVisible()
+  await expect(anon.getByText('Includes TTT Certificate and Client Information Sheet (CIS)', { exact: true })).toBeVisible()
   await expect(anon.getByText(v.publicId).first()).toBeVisible()
   await expect(anon.getByTestId('fingerprint')).toHaveText(/^[0-9a-f]{64}$/)
   await expect(anon.getByRole('button', { name: 'Full Report' })).toHaveCount(0)

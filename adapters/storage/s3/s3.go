@@ -194,6 +194,17 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
+// AbortIncomplete drops the unfinished multipart uploads under key, such as the one a server
+// killed mid-upload leaves: they are not objects, but the server keeps their parts.
+func (s *Store) AbortIncomplete(ctx context.Context, key string) error {
+	if err := s.client.RemoveIncompleteUpload(ctx, s.bucket, key); err != nil {
+		return fmt.Errorf("abort uploads of %s: %w", key, classify(err))
+	}
+	return nil
+}
+
+var _ application.IncompleteAborter = (*Store)(nil)
+
 // Ping checks within a few seconds that the bucket is reachable.
 func (s *Store) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, pingTimeout)

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -31,6 +32,7 @@ type App struct {
 	Messaging *Messaging
 	cfg       *Config
 	log       *slog.Logger
+	retention *application.FileRetention
 	// stopListening ends the wait for other servers' changes (PostgreSQL notifications).
 	stopListening func()
 	metrics       *metrics.Metrics // nil without METRICS_ADDR
@@ -127,7 +129,8 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	docs := application.NewDocuments(tx, verifications, sections, documents, audit, blobs, clock, log).WithLimits(cfg.Limits)
+	pending := persistence.NewPendingObjects(db)
+	docs := application.NewDocuments(tx, verifications, sections, documents, audit, blobs, pending, clock, log).WithLimits(cfg.Limits)
 	if cfg.S3PresignedGets && !docs.CanLinkDownloads() {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
@@ -136,10 +139,10 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	certificates := application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
 		persistence.NewShareLinks(db), audit, clock,
 		application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
-			PublicCache: publicCache}).WithNotifier(notify)
+			PublicCache: publicCache, Pending: pending}).WithNotifier(notify)
 	work.certificates = certificates
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)
-	work.retention = application.NewFileRetention(documents, blobs, clock, cfg.DeletedFileRetention)
+	work.retention = application.NewFileRetention(documents, pending, blobs, clock, cfg.DeletedFileRetention)
 	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)
 	screening, err := newScreening(cfg, log, db, tx, blobs, clock)
 	if err != nil {
@@ -155,7 +158,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	certificates.WithChecks(checks)
 	auth.WithNotifier(notify)
 	payments.WithNotifier(notify).WithChecks(checks)
-	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, Svc: httpapi.Services{
+	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, retention: work.retention, Svc: httpapi.Services{
 		Screening:     screening,
 		TopChecks:     checks,
 		Auth:          auth,
@@ -207,6 +210,36 @@ func (a *App) StartScreeningIndex(ctx context.Context) {
 	go func() {
 		if err := a.Svc.Screening.Index().Rebuild(ctx); err != nil {
 			a.log.Error("build screening index", "error", err)
+		}
+	}()
+}
+
+// SweepEvery is how often a server looks for objects that a crash left without their rows.
+const SweepEvery = time.Minute
+
+// StartSweeper removes, at once and then every SweepEvery until ctx ends, what writes interrupted
+// by a crash left behind (objects without rows, unfinished multipart uploads). Only writes older
+// than the transfer timeout and a minute are touched, so no upload still running is.
+func (a *App) StartSweeper(ctx context.Context) {
+	after := a.cfg.Timeouts.Transfer
+	if after <= 0 {
+		after = httpapi.DefaultTimeouts.Transfer
+	}
+	after += time.Minute
+	go func() {
+		tick := time.NewTicker(SweepEvery)
+		defer tick.Stop()
+		for {
+			if n, err := a.retention.SweepAbandoned(ctx, after); err != nil {
+				a.log.Warn("sweep abandoned objects", "error", err)
+			} else if n > 0 {
+				a.log.Info("removed objects that interrupted writes left behind", "count", n)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
 		}
 	}()
 }

@@ -44,6 +44,7 @@ type Config struct {
 	PublicCacheTTL       time.Duration
 	BenchBaseline        bool
 	MetricsAddr          string           // serve Prometheus metrics here; empty: off
+	PprofAddr            string           // PPROF_ADDR: serve Go's profiler there (soak runs); empty: off
 	Timeouts             httpapi.Timeouts // HTTP_* timeouts; tests that leave it zero have none
 	Limits               application.Limits
 
@@ -97,6 +98,7 @@ func LoadConfig() (*Config, error) {
 		S3SecretKey:   os.Getenv("S3_SECRET_KEY"),
 		S3Region:      env("S3_REGION", "us-east-1"),
 		MetricsAddr:   os.Getenv("METRICS_ADDR"),
+		PprofAddr:     os.Getenv("PPROF_ADDR"),
 	}
 	c.StripeSecretKey, c.StripePublishableKey = os.Getenv("STRIPE_SECRET_KEY"), os.Getenv("STRIPE_PUBLISHABLE_KEY")
 	c.StripeWebhookSecret, c.StripeAPIBase = os.Getenv("STRIPE_WEBHOOK_SECRET"), os.Getenv("STRIPE_API_BASE")

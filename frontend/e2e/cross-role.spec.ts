@@ -372,7 +372,7 @@ test('admin filters, count cards, paging and delete; account settings and help',
   await ownerPage.getByRole('link', { name: 'Help & Support' }).click()
   await expect(ownerPage.getByRole('heading', { name: 'Help & Support' })).toBeVisible()
   await expect(ownerPage.getByText(/within 24 hours of approval/).first()).toBeVisible()
-  await expect(ownerPage.getByRole('link', { name: 'support@tttverify.com' })).toBeVisible()
+  await expect(ownerPage.getByRole('main').getByRole('link', { name: 'support@tttverify.com' })).toBeVisible()
   await shot(ownerPage, '81-help')
   await owner.close()
 })

@@ -41,7 +41,7 @@ test('an applicant registers, completes all five steps with uploads and submits'
   await shot(page, '05-overview-draft-empty')
 
   // Step 1: company
-  await page.getByRole('button', { name: /Company Information: not started/ }).click()
+  await page.getByRole('button', { name: /^Company Information \(not started\)/ }).click()
   await expect(page.getByRole('tab', { name: 'Company Info' })).toHaveAttribute('aria-selected', 'true')
   await page.getByRole('button', { name: /Save & Continue/ }).click()
   await expect(page.getByText('Company name is required')).toBeVisible()

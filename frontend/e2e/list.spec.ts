@@ -40,7 +40,7 @@ test('the verifications list pages, filters and deletes', async ({ page }) => {
 
   await page.getByLabel('Status').click()
   await page.getByRole('option', { name: 'Approved' }).click()
-  await expect(page.getByText('No verifications found')).toBeVisible()
+  await expect(page.getByText('No verifications found').filter({ visible: true })).toBeVisible()
   await shot(page, '32-verifications-empty')
 
   await page.getByLabel('Status').click()

@@ -21,9 +21,11 @@ test('client-side upload checks reject large and wrong-type files', async ({ pag
   const docs = await page.request.get(`/api/verifications/${v.id}/documents`)
   expect(await docs.json()).toEqual([])
 
-  // The server checks bytes, not names: a .pdf that is not a PDF is refused with its message.
+  // The server checks bytes, not names: a .pdf that is not a PDF is refused (415), read as the type check.
+  await expect(toastText(page, 'Invalid file type')).toHaveCount(0) // the client's own refusal has gone
   await input.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a pdf') })
-  await expect(toastText(page, 'Failed to upload document')).toBeVisible()
+  await expect(toastText(page, 'Invalid file type')).toBeVisible()
+  expect(await (await page.request.get(`/api/verifications/${v.id}/documents`)).json()).toEqual([])
 
   await input.setInputFiles(pdfFile('real.pdf'))
   await expect(toastText(page, 'Document uploaded')).toBeVisible()

@@ -39,7 +39,7 @@ export function Toaster() {
             aria-label="Close"
             className={cn(
               'absolute right-3 top-3 rounded-md p-1',
-              t.variant === 'destructive' ? 'text-red-50 hover:bg-red-800' : 'text-slate-400 hover:bg-slate-100',
+              t.variant === 'destructive' ? 'text-red-50 hover:bg-red-800' : 'text-slate-500 hover:bg-slate-100',
             )}
           >
             <X className="h-4 w-4" />

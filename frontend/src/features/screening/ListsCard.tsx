@@ -108,7 +108,7 @@ function ListsTable({ inForce, history }: { inForce: ListVersion[]; history: Lis
                         History ({earlier.length})
                       </Button>
                     ) : (
-                      <span className="text-xs text-slate-400">No earlier version</span>
+                      <span className="text-xs text-slate-600">No earlier version</span>
                     )}
                   </td>
                 </tr>

@@ -84,7 +84,7 @@ export function TierCard({
               {i.done ? (
                 <CheckCircle2 className="h-5 w-5 text-green-700" aria-label="Done" />
               ) : (
-                <Circle className="h-5 w-5 text-slate-400" aria-label="Not done" />
+                <Circle className="h-5 w-5 text-slate-500" aria-label="Not done" />
               )}
               <span className={i.done ? 'text-slate-900' : 'text-slate-600'}>{i.label}</span>
             </li>

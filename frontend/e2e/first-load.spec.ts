@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { ARTIFACTS } from './helpers'
+import { type Page } from '@playwright/test'
+import { ADMIN, adminDecides, ARTIFACTS, createVerificationByApi, FIRST_PAINT, loginByApi, payInFullByApi, registerByApi, submitByApi } from './helpers'
 
 const BUDGET = 250 * 1024
 
@@ -40,4 +41,45 @@ test('index.html paints a loading shell before any script runs, and robots.txt i
   const robots = await request.get('/robots.txt')
   expect(robots.headers()['content-type']).toContain('text/plain')
   expect(await robots.text()).toContain('Disallow: /api/')
+})
+
+/**
+ * layoutShift opens url on a phone-sized page whose API answers arrive late (as on a slow network)
+ * and returns the cumulative layout shift once the page has settled.
+ */
+async function layoutShift(page: Page, url: string, ready: string) {
+  await page.setViewportSize({ width: 412, height: 823 })
+  await page.addInitScript(() => {
+    const w = window as unknown as { cls: number }
+    w.cls = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.cls += e.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await page.route(/\/api\/(verifications|public)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 400))
+    await route.continue()
+  })
+  await page.goto(url)
+  await expect(page.getByText(ready).first()).toBeVisible(FIRST_PAINT)
+  await page.waitForTimeout(1000)
+  return page.evaluate(() => (window as unknown as { cls: number }).cls)
+}
+
+test('the dashboard and a certificate appear whole, without pushing what is on screen down', async ({ page, browser }) => {
+  await registerByApi(page.request)
+  const approved = await createVerificationByApi(page.request)
+  await submitByApi(page.request, approved.id)
+  await payInFullByApi(page.request, approved.id)
+  const unpaid = await createVerificationByApi(page.request)
+  await submitByApi(page.request, unpaid.id) // "Needs your action" above the tier cards
+  const admin = await browser.newContext()
+  await loginByApi(admin.request, ADMIN.email, ADMIN.password)
+  await adminDecides(admin.request, approved.id)
+  await admin.close()
+
+  expect(await layoutShift(page, '/dashboard', 'Needs your action')).toBeLessThan(0.1)
+  const anon = await browser.newPage()
+  expect(await layoutShift(anon, `/v/${approved.publicId}`, 'Valid until')).toBeLessThan(0.1)
+  await anon.close()
 })

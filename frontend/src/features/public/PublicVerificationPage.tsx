@@ -1,5 +1,5 @@
 import { AlertTriangle, Ban, CheckCircle2, Clock, Copy, FileSearch, Fingerprint, SearchX, ShieldCheck, ShieldQuestion } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { InfoField as Field } from '../../components/ui/Banner'
 import { Button } from '../../components/ui/Button'
@@ -54,7 +54,11 @@ export default function PublicVerificationPage() {
   const { publicId = '' } = useParams()
   // The certificate status is live: always ask the server again.
   const q = useGetPublicCertificateQuery(publicId, { refetchOnMountOrArgChange: true })
-  const state = pageState({ isLoading: q.isLoading, status: q.isError ? (errorStatus(q.error) ?? 'error') : undefined, certificateStatus: q.data?.certificateStatus })
+  // Deferred: the certificate renders as a background update, in slices, instead of one long task.
+  const state = useDeferredValue(
+    pageState({ isLoading: q.isLoading, status: q.isError ? (errorStatus(q.error) ?? 'error') : undefined, certificateStatus: q.data?.certificateStatus }),
+    'loading',
+  )
 
   useEffect(() => {
     const prev = document.title
@@ -67,7 +71,8 @@ export default function PublicVerificationPage() {
   return (
     <Shell>
       {state === 'loading' ? (
-        <div className="flex justify-center py-24">
+        // As tall as the screen, so the footer does not show and then jump away when the certificate arrives.
+        <div className="flex min-h-screen justify-center py-24">
           <Spinner className="h-8 w-8" />
         </div>
       ) : state === 'not-found' ? (

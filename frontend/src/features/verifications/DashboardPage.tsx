@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowRight, Award, BadgeCheck, CheckCircle2, Circle, Crown, FileClock, Plus, SearchCheck } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useDeferredValue, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { StatusBadge } from '../../components/ui/Badge'
 import { Button, ButtonLink } from '../../components/ui/Button'
@@ -21,6 +21,11 @@ import { useListVerificationsQuery, type ListParams } from './verificationApi'
 
 /** A tier's verifications, newest first: a user holds a handful, so one page of 100 is all of them. */
 const tierQuery = (tier: Tier): ListParams => ({ page: 1, pageSize: 100, sort: 'updatedAt', order: 'desc', tier })
+
+/** A page of one of the dashboard's lists, newest first. */
+const listQuery = (status: string, page: number): ListParams => ({ page, pageSize: PAGE_SIZE, sort: 'updatedAt', order: 'desc', status })
+
+const LIST_STATUS = { inProgress: 'draft,submitted', inReview: 'in_review', completed: 'approved' } as const
 
 export function TierCard({
   tier,
@@ -138,7 +143,7 @@ function ListCard({
   action?: ReactNode
 }) {
   const [page, setPage] = useState(1)
-  const q = useListVerificationsQuery({ page, pageSize: PAGE_SIZE, sort: 'updatedAt', order: 'desc', status })
+  const q = useListVerificationsQuery(listQuery(status, page))
   const items = q.data?.items ?? []
   return (
     <Card className="flex flex-col">
@@ -172,7 +177,15 @@ export default function DashboardPage() {
   const candidate = top ? undefined : upgradeCandidate(basic, basicItems)
   // What waits for the applicant comes first on the page.
   const attention = [...basicItems, ...topItems].filter(needsAction).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-  const loading = basics.isLoading || tops.isLoading
+  // The lists' first pages are asked for here, beside the tier cards', so that the page appears once,
+  // whole: sections that arrived one by one would push what the user is reading down the screen.
+  const lists = [
+    useListVerificationsQuery(listQuery(LIST_STATUS.inProgress, 1)),
+    useListVerificationsQuery(listQuery(LIST_STATUS.inReview, 1)),
+    useListVerificationsQuery(listQuery(LIST_STATUS.completed, 1)),
+  ]
+  // Deferred: the whole page renders as a background update, in slices, instead of one long task.
+  const loading = useDeferredValue([basics, tops, ...lists].some((q) => q.isLoading), true)
 
   return (
     <div className="mx-auto max-w-6xl space-y-8">
@@ -189,70 +202,86 @@ export default function DashboardPage() {
         </div>
       </section>
 
-      {attention.length > 0 && (
-        <section aria-labelledby="attention-heading">
-          <Card className="border-amber-300">
-            <CardHeader
-              title={<span id="attention-heading">Needs your action</span>}
-              icon={<AlertTriangle className="h-5 w-5 text-amber-700" aria-hidden />}
-              description="Payments due and rejected applications to correct"
-            />
-            <ul className="divide-y divide-slate-100">
-              {attention.map((v) => (
-                <VerificationRow key={v.id} v={v} />
-              ))}
-            </ul>
-          </Card>
-        </section>
-      )}
-
-      <section aria-labelledby="status-heading">
-        <h2 id="status-heading" className="mb-4 text-lg font-semibold text-slate-900">
-          Your Verification Status
-        </h2>
-        {basics.isError || tops.isError ? (
-          <Card className="p-6 text-sm text-red-700">Could not load your verifications. Refresh the page to try again.</Card>
-        ) : (
+      {loading ? (
+        // Until every section has its data: a placeholder as tall as the screen, so that the footer
+        // does not show and then jump away.
+        <section aria-labelledby="status-heading" aria-busy="true" className="min-h-screen">
+          <h2 id="status-heading" className="mb-4 text-lg font-semibold text-slate-900">
+            Your Verification Status
+          </h2>
           <div className="grid gap-6 md:grid-cols-2">
-            <TierCard tier="basic" verification={basic} loading={loading} />
-            <TierCard
-              tier="top"
-              verification={top}
-              loading={loading}
-              offer={candidate && <UpgradeOffer v={candidate} title={`Upgrade ${displayName(candidate)} to Top`} />}
-            />
+            <TierCard tier="basic" verification={undefined} loading />
+            <TierCard tier="top" verification={undefined} loading />
           </div>
+        </section>
+      ) : (
+        <div className="space-y-8">
+        {attention.length > 0 && (
+          <section aria-labelledby="attention-heading">
+            <Card className="border-amber-300">
+              <CardHeader
+                title={<span id="attention-heading">Needs your action</span>}
+                icon={<AlertTriangle className="h-5 w-5 text-amber-700" aria-hidden />}
+                description="Payments due and rejected applications to correct"
+              />
+              <ul className="divide-y divide-slate-100">
+                {attention.map((v) => (
+                  <VerificationRow key={v.id} v={v} />
+                ))}
+              </ul>
+            </Card>
+          </section>
         )}
-      </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="status-heading">
+          <h2 id="status-heading" className="mb-4 text-lg font-semibold text-slate-900">
+            Your Verification Status
+          </h2>
+          {basics.isError || tops.isError ? (
+            <Card className="p-6 text-sm text-red-700">Could not load your verifications. Refresh the page to try again.</Card>
+          ) : (
+            <div className="grid gap-6 md:grid-cols-2">
+              <TierCard tier="basic" verification={basic} loading={false} />
+              <TierCard
+                tier="top"
+                verification={top}
+                loading={false}
+                offer={candidate && <UpgradeOffer v={candidate} title={`Upgrade ${displayName(candidate)} to Top`} />}
+              />
+            </div>
+          )}
+        </section>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ListCard
+            title="In Progress"
+            description="Drafts and submitted applications"
+            icon={<FileClock className="h-5 w-5" aria-hidden />}
+            status={LIST_STATUS.inProgress}
+            empty="No verifications in progress."
+            action={
+              <Link to={paths.verifications} className="text-sm font-medium text-brand-700 hover:underline">
+                View all
+              </Link>
+            }
+          />
+          <ListCard
+            title="In Review"
+            description="Paid applications our compliance team is reviewing"
+            icon={<SearchCheck className="h-5 w-5" aria-hidden />}
+            status={LIST_STATUS.inReview}
+            empty="Nothing is in review."
+          />
+        </div>
         <ListCard
-          title="In Progress"
-          description="Drafts and submitted applications"
-          icon={<FileClock className="h-5 w-5" aria-hidden />}
-          status="draft,submitted"
-          empty="No verifications in progress."
-          action={
-            <Link to={paths.verifications} className="text-sm font-medium text-brand-700 hover:underline">
-              View all
-            </Link>
-          }
+          title="Completed Verifications"
+          description="Approved verifications, newest first"
+          icon={<Award className="h-5 w-5" aria-hidden />}
+          status={LIST_STATUS.completed}
+          empty="No completed verifications yet."
         />
-        <ListCard
-          title="In Review"
-          description="Paid applications our compliance team is reviewing"
-          icon={<SearchCheck className="h-5 w-5" aria-hidden />}
-          status="in_review"
-          empty="Nothing is in review."
-        />
-      </div>
-      <ListCard
-        title="Completed Verifications"
-        description="Approved verifications, newest first"
-        icon={<Award className="h-5 w-5" aria-hidden />}
-        status="approved"
-        empty="No completed verifications yet."
-      />
+        </div>
+      )}
 
       <NewVerificationDialog open={open} onOpenChange={setOpen} />
     </div>

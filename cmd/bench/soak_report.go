@@ -171,28 +171,12 @@ func writeSoakReport(path string, r *soakReport) error {
 		fmt.Fprintf(&b, "### PostgreSQL stopped under load\n\n`pg_ctl stop -m fast`, %s down, `pg_ctl start` with the same options; the server was not restarted. "+
 			"`/healthz` answered %s and `/readyz` %s during the outage; the first write succeeded %s after PostgreSQL was back.\n\n",
 			p.Down, statuses(p.Health), statuses(p.Ready), p.Recovered.Round(time.Millisecond))
-		b.WriteString("While it was down:\n\n" + classTable(p.During))
-		if len(p.DuringMessages) > 0 {
-			b.WriteString("\n5xx answers: " + messages(p.DuringMessages) + "\n")
-		}
-		b.WriteString("\nThe 20 s after it was back:\n\n" + classTable(p.After))
-		if len(p.AfterMessages) > 0 {
-			b.WriteString("\n5xx answers: " + messages(p.AfterMessages) + "\n")
-		}
-		b.WriteString("\n")
+		b.WriteString(outageTables(p))
 	}
 	if m := r.MinIO; m != nil {
-		fmt.Fprintf(&b, "### MinIO stopped under load\n\nSIGTERM, %s down, started again on the same port and data; the first upload succeeded %s after it was back.\n\nWhile it was down:\n\n",
+		fmt.Fprintf(&b, "### MinIO stopped under load\n\nSIGTERM, %s down, started again on the same port and data; the first upload succeeded %s after it was back.\n\n",
 			m.Down, m.Recovered.Round(time.Millisecond))
-		b.WriteString(classTable(m.During))
-		if len(m.DuringMessages) > 0 {
-			b.WriteString("\n5xx answers: " + messages(m.DuringMessages) + "\n")
-		}
-		b.WriteString("\nThe 20 s after it was back:\n\n" + classTable(m.After))
-		if len(m.AfterMessages) > 0 {
-			b.WriteString("\n5xx answers: " + messages(m.AfterMessages) + "\n")
-		}
-		b.WriteString("\n")
+		b.WriteString(outageTables(m))
 	}
 	if f := r.Final; f != nil {
 		fmt.Fprintf(&b, "### Nothing left behind\n\n%s (journal empty after %s): %s\n\n", f.When, f.Waited.Round(time.Second), consistencyLine(f.Check))
@@ -261,4 +245,22 @@ func consistencyLine(c consistency) string {
 		line += " Missing: " + strings.Join(c.Missing[:min(5, len(c.Missing))], ", ")
 	}
 	return line
+}
+
+// outageTables are the answers while a dependency was down and in the 20 s after it was back,
+// each with the texts of the 5xx answers.
+func outageTables(o *outageResult) string {
+	var b strings.Builder
+	for _, part := range []struct {
+		title string
+		count map[string]classCount
+		texts map[string]int
+	}{{"While it was down:", o.During, o.DuringMessages}, {"The 20 s after it was back:", o.After, o.AfterMessages}} {
+		b.WriteString(part.title + "\n\n" + classTable(part.count))
+		if len(part.texts) > 0 {
+			b.WriteString("\n5xx answers: " + messages(part.texts) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }

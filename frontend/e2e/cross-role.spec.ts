@@ -1,19 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import fs from 'node:fs'
-import { ADMIN, createVerificationByApi, loginByApi, payInFullByApi, registerByApi, screenedByApi, shot, submitByApi, toastText, uniqueEmail } from './helpers'
+import { ADMIN, createVerificationByApi, loginByApi, payInFullByApi, registerByApi, screenedByApi, shot, submitByApi, toastText, uniqueEmail, watch } from './helpers'
 
 // The applicant copies a share link to the clipboard.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
-
-/** watch fails the test on uncaught errors and React warnings; expected 4xx only log "Failed to load resource". */
-function watch(page: Page) {
-  const problems: string[] = []
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`)
-  })
-  return problems
-}
 
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card Number').fill(number)

@@ -213,3 +213,13 @@ export async function approveInReview(page: Page) {
   await page.getByRole('button', { name: 'Approve' }).click()
   await page.getByRole('dialog', { name: /Approve verification/ }).getByRole('button', { name: 'Approve and issue certificate' }).click()
 }
+
+/** watch collects uncaught errors and React warnings for the test to fail on; expected 4xx only log "Failed to load resource". */
+export function watch(page: Page) {
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`)
+  })
+  return problems
+}

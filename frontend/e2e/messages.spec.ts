@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, approveInReview, createVerificationByApi, fillByApi, loginByApi, PASSWORD, shot, toastText, uniqueEmail } from './helpers'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { ADMIN, approveInReview, createVerificationByApi, fillByApi, loginByApi, PASSWORD, shot, toastText, uniqueEmail, watch } from './helpers'
 
 // The messages of one applicant's journey, read back from the test SMTP server (MailDev) that
 // `make test` runs: scripts/test.sh exports TEST_SMTP_URL (e2e/start-server.sh points the server's
@@ -36,15 +36,6 @@ function linkIn(mail: Mail, prefix: string, baseURL: string): string {
   expect(link, `a link to ${prefix} in "${mail.subject}":\n${mail.text}`).toBeTruthy()
   expect(new URL(link as string).origin).toBe(new URL(baseURL).origin) // built from PUBLIC_BASE_URL
   return link as string
-}
-
-function watch(page: Page) {
-  const problems: string[] = []
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`)
-  })
-  return problems
 }
 
 test.beforeAll(() => {

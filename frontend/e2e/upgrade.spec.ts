@@ -1,15 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, adminDecides, createVerificationByApi, FIRST_PAINT, loginByApi, open, payByApi, registerByApi, shot, submitByApi, toastText, uniqueEmail } from './helpers'
-
-/** watch fails the test on uncaught errors and React warnings. */
-function watch(page: Page) {
-  const problems: string[] = []
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`)
-  })
-  return problems
-}
+import { expect, test } from '@playwright/test'
+import { ADMIN, adminDecides, createVerificationByApi, FIRST_PAINT, loginByApi, open, payByApi, registerByApi, shot, submitByApi, toastText, uniqueEmail, watch } from './helpers'
 
 test('upgrade: an approved Basic verification is upgraded, the $250 difference paid, and it is back in review as Top', async ({ page, browser }) => {
   test.setTimeout(150_000)

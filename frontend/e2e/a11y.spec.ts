@@ -171,7 +171,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
     await visit(page, '/help')
   })
 
-  test('admin queue and screening', async ({ browser }) => {
+  test('admin queue, screening and failed jobs', async ({ browser }) => {
     const page = await adminPage(browser)
     await applicant(await (await browser.newContext()).newPage(), browser, 'a11y-queue')
     await visit(page, '/admin')
@@ -179,6 +179,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
     await expect(page.getByText(/^Showing \d+-\d+ of \d+$/)).toBeVisible()
     await check(page, '/admin, every status')
     await visit(page, '/admin/screening')
+    await visit(page, '/admin/jobs')
   })
 
   test('admin review with its tabs, document viewer and decision dialogs', async ({ browser }) => {

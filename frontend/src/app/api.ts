@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react'
 import type { ApiError } from '../lib/errors'
 import type { User } from '../lib/types'
+import { takeEarly } from './early'
 
 /** readBody parses JSON when the body is JSON and keeps the text otherwise; an empty body is undefined. */
 async function readBody(response: Response): Promise<unknown> {
@@ -18,6 +19,8 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: `${window.location.origin}/api`,
   credentials: 'include',
   responseHandler: readBody,
+  // A GET that app/boot.ts already sent takes that answer instead of asking again.
+  fetchFn: (input, init) => (input instanceof Request && takeEarly(input)) || fetch(input, init),
 })
 
 /** baseQuery adds the response's status text to errors, for the spec's "status: body" message rule. */

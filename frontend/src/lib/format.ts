@@ -1,22 +1,35 @@
-const dateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
-const dateTimeFmt = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
+/**
+ * once makes a formatter on first use: building an Intl formatter loads locale data, tens of
+ * milliseconds on a phone, which would otherwise be spent when a screen's code loads, before its
+ * first paint, even by screens that print no date.
+ */
+function once<T>(make: () => T): () => T {
+  let v: T | undefined
+  return () => (v ??= make())
+}
+
+const dateFmt = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }))
+const dateTimeFmt = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+)
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—'
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '—' : dateFmt.format(d)
+  return Number.isNaN(d.getTime()) ? '—' : dateFmt().format(d)
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—'
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '—' : dateTimeFmt.format(d)
+  return Number.isNaN(d.getTime()) ? '—' : dateTimeFmt().format(d)
 }
 
 export function formatBytes(n: number): string {
@@ -59,13 +72,13 @@ export function parseProducts(v: string | null | undefined): string[] {
   return t.split(',').map((s) => s.trim()).filter(Boolean)
 }
 
-const longDateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit', timeZone: 'UTC' })
+const longDateFmt = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit', timeZone: 'UTC' }))
 
 /** formatLongDate is the public page's 'month dd, yyyy' (e.g. 'March 05, 2026'), or 'N/A'. */
 export function formatLongDate(iso: string | null | undefined): string {
   if (!iso) return 'N/A'
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? 'N/A' : longDateFmt.format(d)
+  return Number.isNaN(d.getTime()) ? 'N/A' : longDateFmt().format(d)
 }
 
 /** formatKB is a file size in kilobytes, as the admin documents list shows it. */
@@ -87,7 +100,7 @@ export function pagerText(page: number, pageSize: number, total: number): string
   return `Showing ${from}-${to} of ${total}`
 }
 
-const relativeFmt = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+const relativeFmt = once(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }))
 const relativeSteps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -106,7 +119,7 @@ export function formatRelative(iso: string | null | undefined, now: Date = new D
   let value = (t - now.getTime()) / 1000
   if (Math.abs(value) < 45) return 'just now'
   for (const [unit, size] of relativeSteps) {
-    if (Math.abs(value) < size) return relativeFmt.format(Math.round(value), unit)
+    if (Math.abs(value) < size) return relativeFmt().format(Math.round(value), unit)
     value /= size
   }
   return '—'

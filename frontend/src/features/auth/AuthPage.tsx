@@ -1,5 +1,5 @@
 import { BadgeCheck, CheckCircle2, Crown, MailCheck, ShieldCheck } from 'lucide-react'
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { Link, Navigate, useLocation } from 'react-router'
 import { Banner } from '../../components/ui/Banner'
 import { Card } from '../../components/ui/Card'
@@ -69,8 +69,11 @@ export default function AuthPage() {
   const [login] = useLoginMutation()
   const [register] = useRegisterMutation()
   usePageTitle(headings[mode][0])
+  // Deferred: when the session answer arrives, the form renders as a background update, in slices,
+  // instead of one long task.
+  const loading = useDeferredValue(isLoading, true)
 
-  if (isLoading) return <FullPageSpinner />
+  if (loading) return <FullPageSpinner />
   if (user) {
     const from = (location.state as { from?: { pathname?: string } } | null)?.from?.pathname
     return <Navigate to={from && from !== paths.auth ? from : paths.dashboard} replace />

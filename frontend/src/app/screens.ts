@@ -1,0 +1,60 @@
+import type { ComponentType } from 'react'
+import { patterns } from '../lib/paths'
+
+export type Load = () => Promise<{ default: ComponentType }>
+
+const guard = (name: 'RequireAuth' | 'RequireAdmin'): Load => () => import('./guards').then((m) => ({ default: m[name] }))
+
+/**
+ * load names the code of every screen and of the layers around them once: the router renders
+ * them, and startFirstScreen (app/boot.ts) fetches those of the first address before the main
+ * script has even arrived. This module imports no React code at run time, so boot stays tiny.
+ */
+export const load = {
+  shell: () => import('./AppShell'),
+  requireAuth: guard('RequireAuth'),
+  requireAdmin: guard('RequireAdmin'),
+  layout: () => import('./layout/AppLayout'),
+  auth: () => import('../features/auth/AuthPage'),
+  resetPassword: () => import('../features/auth/ResetPasswordPage'),
+  publicCertificate: () => import('../features/public/PublicVerificationPage'),
+  terms: () => import('../features/legal/TermsPage'),
+  privacy: () => import('../features/legal/PrivacyPage'),
+  dashboard: () => import('../features/verifications/DashboardPage'),
+  verifications: () => import('../features/verifications/VerificationsPage'),
+  verification: () => import('../features/verifications/detail/VerificationDetailPage'),
+  payment: () => import('../features/payment/PaymentPage'),
+  accountSettings: () => import('../features/auth/AccountSettingsPage'),
+  help: () => import('../features/help/HelpPage'),
+  admin: () => import('../features/admin/AdminDashboardPage'),
+  adminReview: () => import('../features/admin/AdminReviewPage'),
+  adminScreening: () => import('../features/screening/ScreeningPage'),
+  adminJobs: () => import('../features/jobs/FailedJobsPage'),
+} satisfies Record<string, Load>
+
+type Screen = keyof typeof load & keyof typeof patterns
+
+const signedIn: Screen[] = ['dashboard', 'verifications', 'verification', 'payment', 'accountSettings', 'help']
+const admin: Screen[] = ['admin', 'adminReview', 'adminScreening', 'adminJobs']
+
+/**
+ * firstLoads is what an address needs before it can show anything: its code (with the layers the
+ * router wraps it in) and the API answers it reads first. It mirrors the nesting in router.tsx; a
+ * screen missing here still loads, only without the head start.
+ */
+export function firstLoads(pathname: string): { code: Load[]; api: string[] } | undefined {
+  const matches = (pattern: string) => new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`).test(pathname)
+  const session = '/api/user'
+  if (matches(patterns.auth)) return { code: [load.shell, load.auth], api: [session] }
+  if (matches(patterns.publicCertificate)) {
+    const id = decodeURIComponent(pathname.split('/')[2])
+    return { code: [load.shell, load.publicCertificate], api: [`/api/public/verifications/${encodeURIComponent(id)}`] }
+  }
+  for (const s of ['resetPassword', 'terms', 'privacy'] as const) {
+    if (matches(patterns[s])) return { code: [load.shell, load[s]], api: [] }
+  }
+  const app = [load.shell, load.requireAuth, load.layout]
+  for (const s of signedIn) if (matches(patterns[s])) return { code: [...app, load[s]], api: [session] }
+  for (const s of admin) if (matches(patterns[s])) return { code: [...app, load.requireAdmin, load[s]], api: [session] }
+  return undefined
+}

@@ -10,9 +10,10 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   )
 }
 
+/** FullPageSpinner fills the screen, so a footer below it stays out of sight instead of jumping away when the page arrives. */
 export function FullPageSpinner() {
   return (
-    <div className="flex min-h-[60vh] w-full items-center justify-center">
+    <div className="flex min-h-screen w-full items-center justify-center">
       <Spinner className="h-8 w-8" />
     </div>
   )

@@ -38,8 +38,10 @@ export function formatBytes(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`
 }
 
+const usdFmt = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }))
+
 export function formatUSD(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100)
+  return usdFmt().format(cents / 100)
 }
 
 /** maskAccount shows only the last 4 characters of an account number. */

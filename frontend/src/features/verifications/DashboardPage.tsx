@@ -35,7 +35,8 @@ export function TierCard({
 }: {
   tier: Tier
   verification: Verification | undefined
-  loading: boolean
+  /** loading shows the card's skeleton while the verifications are read. */
+  loading?: boolean
   /** offer is shown under the checklist (the Top card's upgrade offer). */
   offer?: ReactNode
 }) {
@@ -241,11 +242,10 @@ export default function DashboardPage() {
             <Card className="p-6 text-sm text-red-700">Could not load your verifications. Refresh the page to try again.</Card>
           ) : (
             <div className="grid gap-6 md:grid-cols-2">
-              <TierCard tier="basic" verification={basic} loading={false} />
+              <TierCard tier="basic" verification={basic} />
               <TierCard
                 tier="top"
                 verification={top}
-                loading={false}
                 offer={candidate && <UpgradeOffer v={candidate} title={`Upgrade ${displayName(candidate)} to Top`} />}
               />
             </div>

@@ -16,17 +16,19 @@ import (
 
 	"github.com/tttverify/tttverify/adapters/persistence"
 	screeninglists "github.com/tttverify/tttverify/adapters/screening"
+	"github.com/tttverify/tttverify/adapters/screening/screeningtest"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/screening"
 )
 
-// listFile reads a list file: rel under the shared sanctions folder (../shared/data/sanctions
-// beside the repository), or a fixture of the parsers when rel starts with "testdata/".
+// listFile reads a list file: rel under the shared sanctions folder (screeningtest.SharedDir), or a fixture of the parsers when rel starts with "testdata/".
 func listFile(t *testing.T, rel string) application.ListFile {
 	t.Helper()
-	p := filepath.Join("..", "..", "shared", "data", "sanctions", rel)
+	var p string
 	if strings.HasPrefix(rel, "testdata/") {
 		p = filepath.Join("..", "adapters", "screening", rel)
+	} else {
+		p = filepath.Join(screeningtest.SharedDir(t), rel)
 	}
 	b, err := os.ReadFile(p)
 	if err != nil {

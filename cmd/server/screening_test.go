@@ -12,18 +12,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tttverify/tttverify/adapters/screening/screeningtest"
 	"github.com/tttverify/tttverify/cmd/server/app"
 )
 
-// sanctionsData is the shared folder of real list files: ../shared/data/sanctions beside the
-// repository, here and under CI.
+// sanctionsData is a file of the shared folder of real list files (screeningtest.SharedDir).
 func sanctionsData(t *testing.T, rel string) string {
 	t.Helper()
-	p := filepath.Join("..", "..", "..", "shared", "data", "sanctions", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("the shared list files are needed (see ../shared/data/sanctions/README.md): %v", err)
-	}
-	return p
+	return filepath.Join(screeningtest.SharedDir(t), rel)
 }
 
 // screeningCLI runs `server screening ARGS…` on cfg and returns what it printed.

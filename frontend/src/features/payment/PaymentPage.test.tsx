@@ -175,7 +175,7 @@ describe('payment page (simulated provider)', () => {
     )
     renderPage('/payment/:id', '/payment/7', <PaymentPage />)
     expect(await toastEl('Failed to initialize payment. Please try again.')).not.toHaveLength(0)
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument()
   })
 
   it("says what is true once paid: 'now in review' only while in review", async () => {

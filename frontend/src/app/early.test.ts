@@ -6,8 +6,20 @@ describe('the head start of the first address', () => {
   it('asks for the session and the screen with its layers, the certificate on a public page, nothing on the landing page', () => {
     expect(firstLoads('/')).toBeUndefined()
     expect(firstLoads('/auth')).toEqual({ code: [load.shell, load.auth], api: ['/api/user'] })
-    expect(firstLoads('/dashboard')).toEqual({ code: [load.shell, load.requireAuth, load.layout, load.dashboard], api: ['/api/user'] })
-    expect(firstLoads('/admin/verifications/7')?.code).toEqual([load.shell, load.requireAuth, load.layout, load.requireAdmin, load.adminReview])
+    const layout = ['/api/user', '/api/notifications?page=1&pageSize=10']
+    expect(firstLoads('/dashboard')).toEqual({
+      code: [load.shell, load.requireAuth, load.layout, load.dashboard],
+      api: [
+        ...layout,
+        '/api/verifications?page=1&pageSize=100&sort=updatedAt&order=desc&tier=basic',
+        '/api/verifications?page=1&pageSize=100&sort=updatedAt&order=desc&tier=top',
+        '/api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=draft%2Csubmitted',
+        '/api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=in_review',
+        '/api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=approved',
+      ],
+    })
+    expect(firstLoads('/help')).toEqual({ code: [load.shell, load.requireAuth, load.layout, load.help], api: layout })
+    expect(firstLoads('/admin/verifications/7')).toEqual({ code: [load.shell, load.requireAuth, load.layout, load.requireAdmin, load.adminReview], api: layout })
     expect(firstLoads('/v/abc123')).toEqual({ code: [load.shell, load.publicCertificate], api: ['/api/public/verifications/abc123'] })
     expect(firstLoads('/terms')).toEqual({ code: [load.shell, load.terms], api: [] })
   })

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react'
+import { dashboardReads } from '../features/verifications/dashboardQueries'
+import { notificationsPath } from '../features/notifications/notificationQuery'
 import { patterns } from '../lib/paths'
 
 export type Load = () => Promise<{ default: ComponentType }>
@@ -39,8 +41,9 @@ const admin: Screen[] = ['admin', 'adminReview', 'adminScreening', 'adminJobs']
 
 /**
  * firstLoads is what an address needs before it can show anything: its code (with the layers the
- * router wraps it in) and the API answers it reads first. It mirrors the nesting in router.tsx; a
- * screen missing here still loads, only without the head start.
+ * router wraps it in) and the API answers it reads first (behind sign-in: the session, the
+ * notification bell's first page, and on the dashboard its lists). It mirrors the nesting in
+ * router.tsx; a screen missing here still loads, only without the head start.
  */
 export function firstLoads(pathname: string): { code: Load[]; api: string[] } | undefined {
   const matches = (pattern: string) => new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`).test(pathname)
@@ -54,7 +57,9 @@ export function firstLoads(pathname: string): { code: Load[]; api: string[] } | 
     if (matches(patterns[s])) return { code: [load.shell, load[s]], api: [] }
   }
   const app = [load.shell, load.requireAuth, load.layout]
-  for (const s of signedIn) if (matches(patterns[s])) return { code: [...app, load[s]], api: [session] }
-  for (const s of admin) if (matches(patterns[s])) return { code: [...app, load.requireAdmin, load[s]], api: [session] }
+  const layout = [session, `/api${notificationsPath(1)}`]
+  if (matches(patterns.dashboard)) return { code: [...app, load.dashboard], api: [...layout, ...dashboardReads()] }
+  for (const s of signedIn) if (matches(patterns[s])) return { code: [...app, load[s]], api: layout }
+  for (const s of admin) if (matches(patterns[s])) return { code: [...app, load.requireAdmin, load[s]], api: layout }
   return undefined
 }

@@ -6,7 +6,8 @@ import { Spinner } from '../../components/ui/Spinner'
 import { cn } from '../../lib/cn'
 import { formatDateTime, formatRelative } from '../../lib/format'
 import type { Notification } from '../../lib/types'
-import { NOTIFICATION_PAGE_SIZE, useGetNotificationsQuery, useMarkNotificationsReadMutation } from './notificationsApi'
+import { NOTIFICATION_PAGE_SIZE } from './notificationQuery'
+import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from './notificationsApi'
 
 /** NOTIFICATION_POLL_MS is how often the bell asks for news while the app is open. */
 export const NOTIFICATION_POLL_MS = 60_000

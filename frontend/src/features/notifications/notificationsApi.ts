@@ -1,8 +1,6 @@
 import { api } from '../../app/api'
 import type { Notification } from '../../lib/types'
-
-/** NOTIFICATION_PAGE_SIZE is the bell's page size (the spec's list page size). */
-export const NOTIFICATION_PAGE_SIZE = 10
+import { notificationsPath } from './notificationQuery'
 
 /** NotificationPage is one page of the bell, with the totals the server sends in headers. */
 export interface NotificationPage {
@@ -21,7 +19,7 @@ function headerCount(headers: Headers | undefined, name: string, fallback: numbe
 export const notificationsApi = api.injectEndpoints({
   endpoints: (b) => ({
     getNotifications: b.query<NotificationPage, { page: number }>({
-      query: ({ page }) => ({ url: '/notifications', params: { page, pageSize: NOTIFICATION_PAGE_SIZE } }),
+      query: ({ page }) => notificationsPath(page),
       transformResponse: (items: Notification[], meta) => {
         const headers = meta?.response?.headers
         return {

@@ -17,15 +17,8 @@ import { useGetCurrentUserQuery } from '../../app/api'
 import { featured, needsAction, upgradeCandidate, validCertificate } from './dashboard'
 import { NewVerificationDialog } from './NewVerificationDialog'
 import { UpgradeOffer } from './UpgradeOffer'
-import { useListVerificationsQuery, type ListParams } from './verificationApi'
-
-/** A tier's verifications, newest first: a user holds a handful, so one page of 100 is all of them. */
-const tierQuery = (tier: Tier): ListParams => ({ page: 1, pageSize: 100, sort: 'updatedAt', order: 'desc', tier })
-
-/** A page of one of the dashboard's lists, newest first. */
-const listQuery = (status: string, page: number): ListParams => ({ page, pageSize: PAGE_SIZE, sort: 'updatedAt', order: 'desc', status })
-
-const LIST_STATUS = { inProgress: 'draft,submitted', inReview: 'in_review', completed: 'approved' } as const
+import { LIST_STATUS, listQuery, tierQuery } from './dashboardQueries'
+import { useListVerificationsQuery } from './verificationApi'
 
 export function TierCard({
   tier,

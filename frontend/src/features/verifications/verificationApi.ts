@@ -13,24 +13,8 @@ import type {
   Verification,
   VerificationDocument,
 } from '../../lib/types'
+import { listQueryString, type ListParams } from '../../lib/listQuery'
 import { uploadForm } from '../../lib/upload'
-
-export interface ListParams {
-  page: number
-  pageSize: number
-  sort: 'id' | 'status' | 'tier' | 'createdAt' | 'updatedAt'
-  order: 'asc' | 'desc'
-  /** One status, or several separated by commas ("draft,submitted"). */
-  status?: string
-  tier?: string
-}
-
-export function listQueryString(p: ListParams): string {
-  const q = new URLSearchParams({ page: String(p.page), pageSize: String(p.pageSize), sort: p.sort, order: p.order })
-  if (p.status && p.status !== 'all') q.set('status', p.status)
-  if (p.tier && p.tier !== 'all') q.set('tier', p.tier)
-  return q.toString()
-}
 
 /** A change to any section changes the verification's progress, so the verification is refreshed too. */
 function touched(id: number, ...tags: ('CompanyInfo' | 'Representatives' | 'BankingInfo' | 'TradeInfo' | 'Documents')[]) {

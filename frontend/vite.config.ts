@@ -80,20 +80,28 @@ export default defineConfig({
         // every further round costs a phone a round trip. The icons every screen draws travel together;
         // React, the router and the few components of the landing page that other screens share (every
         // page needs them) are one chunk; so are the libraries of the screens behind the landing page
-        // (store, dialogs), which the landing page never loads, and those of forms; the boot script's table and its
-        // early requests are one small chunk; the store, the API client and the shared components of
-        // the screens behind the landing page are one chunk.
+        // (store, dialogs), which the landing page never loads, and those of forms. The boot script's
+        // table and its early requests, with the addresses and constants they are made of, are one
+        // small chunk that needs no other, so the boot script runs as soon as it arrives instead of
+        // after React. The store, the API client and the shared components of the screens behind the
+        // landing page are one chunk.
         codeSplitting: {
           groups: [
             { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 3 },
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|clsx)[\\/]|src[\\/](lib[\\/](cn|operator|usePageTitle|paths)|components[\\/]ui[\\/](Button|Card|Logo|NotFoundCard|SiteFooter|SkipLink|Spinner))\.tsx?$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|clsx)[\\/]|src[\\/](lib[\\/](cn|operator|usePageTitle)|components[\\/]ui[\\/](Button|Card|Logo|NotFoundCard|SiteFooter|SkipLink|Spinner))\.tsx?$/,
               priority: 2,
+              // The addresses its components link to stay in the boot script's chunk.
+              includeDependenciesRecursively: false,
             },
             { name: 'forms', test: /node_modules[\\/](formik|yup|lodash-es|property-expr|tiny-case|toposort|react-fast-compare|hoist-non-react-statics)[\\/]/, priority: 1 },
             { name: 'libs', test: /node_modules[\\/](?!@stripe)/ },
-            { name: 'screens', test: /src[\\/]app[\\/](screens|early)\.ts$/ },
+            {
+              name: 'screens',
+              test: /src[\\/](app[\\/](screens|early)|lib[\\/](constants|listQuery|paths)|features[\\/](verifications[\\/]dashboardQueries|notifications[\\/]notificationQuery))\.ts$/,
+              priority: 1,
+            },
             { name: 'app', test: /src[\\/](app[\\/](AppShell|api|providers|store|hooks|guards)\.tsx?$|components[\\/]ui[\\/]|lib[\\/])/ },
           ],
         },

@@ -4,14 +4,22 @@ import { RouterProvider } from 'react-router'
 import { makeRouter } from './app/router'
 import './index.css'
 
+/** nextTask lets the browser paint and handle input before the next step of start-up. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 // The store and the API client load with the first screen that needs them (app/AppShell.tsx).
-// The first render is a transition, so React renders it in slices and a phone's main thread stays free
-// for input between them.
+// Start-up runs in steps, each a task of its own, instead of one long task after the modules are
+// evaluated: the root (React's event listeners), then the router, then the first render, which is
+// a transition, so React renders it in slices and a phone's main thread stays free for input.
+await nextTask()
 const root = createRoot(document.getElementById('root')!)
+await nextTask()
+const router = makeRouter()
+await nextTask()
 startTransition(() => {
   root.render(
     <StrictMode>
-      <RouterProvider router={makeRouter()} />
+      <RouterProvider router={router} />
     </StrictMode>,
   )
 })

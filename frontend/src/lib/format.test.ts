@@ -26,6 +26,19 @@ describe('long dates, sizes and pages', () => {
     expect(formatLongDate(null)).toBe('N/A')
     expect(formatLongDate('nonsense')).toBe('N/A')
   })
+  it("prints calendar dates in UTC as the en-US locale would, in every month", async () => {
+    const { formatDate, formatLongDate } = await import('./format')
+    const short = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+    const long = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit', timeZone: 'UTC' })
+    for (let m = 0; m < 12; m++) {
+      const d = new Date(Date.UTC(2026, m, m + 1, 23, 30))
+      expect(formatDate(d.toISOString())).toBe(short.format(d))
+      expect(formatLongDate(d.toISOString())).toBe(long.format(d))
+    }
+    expect(formatDate('2026-03-05T23:30:00-05:00')).toBe('Mar 6, 2026')
+    expect(formatDate(undefined)).toBe('—')
+    expect(formatDate('nonsense')).toBe('—')
+  })
   it('formats sizes in KB', async () => {
     const { formatKB } = await import('./format')
     expect(formatKB(2048)).toBe('2.0 KB')

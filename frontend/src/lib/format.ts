@@ -8,7 +8,17 @@ function once<T>(make: () => T): () => T {
   return () => (v ??= make())
 }
 
-const dateFmt = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }))
+// Calendar dates are printed by hand, not by Intl: a phone spends tens of milliseconds loading
+// locale data for the first Intl formatter, in the middle of rendering a list of dates.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** utcDate reads an ISO time's calendar date in UTC, or undefined when it is not a date. */
+function utcDate(iso: string | null | undefined): { year: number; month: string; day: number } | undefined {
+  if (!iso) return undefined
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return undefined
+  return { year: d.getUTCFullYear(), month: MONTHS[d.getUTCMonth()], day: d.getUTCDate() }
+}
 const dateTimeFmt = once(
   () =>
     new Intl.DateTimeFormat('en-US', {
@@ -20,10 +30,10 @@ const dateTimeFmt = once(
     }),
 )
 
+/** formatDate is 'Mon d, yyyy' in UTC (e.g. 'Mar 5, 2026'), or '—'. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—'
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '—' : dateFmt().format(d)
+  const d = utcDate(iso)
+  return d ? `${d.month.slice(0, 3)} ${d.day}, ${d.year}` : '—'
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
@@ -74,13 +84,10 @@ export function parseProducts(v: string | null | undefined): string[] {
   return t.split(',').map((s) => s.trim()).filter(Boolean)
 }
 
-const longDateFmt = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: '2-digit', timeZone: 'UTC' }))
-
-/** formatLongDate is the public page's 'month dd, yyyy' (e.g. 'March 05, 2026'), or 'N/A'. */
+/** formatLongDate is the public page's 'month dd, yyyy' in UTC (e.g. 'March 05, 2026'), or 'N/A'. */
 export function formatLongDate(iso: string | null | undefined): string {
-  if (!iso) return 'N/A'
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? 'N/A' : longDateFmt().format(d)
+  const d = utcDate(iso)
+  return d ? `${d.month} ${String(d.day).padStart(2, '0')}, ${d.year}` : 'N/A'
 }
 
 /** formatKB is a file size in kilobytes, as the admin documents list shows it. */

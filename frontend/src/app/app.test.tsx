@@ -44,7 +44,8 @@ describe('routing and guards', () => {
     expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy')
     expect(within(legal).getByRole('link', { name: 'support@tttverify.com' })).toHaveAttribute('href', 'mailto:support@tttverify.com')
     expect(screen.getByRole('contentinfo')).toHaveTextContent('TTT Verify. All rights reserved.')
-    expect(document.title).toBe('Terms of Service · TTT Verify')
+    // The title is set in an effect, which may run just after the heading is found.
+    await waitFor(() => expect(document.title).toBe('Terms of Service · TTT Verify'))
   })
 
   it('lets keyboard users skip the navigation to the content', async () => {
@@ -182,6 +183,6 @@ describe('dashboard', () => {
     const top = screen.getByTestId('tier-card-top')
     expect(within(top).getByText('Not Started')).toBeInTheDocument()
     expect(within(top).queryByRole('link')).toBeNull()
-    expect(document.title).toBe('Dashboard · TTT Verify')
+    await waitFor(() => expect(document.title).toBe('Dashboard · TTT Verify'))
   })
 })

@@ -96,6 +96,15 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'forms', test: /node_modules[\\/](formik|yup|lodash-es|property-expr|tiny-case|toposort|react-fast-compare|hoist-non-react-statics)[\\/]/, priority: 1 },
+            // Menus, selects, tabs and tooltips with their positioning library are used only behind
+            // the sign-in: the sign-in form and the certificate page do not load them.
+            {
+              name: 'widgets',
+              test: /node_modules[\\/](@floating-ui|@radix-ui[\\/](react-(select|menu|dropdown-menu|tooltip|popper|roving-focus|tabs|arrow)|number))[\\/]|src[\\/]components[\\/](ui[\\/](Select|Tooltip))\.tsx$/,
+              priority: 1,
+              // The small Radix parts they share with dialogs and toasts stay in libs.
+              includeDependenciesRecursively: false,
+            },
             { name: 'libs', test: /node_modules[\\/](?!@stripe)/ },
             {
               name: 'screens',

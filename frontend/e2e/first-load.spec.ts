@@ -43,6 +43,19 @@ test('index.html paints a loading shell before any script runs, and robots.txt i
   expect(await robots.text()).toContain('Disallow: /api/')
 })
 
+test('the sign-in page and a certificate check load no menu, select or tooltip code', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname)
+  })
+  for (const url of ['/auth', '/v/UNKNOWNCERTIFICATE0000000']) {
+    await page.goto(url, { waitUntil: 'networkidle' })
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  }
+  expect(scripts.some((s) => /\/libs-/.test(s))).toBe(true)
+  expect(scripts.filter((s) => /\/(widgets|AppLayout)-/.test(s))).toEqual([])
+})
+
 /**
  * layoutShift opens url on a phone-sized page whose API answers arrive late (as on a slow network)
  * and returns the cumulative layout shift once the page has settled.

@@ -3,16 +3,16 @@ import { useField, useFormikContext } from 'formik'
 import { Check } from 'lucide-react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { cn } from '../../lib/cn'
-import { SelectControl, type SelectOption } from '../ui/Select'
+import type { SelectOption } from '../ui/Select'
 
 export const inputClass =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/40 disabled:bg-slate-50 disabled:text-slate-500 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30'
 
-function fieldId(name: string) {
+export function fieldId(name: string) {
   return `field-${name}`
 }
 
-function Label({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
+export function Label({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
   return (
     <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-700">
       {children}
@@ -25,7 +25,7 @@ function Label({ htmlFor, children, required }: { htmlFor: string; children: Rea
   )
 }
 
-function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+export function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
   return (
     <>
       {error ? (
@@ -46,7 +46,7 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?:
  * after a submit. Tabbing through an empty form shows nothing, and no error line appears (moving the
  * buttons below) between pressing and releasing a submit button on a form nobody has typed in.
  */
-function useFieldState(name: string) {
+export function useFieldState(name: string) {
   const [field, meta, helpers] = useField<string>(name)
   const { submitCount } = useFormikContext()
   const changed = (field.value ?? '') !== (meta.initialValue ?? '')
@@ -65,7 +65,7 @@ export function FormStatus() {
   )
 }
 
-interface BaseProps {
+export interface BaseProps {
   name: string
   /** id is the control's id; give one when a page has several forms with the same field name. */
   id?: string
@@ -131,49 +131,6 @@ export function TextAreaField({ name, id: givenId, label, required, hint, classN
   )
 }
 
-export type Option = SelectOption
-
-export function SelectField({
-  name,
-  label,
-  required,
-  hint,
-  className,
-  options,
-  placeholder = 'Select…',
-}: BaseProps & { options: readonly Option[]; placeholder?: string }) {
-  const { field, helpers, error } = useFieldState(name)
-  const id = fieldId(name)
-  return (
-    <div className={className}>
-      <Label htmlFor={id} required={required}>
-        {label}
-      </Label>
-      <SelectControl
-        value={field.value ?? ''}
-        onValueChange={(v) => {
-          void helpers.setValue(v)
-        }}
-        onOpenChange={(open) => {
-          if (!open) void helpers.setTouched(true, false)
-        }}
-        options={options}
-        placeholder={placeholder}
-        trigger={{
-          id,
-          'aria-invalid': error ? true : undefined,
-          'aria-required': required || undefined,
-          'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-          onBlur: field.onBlur,
-          name,
-          className: cn(inputClass, 'flex items-center justify-between text-left data-[placeholder]:text-slate-500'),
-        }}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
-  )
-}
-
 /**
  * RadioGroupField is a required choice among a few options, as native radio buttons in a fieldset
  * whose legend is the label; each option may carry a hint.
@@ -185,7 +142,7 @@ export function RadioGroupField({
   required,
   className,
   options,
-}: BaseProps & { options: readonly (Option & { hint?: string })[] }) {
+}: BaseProps & { options: readonly (SelectOption & { hint?: string })[] }) {
   const { field, error } = useFieldState(name)
   const id = givenId ?? fieldId(name)
   return (

@@ -11,7 +11,7 @@ import { Pager } from '../../components/ui/Pager'
 import { Select } from '../../components/ui/Select'
 import { Skeleton, Spinner } from '../../components/ui/Spinner'
 import { mutate } from '../../components/ui/mutate'
-import { Tooltip } from '../../components/ui/Tooltip'
+import { Tooltip, TooltipProvider } from '../../components/ui/Tooltip'
 import { cn } from '../../lib/cn'
 import { PAGE_SIZE } from '../../lib/constants'
 import { errorMessage } from '../../lib/errors'
@@ -242,97 +242,99 @@ export default function AdminDashboardPage() {
 
   const items = list.data?.items ?? []
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader
-        title="Admin Dashboard"
-        subtitle="Review, approve and manage all verification applications"
-        actions={
-          <Button
-            variant="outline"
-            onClick={() => {
-              void list.refetch()
-              void stats.refetch()
-            }}
-            icon={<RefreshCw className={cn('h-4 w-4', list.isFetching && 'animate-spin')} aria-hidden />}
-          >
-            Refresh
-          </Button>
-        }
-      />
+    <TooltipProvider>
+      <div className="mx-auto max-w-7xl space-y-6">
+        <PageHeader
+          title="Admin Dashboard"
+          subtitle="Review, approve and manage all verification applications"
+          actions={
+            <Button
+              variant="outline"
+              onClick={() => {
+                void list.refetch()
+                void stats.refetch()
+              }}
+              icon={<RefreshCw className={cn('h-4 w-4', list.isFetching && 'animate-spin')} aria-hidden />}
+            >
+              Refresh
+            </Button>
+          }
+        />
 
-      <CountCards counts={stats.data} loading={stats.isLoading} active={filters.status} onPick={(s) => set('status', s)} />
-      <ScreeningAttentionFilter
-        count={stats.data?.screeningAttention}
-        loading={stats.isLoading}
-        active={filters.screening === 'attention'}
-        // The count spans every status, so showing those verifications shows them in every status.
-        onToggle={() => {
-          setFilters((f) => (f.screening === 'attention' ? { ...f, screening: 'all' } : { ...f, screening: 'attention', status: 'all' }))
-          setPage(1)
-        }}
-      />
+        <CountCards counts={stats.data} loading={stats.isLoading} active={filters.status} onPick={(s) => set('status', s)} />
+        <ScreeningAttentionFilter
+          count={stats.data?.screeningAttention}
+          loading={stats.isLoading}
+          active={filters.screening === 'attention'}
+          // The count spans every status, so showing those verifications shows them in every status.
+          onToggle={() => {
+            setFilters((f) => (f.screening === 'attention' ? { ...f, screening: 'all' } : { ...f, screening: 'attention', status: 'all' }))
+            setPage(1)
+          }}
+        />
 
-      <Card>
-        <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
-          <Select id="admin-status" label="Status" value={filters.status} onValueChange={(v) => set('status', v)} options={ADMIN_STATUS_OPTIONS} />
-          <Select id="admin-tier" label="Tier" value={filters.tier} onValueChange={(v) => set('tier', v)} options={ADMIN_TIER_OPTIONS} />
-          <TextFilter id="admin-email" label="User Email" value={filters.email} onChange={(v) => set('email', v)} placeholder="Search e-mail" />
-          <TextFilter id="admin-public-id" label="Public ID" value={filters.publicId} onChange={(v) => set('publicId', v)} placeholder="Public ID" />
-          <TextFilter id="admin-db-id" label="DB ID" value={filters.id} onChange={(v) => set('id', v)} placeholder="e.g. 42" error={badId} />
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setFilters(CLEARED_FILTERS)
-              setPage(1)
-            }}
-            disabled={!isFiltered(filters)}
-            icon={<FilterX className="h-4 w-4" aria-hidden />}
-          >
-            Clear All Filters
-          </Button>
-        </div>
-
-        {list.isError ? (
-          <div className="p-10 text-center">
-            <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
-            <h2 className="mt-3 text-lg font-semibold text-slate-900">Error Loading Verifications</h2>
-            <p className="mt-1 text-sm text-slate-600">{errorMessage(list.error)}</p>
-            <Button className="mt-5" variant="outline" onClick={() => void list.refetch()}>
-              Try Again
+        <Card>
+          <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
+            <Select id="admin-status" label="Status" value={filters.status} onValueChange={(v) => set('status', v)} options={ADMIN_STATUS_OPTIONS} />
+            <Select id="admin-tier" label="Tier" value={filters.tier} onValueChange={(v) => set('tier', v)} options={ADMIN_TIER_OPTIONS} />
+            <TextFilter id="admin-email" label="User Email" value={filters.email} onChange={(v) => set('email', v)} placeholder="Search e-mail" />
+            <TextFilter id="admin-public-id" label="Public ID" value={filters.publicId} onChange={(v) => set('publicId', v)} placeholder="Public ID" />
+            <TextFilter id="admin-db-id" label="DB ID" value={filters.id} onChange={(v) => set('id', v)} placeholder="e.g. 42" error={badId} />
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setFilters(CLEARED_FILTERS)
+                setPage(1)
+              }}
+              disabled={!isFiltered(filters)}
+              icon={<FilterX className="h-4 w-4" aria-hidden />}
+            >
+              Clear All Filters
             </Button>
           </div>
-        ) : list.isLoading ? (
-          <div className="flex justify-center py-16">
-            <Spinner />
-          </div>
-        ) : items.length === 0 ? (
-          <div className="px-4 py-16 text-center">
-            <Inbox className="mx-auto h-10 w-10 text-slate-300" aria-hidden />
-            <p className="mt-3 text-sm font-medium text-slate-900">No verifications found</p>
-            <p className="mt-1 text-sm text-slate-500">{isFiltered(applied) ? 'No verification matches these filters.' : 'Nothing has been submitted yet.'}</p>
-          </div>
-        ) : (
-          <>
-            <div className="hidden overflow-x-auto md:block">
-              <AdminTable items={items} onDelete={setToDelete} />
-            </div>
-            <div className="md:hidden">
-              <AdminCards items={items} onDelete={setToDelete} />
-            </div>
-          </>
-        )}
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-      </Card>
 
-      <ConfirmDialog
-        item={toDelete}
-        onClose={() => setToDelete(null)}
-        title="Delete verification?"
-        description={(v) => `Verification #${v.id} (${[v.companyName, v.publicId].filter(Boolean).join(', ')}) of ${v.userEmail} will be deleted. It disappears from every list.`}
-        confirmLabel="Delete"
-        onConfirm={confirmDelete}
-        busy={deleting}
-      />
-    </div>
+          {list.isError ? (
+            <div className="p-10 text-center">
+              <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
+              <h2 className="mt-3 text-lg font-semibold text-slate-900">Error Loading Verifications</h2>
+              <p className="mt-1 text-sm text-slate-600">{errorMessage(list.error)}</p>
+              <Button className="mt-5" variant="outline" onClick={() => void list.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          ) : list.isLoading ? (
+            <div className="flex justify-center py-16">
+              <Spinner />
+            </div>
+          ) : items.length === 0 ? (
+            <div className="px-4 py-16 text-center">
+              <Inbox className="mx-auto h-10 w-10 text-slate-300" aria-hidden />
+              <p className="mt-3 text-sm font-medium text-slate-900">No verifications found</p>
+              <p className="mt-1 text-sm text-slate-500">{isFiltered(applied) ? 'No verification matches these filters.' : 'Nothing has been submitted yet.'}</p>
+            </div>
+          ) : (
+            <>
+              <div className="hidden overflow-x-auto md:block">
+                <AdminTable items={items} onDelete={setToDelete} />
+              </div>
+              <div className="md:hidden">
+                <AdminCards items={items} onDelete={setToDelete} />
+              </div>
+            </>
+          )}
+          <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+        </Card>
+
+        <ConfirmDialog
+          item={toDelete}
+          onClose={() => setToDelete(null)}
+          title="Delete verification?"
+          description={(v) => `Verification #${v.id} (${[v.companyName, v.publicId].filter(Boolean).join(', ')}) of ${v.userEmail} will be deleted. It disappears from every list.`}
+          confirmLabel="Delete"
+          onConfirm={confirmDelete}
+          busy={deleting}
+        />
+      </div>
+    </TooltipProvider>
   )
 }

@@ -1,6 +1,7 @@
 import { Form, Formik } from 'formik'
 import { Search } from 'lucide-react'
-import { SelectField, TextField } from '../../components/form/fields'
+import { SelectField } from '../../components/form/SelectField'
+import { TextField } from '../../components/form/fields'
 import { Button } from '../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../components/ui/Card'
 import { mutate } from '../../components/ui/mutate'

@@ -11,7 +11,7 @@ import { Pager } from '../../components/ui/Pager'
 import { Progress } from '../../components/ui/Progress'
 import { Select } from '../../components/ui/Select'
 import { Spinner } from '../../components/ui/Spinner'
-import { Tooltip } from '../../components/ui/Tooltip'
+import { Tooltip, TooltipProvider } from '../../components/ui/Tooltip'
 import { mutate } from '../../components/ui/mutate'
 import { LIST_POLLING_MS, PAGE_SIZE } from '../../lib/constants'
 import { errorMessage } from '../../lib/errors'
@@ -164,188 +164,190 @@ export default function VerificationsPage() {
   }
 
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Verifications"
-        subtitle="Manage and track all your verification applications"
-        actions={
-          <Button onClick={() => setNewOpen(true)} icon={<Plus className="h-4 w-4" aria-hidden />}>
-            New Verification
-          </Button>
-        }
-      />
+    <TooltipProvider>
+      <div className="mx-auto max-w-7xl">
+        <PageHeader
+          title="Verifications"
+          subtitle="Manage and track all your verification applications"
+          actions={
+            <Button onClick={() => setNewOpen(true)} icon={<Plus className="h-4 w-4" aria-hidden />}>
+              New Verification
+            </Button>
+          }
+        />
 
-      {isError ? (
-        <Card className="p-10 text-center">
-          <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">Error Loading Verifications</h2>
-          <p className="mt-1 text-sm text-slate-600">{errorMessage(error)}</p>
-          <Button className="mt-5" variant="outline" onClick={() => window.location.reload()}>
-            Try Again
-          </Button>
-        </Card>
-      ) : (
-        <Card>
-          <div className="flex flex-col gap-4 border-b border-slate-100 p-4 sm:flex-row sm:items-end">
-            <Select
-              id="filter-status"
-              label="Status"
-              value={status}
-              onValueChange={(v) => {
-                setStatus(v)
-                setPage(1)
-              }}
-              options={STATUS_OPTIONS}
-            />
-            <Select
-              id="filter-tier"
-              label="Tier"
-              value={tier}
-              onValueChange={(v) => {
-                setTier(v)
-                setPage(1)
-              }}
-              options={TIER_OPTIONS}
-            />
-            <Select
-              id="sort-by"
-              label="Sort by"
-              value={`${sort}:${order}`}
-              onValueChange={(v) => {
-                const [f, o] = v.split(':') as [SortField, 'asc' | 'desc']
-                setSort(f)
-                setOrder(o)
-                setPage(1)
-              }}
-              options={SORT_OPTIONS}
-            />
-            <div className="flex-1" />
-            {isFetching && !isLoading && <Spinner className="h-4 w-4" label="Refreshing" />}
-          </div>
+        {isError ? (
+          <Card className="p-10 text-center">
+            <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
+            <h2 className="mt-3 text-lg font-semibold text-slate-900">Error Loading Verifications</h2>
+            <p className="mt-1 text-sm text-slate-600">{errorMessage(error)}</p>
+            <Button className="mt-5" variant="outline" onClick={() => window.location.reload()}>
+              Try Again
+            </Button>
+          </Card>
+        ) : (
+          <Card>
+            <div className="flex flex-col gap-4 border-b border-slate-100 p-4 sm:flex-row sm:items-end">
+              <Select
+                id="filter-status"
+                label="Status"
+                value={status}
+                onValueChange={(v) => {
+                  setStatus(v)
+                  setPage(1)
+                }}
+                options={STATUS_OPTIONS}
+              />
+              <Select
+                id="filter-tier"
+                label="Tier"
+                value={tier}
+                onValueChange={(v) => {
+                  setTier(v)
+                  setPage(1)
+                }}
+                options={TIER_OPTIONS}
+              />
+              <Select
+                id="sort-by"
+                label="Sort by"
+                value={`${sort}:${order}`}
+                onValueChange={(v) => {
+                  const [f, o] = v.split(':') as [SortField, 'asc' | 'desc']
+                  setSort(f)
+                  setOrder(o)
+                  setPage(1)
+                }}
+                options={SORT_OPTIONS}
+              />
+              <div className="flex-1" />
+              {isFetching && !isLoading && <Spinner className="h-4 w-4" label="Refreshing" />}
+            </div>
 
-          {/* Wide screens get the table; phones get one card per verification with the same status and actions. */}
-          <div className="hidden overflow-x-auto md:block">
-            <table className="min-w-full divide-y divide-slate-100">
-              <thead className="bg-slate-50/70">
-                <tr>
-                  <SortHeader field="id" label="Company / Verification ID" sort={sort} order={order} onSort={onSort} />
-                  <SortHeader field="tier" label="Tier" sort={sort} order={order} onSort={onSort} />
-                  <SortHeader field="status" label="Status" sort={sort} order={order} onSort={onSort} />
-                  <th scope="col" className="px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                    Progress
-                  </th>
-                  <SortHeader field="createdAt" label="Created" sort={sort} order={order} onSort={onSort} className="hidden xl:table-cell" />
-                  <SortHeader field="updatedAt" label="Updated" sort={sort} order={order} onSort={onSort} />
-                  <th scope="col" className="px-4 py-3 text-right text-xs font-semibold uppercase tracking-wide text-slate-600">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {isLoading ? (
+            {/* Wide screens get the table; phones get one card per verification with the same status and actions. */}
+            <div className="hidden overflow-x-auto md:block">
+              <table className="min-w-full divide-y divide-slate-100">
+                <thead className="bg-slate-50/70">
                   <tr>
-                    <td colSpan={7} className="py-16 text-center">
-                      <Spinner />
-                    </td>
+                    <SortHeader field="id" label="Company / Verification ID" sort={sort} order={order} onSort={onSort} />
+                    <SortHeader field="tier" label="Tier" sort={sort} order={order} onSort={onSort} />
+                    <SortHeader field="status" label="Status" sort={sort} order={order} onSort={onSort} />
+                    <th scope="col" className="px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                      Progress
+                    </th>
+                    <SortHeader field="createdAt" label="Created" sort={sort} order={order} onSort={onSort} className="hidden xl:table-cell" />
+                    <SortHeader field="updatedAt" label="Updated" sort={sort} order={order} onSort={onSort} />
+                    <th scope="col" className="px-4 py-3 text-right text-xs font-semibold uppercase tracking-wide text-slate-600">
+                      Actions
+                    </th>
                   </tr>
-                ) : data && data.items.length > 0 ? (
-                  data.items.map((v) => (
-                    <tr key={v.id} className="hover:bg-slate-50/60" data-testid="verification-row">
-                      <td className="max-w-[18rem] px-4 py-3">
-                        <Link to={paths.verification(v.id)} className="block truncate text-sm font-semibold text-brand-800 hover:underline">
-                          {displayName(v)}
-                        </Link>
-                        <p className="truncate font-mono text-xs text-slate-600" title={v.publicId}>
-                          {v.publicId} · #{v.id}
-                        </p>
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-700">{tierLabel(v.tier)}</td>
-                      <td className="whitespace-nowrap px-4 py-3">
-                        <StatusBadge status={v.status} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <div className="flex w-28 items-center gap-2">
-                          <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
-                          <span className="w-9 text-right text-xs text-slate-600">{v.progress}%</span>
-                        </div>
-                      </td>
-                      <td className="hidden whitespace-nowrap px-4 py-3 text-sm text-slate-600 xl:table-cell">{formatDate(v.createdAt)}</td>
-                      <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{formatDate(v.updatedAt)}</td>
-                      <td className="whitespace-nowrap px-4 py-3">
-                        <div className="flex items-center justify-end gap-1">
-                          <ButtonLink to={rowActionHref(v)} size="sm" variant="outline">
-                            {rowActionLabel(v.status)}
-                          </ButtonLink>
-                          <RowMenu v={v} onDelete={setToDelete} />
-                        </div>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {isLoading ? (
+                    <tr>
+                      <td colSpan={7} className="py-16 text-center">
+                        <Spinner />
                       </td>
                     </tr>
-                  ))
-                ) : (
-                  <tr>
-                    <td colSpan={7} className="px-4 py-16 text-center">
-                      <Empty filtered={status !== 'all' || tier !== 'all'} />
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
-          <div className="md:hidden">
-            {isLoading ? (
-              <div className="py-16 text-center">
-                <Spinner />
-              </div>
-            ) : data && data.items.length > 0 ? (
-              <ul className="divide-y divide-slate-100" aria-label="Verifications">
-                {data.items.map((v) => (
-                  <li key={v.id} className="space-y-3 px-4 py-4" data-testid="verification-card">
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <Link to={paths.verification(v.id)} className="block break-words text-sm font-semibold text-brand-800 hover:underline">
-                          {displayName(v)}
-                        </Link>
-                        <p className="mt-0.5 text-xs text-slate-600">
-                          #{v.id} · {tierLabel(v.tier)} · updated {formatDate(v.updatedAt)}
-                        </p>
-                        <p className="truncate font-mono text-xs text-slate-600">{v.publicId}</p>
+                  ) : data && data.items.length > 0 ? (
+                    data.items.map((v) => (
+                      <tr key={v.id} className="hover:bg-slate-50/60" data-testid="verification-row">
+                        <td className="max-w-[18rem] px-4 py-3">
+                          <Link to={paths.verification(v.id)} className="block truncate text-sm font-semibold text-brand-800 hover:underline">
+                            {displayName(v)}
+                          </Link>
+                          <p className="truncate font-mono text-xs text-slate-600" title={v.publicId}>
+                            {v.publicId} · #{v.id}
+                          </p>
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-700">{tierLabel(v.tier)}</td>
+                        <td className="whitespace-nowrap px-4 py-3">
+                          <StatusBadge status={v.status} />
+                        </td>
+                        <td className="px-4 py-3">
+                          <div className="flex w-28 items-center gap-2">
+                            <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
+                            <span className="w-9 text-right text-xs text-slate-600">{v.progress}%</span>
+                          </div>
+                        </td>
+                        <td className="hidden whitespace-nowrap px-4 py-3 text-sm text-slate-600 xl:table-cell">{formatDate(v.createdAt)}</td>
+                        <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{formatDate(v.updatedAt)}</td>
+                        <td className="whitespace-nowrap px-4 py-3">
+                          <div className="flex items-center justify-end gap-1">
+                            <ButtonLink to={rowActionHref(v)} size="sm" variant="outline">
+                              {rowActionLabel(v.status)}
+                            </ButtonLink>
+                            <RowMenu v={v} onDelete={setToDelete} />
+                          </div>
+                        </td>
+                      </tr>
+                    ))
+                  ) : (
+                    <tr>
+                      <td colSpan={7} className="px-4 py-16 text-center">
+                        <Empty filtered={status !== 'all' || tier !== 'all'} />
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <div className="md:hidden">
+              {isLoading ? (
+                <div className="py-16 text-center">
+                  <Spinner />
+                </div>
+              ) : data && data.items.length > 0 ? (
+                <ul className="divide-y divide-slate-100" aria-label="Verifications">
+                  {data.items.map((v) => (
+                    <li key={v.id} className="space-y-3 px-4 py-4" data-testid="verification-card">
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          <Link to={paths.verification(v.id)} className="block break-words text-sm font-semibold text-brand-800 hover:underline">
+                            {displayName(v)}
+                          </Link>
+                          <p className="mt-0.5 text-xs text-slate-600">
+                            #{v.id} · {tierLabel(v.tier)} · updated {formatDate(v.updatedAt)}
+                          </p>
+                          <p className="truncate font-mono text-xs text-slate-600">{v.publicId}</p>
+                        </div>
+                        <StatusBadge status={v.status} />
                       </div>
-                      <StatusBadge status={v.status} />
-                    </div>
-                    <div className="flex items-center gap-2">
-                      <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
-                      <span className="w-9 shrink-0 text-right text-xs text-slate-600">{v.progress}%</span>
-                    </div>
-                    <div className="flex items-center gap-2">
-                      <ButtonLink to={rowActionHref(v)} size="sm" variant="outline" className="flex-1">
-                        {rowActionLabel(v.status)}
-                      </ButtonLink>
-                      <RowMenu v={v} onDelete={setToDelete} />
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <div className="px-4 py-16 text-center">
-                <Empty filtered={status !== 'all' || tier !== 'all'} />
-              </div>
-            )}
-          </div>
+                      <div className="flex items-center gap-2">
+                        <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
+                        <span className="w-9 shrink-0 text-right text-xs text-slate-600">{v.progress}%</span>
+                      </div>
+                      <div className="flex items-center gap-2">
+                        <ButtonLink to={rowActionHref(v)} size="sm" variant="outline" className="flex-1">
+                          {rowActionLabel(v.status)}
+                        </ButtonLink>
+                        <RowMenu v={v} onDelete={setToDelete} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <div className="px-4 py-16 text-center">
+                  <Empty filtered={status !== 'all' || tier !== 'all'} />
+                </div>
+              )}
+            </div>
 
-          <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
-        </Card>
-      )}
+            <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
+          </Card>
+        )}
 
-      <NewVerificationDialog open={newOpen} onOpenChange={setNewOpen} />
-      <ConfirmDialog
-        item={toDelete}
-        onClose={() => setToDelete(null)}
-        title="Delete verification?"
-        description={(v) => `Verification ${v.publicId} and everything uploaded for it will be removed. This cannot be undone.`}
-        confirmLabel="Delete"
-        onConfirm={confirmDelete}
-        busy={deleting}
-      />
-    </div>
+        <NewVerificationDialog open={newOpen} onOpenChange={setNewOpen} />
+        <ConfirmDialog
+          item={toDelete}
+          onClose={() => setToDelete(null)}
+          title="Delete verification?"
+          description={(v) => `Verification ${v.publicId} and everything uploaded for it will be removed. This cannot be undone.`}
+          confirmLabel="Delete"
+          onConfirm={confirmDelete}
+          busy={deleting}
+        />
+      </div>
+    </TooltipProvider>
   )
 }

@@ -1,6 +1,7 @@
 import { Form, Formik, type FormikHelpers } from 'formik'
 import type { ReactNode } from 'react'
-import { SelectField, TextAreaField, TextField } from '../../../components/form/fields'
+import { SelectField } from '../../../components/form/SelectField'
+import { TextAreaField, TextField } from '../../../components/form/fields'
 import { COUNTRIES, CURRENCIES, INCOTERMS } from '../../../lib/constants'
 import { Button } from '../../../components/ui/Button'
 import { StepFooter } from './steps/StepFooter'

@@ -1,15 +1,16 @@
 import { lazy, Suspense } from 'react'
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router'
 import { NotFoundCard } from '../components/ui/NotFoundCard'
 import { FullPageSpinner } from '../components/ui/Spinner'
 import LandingPage from '../features/landing/LandingPage'
 import { patterns } from '../lib/paths'
+import { ScreenErrorBoundary } from './ScreenErrorBoundary'
 import { load, type Load } from './screens'
 
 // Every screen but the landing page is its own chunk, and so are the guards (they read the session
 // through the API): the landing page, the most common first address, comes with the entry script
 // and needs no second request; admin and payment code load when those routes are visited. Each
-// route keeps its loader in `handle` so that makeRouter can start the chunks of the first address
+// route keeps its loader in `handle` so that appRoutes can start the chunks of the first address
 // at once instead of one nested level after another.
 function screen(code: Load): Pick<RouteObject, 'element' | 'handle'> {
   const C = lazy(code)
@@ -59,11 +60,11 @@ export const routes: RouteObject[] = [
 ]
 
 /**
- * makeRouter serves the landing page on its own and every other screen inside AppShell (the store,
- * the API client, toasts and tooltips), so that / loads none of them. Tests render `routes` inside
- * AppProviders themselves.
+ * appRoutes serves the landing page on its own and every other screen inside AppShell (the store,
+ * the API client, toasts and tooltips), so that / loads none of them, and starts loading the chunks
+ * of the first address. Tests render `routes` inside AppProviders themselves.
  */
-export function makeRouter() {
+export function appRoutes(): RouteObject[] {
   const landing = routes.filter((r) => r.path === patterns.home)
   const tree: RouteObject[] = [
     ...landing,
@@ -72,5 +73,11 @@ export function makeRouter() {
   for (const m of matchRoutes(tree, window.location) ?? []) {
     void (m.route.handle as { load?: Load } | undefined)?.load?.()
   }
-  return createBrowserRouter(tree)
+  return tree
+}
+
+/** AppRoutes renders the screen of the current address, or a way out when it fails. */
+export function AppRoutes({ tree }: { tree: RouteObject[] }) {
+  const { pathname } = useLocation()
+  return <ScreenErrorBoundary pathname={pathname}>{useRoutes(tree)}</ScreenErrorBoundary>
 }

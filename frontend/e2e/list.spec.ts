@@ -53,6 +53,10 @@ test('the verifications list pages, filters and deletes', async ({ page }) => {
   await page.getByRole('button', { name: 'Company / Verification ID' }).click()
   await expect(rows.first().locator('p').first()).not.toHaveText(firstDesc ?? '')
 
+  // The row menu's button names itself in a tooltip on hover.
+  await rows.first().getByRole('button', { name: /More actions/ }).hover()
+  await expect(page.getByRole('tooltip', { name: 'More actions' })).toBeVisible()
+
   // Delete a draft through the row menu and the confirm dialog.
   await rows.first().getByRole('button', { name: /More actions/ }).click()
   await page.getByRole('menuitem', { name: 'Delete' }).click()

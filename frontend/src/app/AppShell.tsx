@@ -4,7 +4,7 @@ import { makeStore } from './store'
 
 const store = makeStore()
 
-/** AppShell gives every screen but the landing page the store, the toaster and tooltip timing. */
+/** AppShell gives every screen but the landing page the store and the toaster. */
 export default function AppShell() {
   return (
     <AppProviders store={store}>

@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
 
 /**
  * appRoutes serves the landing page on its own and every other screen inside AppShell (the store,
- * the API client, toasts and tooltips), so that / loads none of them, and starts loading the chunks
+ * the API client and toasts), so that / loads none of them, and starts loading the chunks
  * of the first address. Tests render `routes` inside AppProviders themselves.
  */
 export function appRoutes(): RouteObject[] {

@@ -75,11 +75,17 @@ for name in landing auth dashboard public; do
 	headers='{}'
 	[[ $name == dashboard ]] && headers="{\"Cookie\":\"$cookie\"}"
 	for i in $(seq "$runs"); do
-		"$tool/node_modules/.bin/lighthouse" "$base${pages[$name]}" --quiet --output=json \
-			--output-path="$out/$name-$i.json" --chrome-flags="$flags --user-data-dir=$data/chrome-$name-$i" \
-			--only-categories=performance,accessibility,best-practices --extra-headers="$headers" \
-			--chrome-path="$chrome" ${cpu:+--throttling.cpuSlowdownMultiplier="$cpu"} >/dev/null 2>&1 ||
-			die "lighthouse failed on ${pages[$name]}"
+		# Lighthouse now and then loses the trace of a load (NO_NAVSTART): such a run is tried once more.
+		for try in 1 2; do
+			rm -rf "$data/chrome-$name-$i"
+			"$tool/node_modules/.bin/lighthouse" "$base${pages[$name]}" --quiet --output=json \
+				--output-path="$out/$name-$i.json" --chrome-flags="$flags --user-data-dir=$data/chrome-$name-$i" \
+				--only-categories=performance,accessibility,best-practices --extra-headers="$headers" \
+				--chrome-path="$chrome" ${cpu:+--throttling.cpuSlowdownMultiplier="$cpu"} >/dev/null 2>&1 &&
+				python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1])).get("runtimeError") is not None)' "$out/$name-$i.json" &&
+				break
+			[[ $try == 2 ]] && die "lighthouse failed twice on ${pages[$name]}"
+		done
 	done
 done
 

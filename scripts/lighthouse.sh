@@ -10,20 +10,21 @@
 # and the default then emulates a phone many times slower than intended; -cpu 1 measures with the
 # machine's own speed (PageSpeed Insights uses 1.2x on its servers for the same reason).
 #
-#   scripts/lighthouse.sh [-runs N] [-out DIR] [-no-build] [-cpu MULTIPLIER]
+#   scripts/lighthouse.sh [-runs N] [-out DIR] [-no-build] [-cpu MULTIPLIER] [-pages 'landing auth dashboard public']
 set -euo pipefail
 SCRIPT_NAME=lighthouse
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 
-runs=3 out=${TMPDIR:-/tmp}/ttt-lighthouse build=1 cpu=
+runs=3 out=${TMPDIR:-/tmp}/ttt-lighthouse build=1 cpu= only='landing auth dashboard public'
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	-runs) runs=$2 && shift ;;
 	-out) out=$2 && shift ;;
 	-no-build) build=0 ;;
 	-cpu) cpu=$2 && shift ;;
+	-pages) only=$2 && shift ;;
 	*) die "unknown argument $1" ;;
 	esac
 	shift
@@ -71,7 +72,7 @@ cookie=$(curl -fsS -o /dev/null -c - -H 'Content-Type: application/json' \
 
 flags="--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync"
 declare -A pages=([landing]=/ [auth]=/auth [dashboard]=/dashboard [public]=/v/$public_id)
-for name in landing auth dashboard public; do
+for name in $only; do
 	headers='{}'
 	[[ $name == dashboard ]] && headers="{\"Cookie\":\"$cookie\"}"
 	for i in $(seq "$runs"); do
@@ -89,11 +90,11 @@ for name in landing auth dashboard public; do
 	done
 done
 
-python3 - "$out" "$runs" <<'EOF'
+python3 - "$out" "$runs" $only <<'EOF'
 import json, statistics, sys
-out, runs = sys.argv[1], int(sys.argv[2])
+out, runs, only = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 print(f"{'page':<10} {'performance':>11} {'accessibility':>13} {'best-practices':>14}  FCP     LCP     TBT       CLS    benchmark  (median of {runs})")
-for name in ["landing", "auth", "dashboard", "public"]:
+for name in only:
     reports = [json.load(open(f"{out}/{name}-{i}.json")) for i in range(1, runs + 1)]
     score = lambda c: statistics.median(round(r["categories"][c]["score"] * 100) for r in reports)
     metric = lambda a: statistics.median(r["audits"][a]["numericValue"] for r in reports)

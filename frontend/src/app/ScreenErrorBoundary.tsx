@@ -3,6 +3,7 @@ import { Component, type ReactNode } from 'react'
 import { Button } from '../components/ui/Button'
 import { Card } from '../components/ui/Card'
 import { MAIN_ID } from '../components/ui/SkipLink'
+import { paths } from '../lib/paths'
 
 interface Props {
   /** pathname is the current address: moving to another one clears the error. */
@@ -45,7 +46,8 @@ export class ScreenErrorBoundary extends Component<Props, State> {
             <Button onClick={() => window.location.reload()} icon={<RotateCw className="h-4 w-4" aria-hidden />}>
               Reload
             </Button>
-            <a href="/" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            {/* A full load, not a route change: it fetches the current chunks afresh. */}
+            <a href={paths.home} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
               Go to the home page
             </a>
           </div>

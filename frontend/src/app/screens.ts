@@ -57,8 +57,9 @@ export function firstLoads(pathname: string): { code: Load[]; api: string[] } | 
     if (matches(patterns[s])) return { code: [load.shell, load[s]], api: [] }
   }
   const app = [load.shell, load.requireAuth, load.layout]
-  const layout = [session, `/api${notificationsPath(1)}`]
-  if (matches(patterns.dashboard)) return { code: [...app, load.dashboard], api: [...layout, ...dashboardReads()] }
+  const api = (path: string) => `/api${path}`
+  const layout = [session, api(notificationsPath(1))]
+  if (matches(patterns.dashboard)) return { code: [...app, load.dashboard], api: [...layout, ...dashboardReads().map(api)] }
   for (const s of signedIn) if (matches(patterns[s])) return { code: [...app, load[s]], api: layout }
   for (const s of admin) if (matches(patterns[s])) return { code: [...app, load.requireAdmin, load[s]], api: layout }
   return undefined

@@ -9,9 +9,12 @@ export interface ListParams {
   tier?: string
 }
 
-export function listQueryString(p: ListParams): string {
+function listQueryString(p: ListParams): string {
   const q = new URLSearchParams({ page: String(p.page), pageSize: String(p.pageSize), sort: p.sort, order: p.order })
   if (p.status && p.status !== 'all') q.set('status', p.status)
   if (p.tier && p.tier !== 'all') q.set('tier', p.tier)
   return q.toString()
 }
+
+/** listPath is a page of the verification lists (under /api), as the API client and app/boot.ts ask for it. */
+export const listPath = (p: ListParams) => `/verifications?${listQueryString(p)}`

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn'
 import { SelectControl, type SelectOption } from '../ui/Select'
-import { type BaseProps, FieldMessages, fieldId, inputClass, Label, useFieldState } from './fields'
+import { type BaseProps, controlAria, FieldMessages, fieldId, inputClass, Label, useFieldState } from './fields'
 
 // SelectField has a file of its own so that forms without a select (sign-in, payment) do not load
 // the select's popup and positioning libraries.
@@ -33,9 +33,7 @@ export function SelectField({
         placeholder={placeholder}
         trigger={{
           id,
-          'aria-invalid': error ? true : undefined,
-          'aria-required': required || undefined,
-          'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+          ...controlAria(id, error, hint, required),
           onBlur: field.onBlur,
           name,
           className: cn(inputClass, 'flex items-center justify-between text-left data-[placeholder]:text-slate-500'),

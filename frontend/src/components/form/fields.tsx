@@ -25,6 +25,15 @@ export function Label({ htmlFor, children, required }: { htmlFor: string; childr
   )
 }
 
+/** controlAria ties a control to its error or hint line (FieldMessages) and marks it invalid or required. */
+export function controlAria(id: string, error: string | undefined, hint: ReactNode, required: boolean | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  }
+}
+
 export function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
   return (
     <>
@@ -96,9 +105,7 @@ export function TextField({
         type={type}
         {...field}
         value={field.value ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...controlAria(id, error, hint, required)}
         className={inputClass}
         {...rest}
       />
@@ -121,9 +128,7 @@ export function TextAreaField({ name, id: givenId, label, required, hint, classN
         {...field}
         value={field.value ?? ''}
         placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...controlAria(id, error, hint, required)}
         className={inputClass}
       />
       <FieldMessages id={id} error={error} hint={hint} />

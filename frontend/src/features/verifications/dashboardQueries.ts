@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '../../lib/constants'
-import { listQueryString, type ListParams } from '../../lib/listQuery'
+import { listPath, type ListParams } from '../../lib/listQuery'
 import type { Tier } from '../../lib/types'
 
 /**
@@ -15,8 +15,8 @@ export const listQuery = (status: string, page: number): ListParams => ({ page, 
 
 export const LIST_STATUS = { inProgress: 'draft,submitted', inReview: 'in_review', completed: 'approved' } as const
 
-/** dashboardReads are the API paths the dashboard reads first: both tiers and each list's first page. */
+/** dashboardReads are the paths (under /api) the dashboard reads first: both tiers and each list's first page. */
 export function dashboardReads(): string[] {
   const first = [tierQuery('basic'), tierQuery('top'), ...Object.values(LIST_STATUS).map((s) => listQuery(s, 1))]
-  return first.map((p) => `/api/verifications?${listQueryString(p)}`)
+  return first.map(listPath)
 }

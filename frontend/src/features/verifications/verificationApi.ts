@@ -13,7 +13,7 @@ import type {
   Verification,
   VerificationDocument,
 } from '../../lib/types'
-import { listQueryString, type ListParams } from '../../lib/listQuery'
+import { listPath, type ListParams } from '../../lib/listQuery'
 import { uploadForm } from '../../lib/upload'
 
 /** A change to any section changes the verification's progress, so the verification is refreshed too. */
@@ -30,7 +30,7 @@ export interface CisShare {
 export const verificationApi = api.injectEndpoints({
   endpoints: (b) => ({
     listVerifications: b.query<Paged<Verification>, ListParams>({
-      query: (p) => `/verifications?${listQueryString(p)}`,
+      query: listPath,
       transformResponse: (items: Verification[] | undefined, meta) => {
         const list = items ?? []
         const header = meta?.response?.headers.get('X-Total-Count')

@@ -48,3 +48,6 @@ func randomToken(n int) string {
 	_, _ = rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
 }
+
+// WithNotifier makes the account use cases tell users about their accounts.
+func (a *Auth) WithNotifier(n *Notifier) *Auth { a.notify = n; return a }

@@ -94,3 +94,9 @@ func (s *Certificates) certificateData(ctx context.Context, v *verification.Veri
 		TierLabel: v.Tier().Label(), Checks: checks, IssuedAt: issued, ExpiresAt: expires,
 		Fingerprint: content.Fingerprint()}, nil
 }
+
+// WithNotifier makes a generated CIS tell the applicant.
+func (s *Certificates) WithNotifier(n *Notifier) *Certificates { s.notify = n; return s }
+
+// WithChecks makes certificates state the checks that ran.
+func (s *Certificates) WithChecks(c *TopChecks) *Certificates { s.checks = c; return s }

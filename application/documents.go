@@ -39,3 +39,6 @@ func (s *DocumentsService) remove(ctx context.Context, actor *User, d *Document,
 	return recordRemoval(ctx, s.audit, actor, d.VerificationID, "delete-document",
 		fmt.Sprintf("document %d (%s, %s)%s", d.ID, d.Type, d.Filename, why), now)
 }
+
+// WithLimits replaces DefaultLimits for uploads.
+func (s *DocumentsService) WithLimits(l Limits) *DocumentsService { s.limits = l.orDefault(); return s }

@@ -55,3 +55,9 @@ type ProviderInfo struct {
 func (s *Payments) Provider() ProviderInfo {
 	return ProviderInfo{Provider: s.gateway.Provider(), PublishableKey: s.gateway.PublishableKey(), TestMode: s.gateway.TestMode()}
 }
+
+// WithNotifier makes settled payments send receipts.
+func (s *Payments) WithNotifier(n *Notifier) *Payments { s.notify = n; return s }
+
+// WithChecks makes upgrades to Top queue their screening.
+func (s *Payments) WithChecks(c *TopChecks) *Payments { s.checks = c; return s }

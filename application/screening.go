@@ -38,3 +38,6 @@ func NewScreening(d ScreeningDeps) *Screening {
 
 // Index is the holder of the in-memory index, for the server to build it at start.
 func (s *Screening) Index() *ScreeningIndexHolder { return s.index }
+
+// WithJobs makes list imports queue the re-screening of the Top verifications they concern.
+func (s *Screening) WithJobs(j JobQueue) *Screening { s.jobs = j; return s }

@@ -58,3 +58,12 @@ func record(ctx context.Context, log AuditLog, actor *User, v *verification.Veri
 
 // isNotFound reports whether err means the record does not exist.
 func isNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// WithNotifier makes submissions tell applicants and administrators.
+func (s *Verifications) WithNotifier(n *Notifier) *Verifications { s.notify = n; return s }
+
+// WithChecks makes submissions of Top verifications queue their screening.
+func (s *Verifications) WithChecks(c *TopChecks) *Verifications { s.checks = c; return s }
+
+// WithLimits replaces DefaultLimits for creating verifications.
+func (s *Verifications) WithLimits(l Limits) *Verifications { s.limits = l.orDefault(); return s }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -27,4 +28,16 @@ func (s *Verifications) Create(ctx context.Context, actor *User, tierName string
 		return record(ctx, s.audit, actor, v, "create", verification.Status{}, "")
 	})
 	return v, err
+}
+
+// mayOpenAnother refuses a new verification to a user who has the maximum number of drafts.
+func (s *Verifications) mayOpenAnother(ctx context.Context, actor *User) error {
+	counts, err := s.repo.CountByStatus(ctx, VerificationFilter{UserID: actor.ID})
+	if err != nil {
+		return fmt.Errorf("count drafts of %d: %w", actor.ID, err)
+	}
+	if n := s.limits.OpenVerifications; counts[verification.Draft] >= n {
+		return errs.Conflict(fmt.Sprintf("You have %d verifications in progress, the most allowed; submit or delete one before starting another", n))
+	}
+	return nil
 }

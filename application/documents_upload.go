@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -171,4 +172,16 @@ func (s *DocumentsService) attach(ctx context.Context, actor *User, id int64, t 
 		return nil, err
 	}
 	return d, nil
+}
+
+// mayAddFile refuses another file to a verification that has the maximum number.
+func (s *DocumentsService) mayAddFile(ctx context.Context, id int64) error {
+	docs, err := s.docs.List(ctx, id)
+	if err != nil {
+		return fmt.Errorf("count files of %d: %w", id, err)
+	}
+	if n := s.limits.FilesPerVerification; len(docs) >= n {
+		return errs.Conflict(fmt.Sprintf("This verification has %d files, the most allowed; delete one before uploading another", n))
+	}
+	return nil
 }

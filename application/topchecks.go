@@ -56,18 +56,6 @@ func NewTopChecks(d TopChecksDeps) *TopChecks {
 // The use cases whose changes start screening runs, refuse approvals or state checks take the
 // TopChecks after they are built; without it (unit tests of other concerns) nothing is screened.
 
-// WithChecks makes submissions of Top verifications queue their screening.
-func (s *Verifications) WithChecks(c *TopChecks) *Verifications { s.checks = c; return s }
-
-// WithChecks makes upgrades to Top queue their screening.
-func (s *Payments) WithChecks(c *TopChecks) *Payments { s.checks = c; return s }
-
-// WithChecks makes certificates state the checks that ran.
-func (s *Certificates) WithChecks(c *TopChecks) *Certificates { s.checks = c; return s }
-
-// WithJobs makes list imports queue the re-screening of the Top verifications they concern.
-func (s *Screening) WithJobs(j JobQueue) *Screening { s.jobs = j; return s }
-
 // submitted queues the screening of a Top verification that was just submitted (from draft) or
 // upgraded while waiting for review, in the transaction of that change.
 func (s *TopChecks) submitted(ctx context.Context, v *verification.Verification) error {

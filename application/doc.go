@@ -1,0 +1,52 @@
+// Package application holds the use cases: one exported method per thing a person asks of the
+// product, and the ports (interfaces) the adapters implement for them.
+//
+// Finding things by rule: a method lives in a file named after its receiver, the service's own
+// file <service>.go (its type, constructor and dependencies) or <service>_<use case>.go for one
+// use case (Payments.Upgrade in payments_upgrade.go, DocumentsService in documents_*.go). Ports
+// live in port_<area>.go, transaction helpers in tx_*.go. tests/application_layout_test.go keeps
+// both rules and checks that this page names every use case.
+//
+// Services and their use cases:
+//
+//   - Admin (admin_*.go): the reviewers' queue, List, Stats, Get and Events; the decisions
+//     Approve, Reject, Revoke and Reinstate, each one transaction that changes the verification,
+//     writes its audit entry and queues its jobs (admin_decisions.go).
+//   - Auth (auth_*.go): Register, Login, Logout, Authenticate (the session on each request),
+//     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand); WithNotifier.
+//   - PasswordResets (passwordresets.go): RequestPasswordReset and ResetPassword.
+//   - Verifications (verifications_*.go): an applicant's Create, List, Get, AuditTrail, Submit,
+//     Resubmit and Delete; WithChecks, WithLimits and WithNotifier.
+//   - SectionsService (sections_*.go): the five sections' forms, Company, SaveCompany, Banking,
+//     SaveBanking, Trade, SaveTrade, Representatives, AddRepresentative, UpdateRepresentative and
+//     DeleteRepresentative.
+//   - DocumentsService (documents_*.go): uploads (MayUpload, Store, Discard, AttachDocument,
+//     AttachPassport, AttachBankReference), List, Delete, and downloads (Open, DownloadLink,
+//     CanLinkDownloads); WithLimits.
+//   - Payments (payments_*.go): ValidateCoupon, CreatePaymentIntent, ConfirmCard (the simulated
+//     provider), ConfirmPayment and HandleWebhook (settling), Upgrade, ReceiptsEmailed, Provider;
+//     WithChecks and WithNotifier.
+//   - CouponAdmin (couponadmin.go): the coupon subcommands Create, List and Disable.
+//   - Certificates (certificates_*.go): Certificate (the PDF), Public and PublicDocuments (the
+//     public page), CISForm, GenerateCIS and GenerateCISOnApproval, and share links (ShareCIS,
+//     ShareLinks, RevokeShareLink, OpenSharedCIS); WithChecks and WithNotifier.
+//   - Review (review.go): what a reviewer reads, Company, Representatives, Banking, Trade,
+//     Documents, Certificate and CISForm.
+//   - Screening (screening_*.go): list data, ImportList, FetchLists, ListVersions, ListChanges,
+//     Index and Search (the admin search); WithJobs.
+//   - TopChecks (topchecks_*.go): the Top tier's checks, Run and Rescreen, the reviewer's
+//     Screening view, DecideHit and AcknowledgePEP, Summaries and AttentionCount,
+//     ImportJurisdictions and JurisdictionVersions.
+//   - ScreeningIndexHolder (screeningindexholder.go): Rebuild of the in-memory name index.
+//   - Notifier (notifier.go): Tell, TellOwner and TellAdmins, the e-mails and bell notifications.
+//   - Inbox (inbox.go): the bell, List and MarkRead.
+//   - Jobs (jobs.go): the failed-jobs page, ListFailed and Discarded.
+//   - ExpiryReminders (expiryreminders.go): Scan, the daily job that warns of expiring
+//     certificates and expires them.
+//   - FileRetention (fileretention.go): Purge of deleted files after their retention, and
+//     SweepAbandoned of objects whose upload never finished.
+//   - PublicCache (publiccache.go): the public lookup's cache, Forget and Clear.
+//
+// Jobs are declared in port_jobs.go and e-mails in port_mail_messages.go; both are queued inside
+// the transaction of the change that causes them.
+package application

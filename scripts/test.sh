@@ -33,18 +33,6 @@ trap cleanup EXIT
 
 ensure_packages
 
-# The real list files (../shared/data/sanctions, see its README) stand beside the repository; a
-# clone of a local checkout finds them beside the checkout it was cloned from.
-if [[ -z ${SANCTIONS_DATA_DIR:-} ]]; then
-	for root in "$PWD" "$(git config --get remote.origin.url 2>/dev/null || true)"; do
-		if [[ -f $root/../shared/data/sanctions/ofac/sdn.csv ]]; then
-			SANCTIONS_DATA_DIR=$(cd "$root/../shared/data/sanctions" && pwd)
-			export SANCTIONS_DATA_DIR
-			break
-		fi
-	done
-fi
-
 log "starting services"
 if [[ -z ${TEST_DATABASE_URL:-} ]]; then
 	env=$(scripts/postgres.sh start) || exit 1

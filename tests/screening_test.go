@@ -21,18 +21,18 @@ import (
 	"github.com/tttverify/tttverify/domain/screening"
 )
 
-// listFile reads a list file: rel under the shared sanctions folder (screeningtest.SharedDir), or a fixture of the parsers when rel starts with "testdata/".
+// listFile reads a list file: rel under the committed snapshot (screeningtest.DataDir), or a fixture of the parsers when rel starts with "testdata/".
 func listFile(t *testing.T, rel string) application.ListFile {
 	t.Helper()
 	var p string
 	if strings.HasPrefix(rel, "testdata/") {
 		p = filepath.Join("..", "adapters", "screening", rel)
 	} else {
-		p = filepath.Join(screeningtest.SharedDir(t), rel)
+		p = filepath.Join(screeningtest.DataDir(t), rel)
 	}
 	b, err := os.ReadFile(p)
 	if err != nil {
-		t.Fatalf("list file %s (see ../shared/data/sanctions/README.md): %v", rel, err)
+		t.Fatalf("list file %s: %v", rel, err)
 	}
 	return application.ListFile{Name: filepath.Base(p), Data: b}
 }

@@ -16,7 +16,7 @@ import (
 // BenchmarkIndexBuild builds the index over the OFAC SDN and UN lists and reports the heap it
 // keeps (live bytes after a collection, with the entries themselves counted separately).
 func BenchmarkIndexBuild(b *testing.B) {
-	entries := loadSharedEntries(b)
+	entries := loadSnapshotEntries(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		runtime.KeepAlive(screening.NewIndex(entries, screening.IndexOptions{Transliterate: adapter.Transliterate}))
@@ -39,7 +39,7 @@ func BenchmarkIndexBuild(b *testing.B) {
 // BenchmarkSearch runs the evaluation queries in turn against the OFAC SDN and UN index at the
 // default threshold and reports the 50th, 95th and 99th percentile of one query's time.
 func BenchmarkSearch(b *testing.B) {
-	ix := screening.NewIndex(loadSharedEntries(b), screening.IndexOptions{Transliterate: adapter.Transliterate})
+	ix := screening.NewIndex(loadSnapshotEntries(b), screening.IndexOptions{Transliterate: adapter.Transliterate})
 	cases, err := screeningeval.Cases()
 	if err != nil {
 		b.Fatal(err)
@@ -67,7 +67,7 @@ func BenchmarkSearch(b *testing.B) {
 
 // BenchmarkParseOFACSDN parses the four SDN files, the parsing part of an import.
 func BenchmarkParseOFACSDN(b *testing.B) {
-	dir := filepath.Join(screeningtest.SharedDir(b), "ofac")
+	dir := filepath.Join(screeningtest.DataDir(b), "ofac")
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := adapter.ParseDir(adapter.OFACSDN, dir); err != nil {

@@ -18,15 +18,15 @@ import (
 	"github.com/tttverify/tttverify/domain/screening/screeningeval"
 )
 
-var updateEval = flag.Bool("update-eval", false, "regenerate domain/screening/screeningeval/testdata/cases.jsonl from the shared list files")
+var updateEval = flag.Bool("update-eval", false, "regenerate domain/screening/screeningeval/testdata/cases.jsonl from the list snapshot in testdata/sanctions")
 
 // evalSeed fixes the evaluation set: the same files and seed give the same cases.
 const evalSeed = 20261123
 
-// TestEvalSetIsReproducible regenerates the evaluation set from the shared list files and checks
+// TestEvalSetIsReproducible regenerates the evaluation set from the list snapshot and checks
 // that it is the committed one; with -update-eval it writes the file instead.
 func TestEvalSetIsReproducible(t *testing.T) {
-	entries := loadSharedEntries(t)
+	entries := loadSnapshotEntries(t)
 	g := &evalGen{rng: rand.New(rand.NewPCG(evalSeed, 1)), entries: entries,
 		norm: screening.NewIndex(nil, screening.IndexOptions{Transliterate: adapter.Transliterate})}
 	cases := g.positives()
@@ -50,20 +50,20 @@ func TestEvalSetIsReproducible(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(committed) != b.String() {
-		t.Errorf("%s is not what the generator makes from the shared files; regenerate with -args -update-eval", path)
+		t.Errorf("%s is not what the generator makes from the list snapshot; regenerate with -args -update-eval", path)
 	}
 }
 
-func loadSharedEntries(tb testing.TB) []screening.Entry {
+func loadSnapshotEntries(tb testing.TB) []screening.Entry {
 	tb.Helper()
-	sdn, un := loadSharedLists(tb)
+	sdn, un := loadSnapshotLists(tb)
 	return append(sdn.Entries, un.Entries...)
 }
 
-// loadSharedLists parses the real OFAC SDN and UN files of the shared folder.
-func loadSharedLists(tb testing.TB) (sdn, un screening.List) {
+// loadSnapshotLists parses the real OFAC SDN and UN files of the snapshot in testdata/sanctions.
+func loadSnapshotLists(tb testing.TB) (sdn, un screening.List) {
 	tb.Helper()
-	dir := screeningtest.SharedDir(tb)
+	dir := screeningtest.DataDir(tb)
 	var err error
 	if sdn, err = adapter.ParseDir(adapter.OFACSDN, filepath.Join(dir, "ofac")); err != nil {
 		tb.Fatal(err)

@@ -155,10 +155,10 @@ func TestBrokenFilesFail(t *testing.T) {
 	}
 }
 
-// TestRealFiles parses the publishers' real files from the shared folder.
+// TestRealFiles parses the publishers' real files of the committed snapshot.
 func TestRealFiles(t *testing.T) {
 	t.Parallel()
-	sdn, un := loadSharedLists(t)
+	sdn, un := loadSnapshotLists(t)
 	if len(sdn.Entries) < 8000 || len(un.Entries) < 1000 {
 		t.Fatalf("%d SDN and %d UN entries; want about 8,970 and 1,003", len(sdn.Entries), len(un.Entries))
 	}

@@ -11,7 +11,7 @@ import (
 // TestScreeningQuality holds the quality budget on the OFAC SDN and UN lists at the default
 // threshold and prints the figures per variation class with a threshold sweep.
 func TestScreeningQuality(t *testing.T) {
-	entries := loadSharedEntries(t)
+	entries := loadSnapshotEntries(t)
 	cases, err := screeningeval.Cases()
 	if err != nil {
 		t.Fatal(err)

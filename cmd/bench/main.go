@@ -40,7 +40,7 @@ var wrkScript []byte
 
 type options struct {
 	server, databaseURL, out, dist string
-	sanctions                      string // the shared list files, for the screening rows
+	sanctions                      string // the real list files, for the screening rows
 	only                           string // "screening" or "scale": only those rows
 	s3                             s3Server
 	sizes                          []int
@@ -73,7 +73,7 @@ func main() {
 	flag.StringVar(&o.out, "out", "docs/performance.md", "markdown report to write ('' for none)")
 	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
 	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
-	flag.StringVar(&o.sanctions, "sanctions", sanctionsDefault(), "folder of the real list files (ofac/, un/, us_csl/) for the screening rows")
+	flag.StringVar(&o.sanctions, "sanctions", "testdata/sanctions", "folder of the real list files (ofac/, un/, us_csl/) for the screening rows")
 	flag.StringVar(&o.only, "only", "", "'screening' or 'scale': run only those rows (scale: at the largest size) and replace them in -out, keeping the others")
 	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
 	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")

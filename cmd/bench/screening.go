@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -21,15 +20,6 @@ import (
 // Published sizes of the lists we have no full copy of, for the memory extrapolation: the EU
 // consolidated list and the UK Sanctions List (about 5,500 and 4,500 entries).
 const euPublishedEntries, ukPublishedEntries = 5500, 4500
-
-// sanctionsDefault is SANCTIONS_DATA_DIR, or the shared folder beside the repository (the bench
-// runs from the repository's root).
-func sanctionsDefault() string {
-	if d := os.Getenv("SANCTIONS_DATA_DIR"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "shared", "data", "sanctions")
-}
 
 // screeningScenarios imports the real OFAC SDN and UN files through the CLI into a fresh
 // database, then screens evaluation queries one at a time through the admin search API and
@@ -164,10 +154,10 @@ func heapAfterGC() uint64 {
 	return m.HeapAlloc
 }
 
-// indexMemory parses the lists we have (OFAC SDN, UN and the US CSL sample from the shared
-// folder; the EU and UK fixtures of the parsers' tests), builds the index over them in this
-// process and reports the live heap it keeps, entries included, and an extrapolation to the
-// published sizes of the EU and UK lists.
+// indexMemory parses the lists we have (OFAC SDN, UN and the US CSL sample of testdata/sanctions;
+// the EU and UK fixtures of the parsers' tests), builds the index over them in this process and
+// reports the live heap it keeps, entries included, and an extrapolation to the published sizes of
+// the EU and UK lists.
 func indexMemory(o options) ([]result, error) {
 	fixtures := filepath.Join("adapters", "screening", "testdata")
 	lists := []struct {

@@ -16,10 +16,10 @@ import (
 	"github.com/tttverify/tttverify/cmd/server/app"
 )
 
-// sanctionsData is a file of the shared folder of real list files (screeningtest.SharedDir).
+// sanctionsData is a file of the committed snapshot of real list files (screeningtest.DataDir).
 func sanctionsData(t *testing.T, rel string) string {
 	t.Helper()
-	return filepath.Join(screeningtest.SharedDir(t), rel)
+	return filepath.Join(screeningtest.DataDir(t), rel)
 }
 
 // screeningCLI runs `server screening ARGS…` on cfg and returns what it printed.

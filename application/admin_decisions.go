@@ -57,15 +57,8 @@ func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string
 		return nil, err
 	}
 	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
-		v, err := s.repo.GetForUpdate(ctx, id)
+		v, err := s.decide(ctx, actor, id, "reject", reason, (*verification.Verification).Reject)
 		if err != nil {
-			return nil, err
-		}
-		from := v.Status()
-		if err := v.Reject(reason, s.clock.Now()); err != nil {
-			return nil, err
-		}
-		if err := saveChange(ctx, s.repo, s.audit, actor, v, "reject", from, reason); err != nil {
 			return nil, err
 		}
 		_, err = s.notify.TellOwner(ctx, v, fmt.Sprintf("rejected:%d:%d", v.ID(), v.Version()),
@@ -84,15 +77,8 @@ func (s *Admin) Revoke(ctx context.Context, actor *User, id int64, reason string
 		return nil, err
 	}
 	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
-		v, err := s.repo.GetForUpdate(ctx, id)
+		v, err := s.decide(ctx, actor, id, "revoke", reason, (*verification.Verification).Revoke)
 		if err != nil {
-			return nil, err
-		}
-		from := v.Status()
-		if err := v.Revoke(reason, s.clock.Now()); err != nil {
-			return nil, err
-		}
-		if err := saveChange(ctx, s.repo, s.audit, actor, v, "revoke", from, reason); err != nil {
 			return nil, err
 		}
 		snap := v.Snapshot()
@@ -112,16 +98,23 @@ func (s *Admin) Reinstate(ctx context.Context, actor *User, id int64, reason str
 		return nil, err
 	}
 	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
-		v, err := s.repo.GetForUpdate(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		from := v.Status()
-		if err := v.Reinstate(reason, s.clock.Now()); err != nil {
-			return nil, err
-		}
-		return v, saveChange(ctx, s.repo, s.audit, actor, v, "reinstate", from, reason)
+		return s.decide(ctx, actor, id, "reinstate", reason, (*verification.Verification).Reinstate)
 	})
+}
+
+// decide loads verification id under its lock, makes an administrator's decision with its reason,
+// and saves it with its audit event, in the transaction ctx carries.
+func (s *Admin) decide(ctx context.Context, actor *User, id int64, action, reason string,
+	decision func(v *verification.Verification, reason string, now time.Time) error) (*verification.Verification, error) {
+	v, err := s.repo.GetForUpdate(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	from := v.Status()
+	if err := decision(v, reason, s.clock.Now()); err != nil {
+		return nil, err
+	}
+	return v, saveChange(ctx, s.repo, s.audit, actor, v, action, from, reason)
 }
 
 // deref is the time t points to, or the zero time.

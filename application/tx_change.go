@@ -8,19 +8,12 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// A use case that changes a verification is written top to bottom inside one transaction:
-//
-//	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
-//		v, err := s.repo.GetForUpdate(ctx, id) // load under the row's lock: one writer at a time
-//		...                                    // check who may, and the domain's rules
-//		from := v.Status()
-//		v.Approve(now)                         // change
-//		saveChange(ctx, s.repo, s.audit, actor, v, "approve", from, "") // save and audit
-//		s.jobs.Enqueue(ctx, GenerateCIS{...})  // queue the work that follows, in the same transaction
-//	})
-//
-// A change that rolls back saves, audits and queues nothing; work that must wait for the commit
-// (forgetting a cached view) goes through OnCommit (tx_aftercommit.go).
+// A use case that changes a verification is written top to bottom inside inTx: load it for update
+// (GetForUpdate: one writer at a time), check who may and what the domain allows, change it, save
+// it with its audit event (saveChange), then tell people and queue the work that follows, all in the
+// same transaction. Admin.Approve (admin_decisions.go) is the model. A change that rolls back saves,
+// audits, tells and queues nothing; work that must wait for the commit (forgetting a cached view)
+// goes through OnCommit (tx_aftercommit.go).
 
 // inTx runs fn in one transaction of tx and returns what fn returned once the transaction has
 // committed, or the zero value and the error that rolled it back.

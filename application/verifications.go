@@ -25,7 +25,8 @@ type SubmissionScreening interface {
 	ScreenSubmitted(ctx context.Context, v *verification.Verification) error
 }
 
-// ReviewNotifier tells the owner, as OwnerNotifier does, and also the administrators that a verification entered review (Notifier).
+// ReviewNotifier tells the owner, as OwnerNotifier does, and also the administrators that a
+// verification entered review (Notifier).
 type ReviewNotifier interface {
 	OwnerNotifier
 	ReviewEntered(ctx context.Context, v *verification.Verification) error

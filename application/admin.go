@@ -1,5 +1,11 @@
 package application
 
+import (
+	"context"
+
+	"github.com/tttverify/tttverify/domain/verification"
+)
+
 // Admin holds the administrators' review use cases. Each checks that the actor is an
 // administrator itself; the HTTP layer's check is a second fence.
 type Admin struct {
@@ -7,14 +13,37 @@ type Admin struct {
 	repo   VerificationRepository
 	audit  AuditLog
 	clock  Clock
-	notify *Notifier
-	checks *TopChecks
+	notify OwnerNotifier
+	checks ApprovalGate
+	jobs   JobQueue
 }
 
-// NewAdmin wires the review use cases; notify tells applicants about decisions (nil: nobody), and
-// checks holds approvals of Top verifications until their screening is settled (nil: no screening).
-func NewAdmin(tx Transactor, repo VerificationRepository, audit AuditLog, clock Clock, notify *Notifier, checks *TopChecks) *Admin {
-	return &Admin{tx: tx, repo: repo, audit: audit, clock: clock, notify: notify, checks: checks}
+// ApprovalGate says why a verification may not be approved yet (TopChecks: a Top verification's
+// screening is not settled), or nil when it may.
+type ApprovalGate interface {
+	ApprovalBlock(ctx context.Context, v *verification.Verification) error
+}
+
+// OwnerNotifier tells a verification's owner about an event of it (Notifier); data is built with
+// the company's name.
+type OwnerNotifier interface {
+	TellOwner(ctx context.Context, v *verification.Verification, key string, data func(company string) EmailData) (bool, error)
+}
+
+// AdminDeps are what the review use cases need; every field is required.
+type AdminDeps struct {
+	Tx     Transactor
+	Repo   VerificationRepository
+	Audit  AuditLog
+	Clock  Clock
+	Notify OwnerNotifier // tells applicants about decisions
+	Checks ApprovalGate  // holds approvals of Top verifications until their screening is settled
+	Jobs   JobQueue      // an approval queues its CIS
+}
+
+// NewAdmin wires the review use cases.
+func NewAdmin(d AdminDeps) *Admin {
+	return &Admin{tx: d.Tx, repo: d.Repo, audit: d.Audit, clock: d.Clock, notify: d.Notify, checks: d.Checks, jobs: d.Jobs}
 }
 
 // mustBeAdmin refuses everyone but administrators.

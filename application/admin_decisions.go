@@ -8,78 +8,113 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// Approve accepts a submitted or in-review verification. The applicant is told, and the CIS (both
-// tiers include one) is queued for generation in the same transaction.
+// Each decision is one transaction (inTx, tx_change.go): load the verification under its lock,
+// check, change, save with the audit event, tell the applicant and queue the work that follows.
+// A decision that fails leaves no trace: no change, no audit entry, no e-mail, no job.
+
+// Approve accepts a submitted or in-review verification. A Top verification waits until its
+// screening is settled (ApprovalGate). The applicant is told (the VerificationApproved e-mail,
+// queued as a SendEmail job, and the bell) and the CIS, which both tiers include, is queued as a
+// GenerateCIS job, in the approval's transaction.
 func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
-	return s.decide(ctx, actor, id, "approve", "", func(ctx context.Context, v *verification.Verification) error {
-		if err := s.checks.approvalBlock(ctx, v); err != nil {
-			return err
+	if err := mustBeAdmin(actor); err != nil {
+		return nil, err
+	}
+	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
+		v, err := s.repo.GetForUpdate(ctx, id)
+		if err != nil {
+			return nil, err
 		}
-		return v.Approve(s.clock.Now())
-	}, func(ctx context.Context, v *verification.Verification) error {
-		snap := v.Snapshot()
+		if err := s.checks.ApprovalBlock(ctx, v); err != nil {
+			return nil, err
+		}
+		from := v.Status()
+		if err := v.Approve(s.clock.Now()); err != nil {
+			return nil, err
+		}
+		if err := saveChange(ctx, s.repo, s.audit, actor, v, "approve", from, ""); err != nil {
+			return nil, err
+		}
+		expires := deref(v.Snapshot().ExpiresAt)
 		if _, err := s.notify.TellOwner(ctx, v, fmt.Sprintf("approved:%d:%d", v.ID(), v.Version()),
 			func(company string) EmailData {
 				return VerificationApproved{VerificationID: v.ID(), CompanyName: company, PublicID: v.PublicID(),
-					CertificateNumber: v.PublicID(), ExpiresAt: deref(snap.ExpiresAt)}
+					CertificateNumber: v.PublicID(), ExpiresAt: expires}
 			}); err != nil {
-			return err
+			return nil, err
 		}
-		if s.notify == nil {
-			return nil
+		if err := s.jobs.Enqueue(ctx, GenerateCIS{VerificationID: v.ID()}); err != nil {
+			return nil, err
 		}
-		return s.notify.jobs.Enqueue(ctx, GenerateCIS{VerificationID: v.ID()})
+		return v, nil
 	})
 }
 
-// Reject refuses a submitted or in-review verification with a reason the applicant reads.
+// Reject refuses a submitted or in-review verification with a reason the applicant reads in the
+// VerificationRejected e-mail.
 func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
-	return s.decide(ctx, actor, id, "reject", reason, func(_ context.Context, v *verification.Verification) error {
-		return v.Reject(reason, s.clock.Now())
-	}, func(ctx context.Context, v *verification.Verification) error {
-		_, err := s.notify.TellOwner(ctx, v, fmt.Sprintf("rejected:%d:%d", v.ID(), v.Version()),
+	if err := mustBeAdmin(actor); err != nil {
+		return nil, err
+	}
+	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
+		v, err := s.decide(ctx, actor, id, "reject", reason, (*verification.Verification).Reject)
+		if err != nil {
+			return nil, err
+		}
+		_, err = s.notify.TellOwner(ctx, v, fmt.Sprintf("rejected:%d:%d", v.ID(), v.Version()),
 			func(company string) EmailData {
 				return VerificationRejected{VerificationID: v.ID(), CompanyName: company, Reason: v.RejectionReason(),
 					Paid: v.Payment().Paid()}
 			})
-		return err
+		return v, err
 	})
 }
 
-// Revoke withdraws an approved certificate with a reason.
+// Revoke withdraws an approved certificate with a reason, told to the applicant in the
+// CertificateRevoked e-mail.
 func (s *Admin) Revoke(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
-	return s.decide(ctx, actor, id, "revoke", reason, func(_ context.Context, v *verification.Verification) error {
-		return v.Revoke(reason, s.clock.Now())
-	}, func(ctx context.Context, v *verification.Verification) error {
-		snap := v.Snapshot()
-		_, err := s.notify.TellOwner(ctx, v, fmt.Sprintf("revoked:%d", v.ID()), func(company string) EmailData {
-			return CertificateRevoked{VerificationID: v.ID(), CompanyName: company, Reason: snap.RevokedReason,
-				RevokedAt: deref(snap.RevokedAt)}
-		})
-		return err
-	})
-}
-
-// Reinstate lifts a revocation that turned out to be wrong, with a reason kept in the audit trail.
-// The public page shows the certificate as valid again at once (the save clears the public cache).
-func (s *Admin) Reinstate(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
-	return s.decide(ctx, actor, id, "reinstate", reason, func(_ context.Context, v *verification.Verification) error {
-		return v.Reinstate(reason, s.clock.Now())
-	}, func(context.Context, *verification.Verification) error { return nil })
-}
-
-// decide applies an administrator's decision in one transaction with its audit event and tells
-// whom it concerns in the same transaction.
-func (s *Admin) decide(ctx context.Context, actor *User, id int64, action, reason string,
-	change func(context.Context, *verification.Verification) error, tell func(context.Context, *verification.Verification) error) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
 	}
-	return applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: action, reason: reason, may: anyone,
-		apply: change,
-		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
-			return tell(ctx, v)
-		}})
+	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
+		v, err := s.decide(ctx, actor, id, "revoke", reason, (*verification.Verification).Revoke)
+		if err != nil {
+			return nil, err
+		}
+		snap := v.Snapshot()
+		_, err = s.notify.TellOwner(ctx, v, fmt.Sprintf("revoked:%d", v.ID()), func(company string) EmailData {
+			return CertificateRevoked{VerificationID: v.ID(), CompanyName: company, Reason: snap.RevokedReason,
+				RevokedAt: deref(snap.RevokedAt)}
+		})
+		return v, err
+	})
+}
+
+// Reinstate lifts a revocation that turned out to be wrong, with a reason kept in the audit trail;
+// nobody is told. The public page shows the certificate as valid again at once (the save clears
+// the public cache).
+func (s *Admin) Reinstate(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
+	if err := mustBeAdmin(actor); err != nil {
+		return nil, err
+	}
+	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
+		return s.decide(ctx, actor, id, "reinstate", reason, (*verification.Verification).Reinstate)
+	})
+}
+
+// decide loads verification id under its lock, makes an administrator's decision with its reason,
+// and saves it with its audit event, in the transaction ctx carries.
+func (s *Admin) decide(ctx context.Context, actor *User, id int64, action, reason string,
+	decision func(v *verification.Verification, reason string, now time.Time) error) (*verification.Verification, error) {
+	v, err := s.repo.GetForUpdate(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	from := v.Status()
+	if err := decision(v, reason, s.clock.Now()); err != nil {
+		return nil, err
+	}
+	return v, saveChange(ctx, s.repo, s.audit, actor, v, action, from, reason)
 }
 
 // deref is the time t points to, or the zero time.

@@ -19,18 +19,35 @@ type Auth struct {
 	hasher   PasswordHasher
 	clock    Clock
 	events   AccountEvents
-	notify   *Notifier
+	notify   AccountNotifier
 	// dummyHash is checked when the e-mail is unknown so that both failures take the same time.
 	dummyHash string
 }
 
+// AccountNotifier tells a user about their account (Notifier).
+type AccountNotifier interface {
+	Tell(ctx context.Context, to *User, key string, data EmailData) (told bool, err error)
+}
+
+// AuthDeps are what the account use cases need; every field is required.
+type AuthDeps struct {
+	Tx       Transactor
+	Users    Users
+	Sessions Sessions
+	Hasher   PasswordHasher
+	Clock    Clock
+	Events   AccountEvents
+	Notify   AccountNotifier // welcomes new accounts and tells of password changes
+}
+
 // NewAuth wires the account use cases.
-func NewAuth(tx Transactor, users Users, sessions Sessions, hasher PasswordHasher, clock Clock, events AccountEvents) (*Auth, error) {
-	dummy, err := hasher.Hash("not-a-real-password")
+func NewAuth(d AuthDeps) (*Auth, error) {
+	dummy, err := d.Hasher.Hash("not-a-real-password")
 	if err != nil {
 		return nil, fmt.Errorf("prepare dummy hash: %w", err)
 	}
-	return &Auth{tx: tx, users: users, sessions: sessions, hasher: hasher, clock: clock, events: events, dummyHash: dummy}, nil
+	return &Auth{tx: d.Tx, users: d.Users, sessions: d.Sessions, hasher: d.Hasher, clock: d.Clock, events: d.Events,
+		notify: d.Notify, dummyHash: dummy}, nil
 }
 
 func (a *Auth) newSession(ctx context.Context, userID int64) (*Session, error) {
@@ -48,6 +65,3 @@ func randomToken(n int) string {
 	_, _ = rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
 }
-
-// WithNotifier makes the account use cases tell users about their accounts.
-func (a *Auth) WithNotifier(n *Notifier) *Auth { a.notify = n; return a }

@@ -35,25 +35,41 @@ type Certificates struct {
 	log       *slog.Logger
 	public    *PublicCache
 	pending   PendingObjects
-	notify    *Notifier
-	checks    *TopChecks
+	notify    OwnerNotifier
+	checks    CertificateClaims
 }
 
-// CertificatesConfig is what the certificate use cases need besides their ports.
-type CertificatesConfig struct {
+// CertificateClaims says which checks an approved verification's certificate states (TopChecks).
+type CertificateClaims interface {
+	Claims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error)
+}
+
+// CertificatesDeps are what the certificate use cases need; PublicCache may be nil (every public
+// read goes to the database), every other field is required.
+type CertificatesDeps struct {
+	Tx            Transactor
+	Repo          VerificationRepository
+	Sections      Sections
+	Docs          Documents
+	Blobs         BlobStore
+	Renderer      DocumentRenderer
+	Links         ShareLinks
+	Audit         AuditLog
+	Clock         Clock
 	PublicBaseURL string        // origin for the QR code and public link
 	ShareTTL      time.Duration // lifetime of a CIS share link
 	Log           *slog.Logger
-	PublicCache   *PublicCache // nil: every public read goes to the database
+	PublicCache   *PublicCache
 	Pending       PendingObjects
+	Notify        OwnerNotifier     // a generated CIS tells the applicant
+	Checks        CertificateClaims // certificates state the checks that ran
 }
 
 // NewCertificates wires the certificate use cases.
-func NewCertificates(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, blobs BlobStore,
-	renderer DocumentRenderer, links ShareLinks, audit AuditLog, clock Clock, cfg CertificatesConfig) *Certificates {
-	return &Certificates{tx: tx, repo: repo, sections: sections, docs: docs, blobs: blobs, renderer: renderer, links: links,
-		audit: audit, clock: clock, publicURL: cfg.PublicBaseURL, shareTTL: cfg.ShareTTL, log: cfg.Log, public: cfg.PublicCache,
-		pending: cfg.Pending}
+func NewCertificates(d CertificatesDeps) *Certificates {
+	return &Certificates{tx: d.Tx, repo: d.Repo, sections: d.Sections, docs: d.Docs, blobs: d.Blobs, renderer: d.Renderer,
+		links: d.Links, audit: d.Audit, clock: d.Clock, publicURL: d.PublicBaseURL, shareTTL: d.ShareTTL, log: d.Log,
+		public: d.PublicCache, pending: d.Pending, notify: d.Notify, checks: d.Checks}
 }
 
 // removeObject removes an object and its journal entry, if any; when the object cannot go, the
@@ -73,7 +89,7 @@ func (s *Certificates) removeObject(key string) {
 // certificateData is the certificate's content, the checks it states and its fingerprint for an
 // approved verification.
 func (s *Certificates) certificateData(ctx context.Context, v *verification.Verification, company *CompanyRecord) (CertificateData, error) {
-	checks, err := s.checks.claims(ctx, v, s.clock.Now())
+	checks, err := s.checks.Claims(ctx, v, s.clock.Now())
 	if err != nil {
 		return CertificateData{}, fmt.Errorf("checks of %d: %w", v.ID(), err)
 	}
@@ -94,9 +110,3 @@ func (s *Certificates) certificateData(ctx context.Context, v *verification.Veri
 		TierLabel: v.Tier().Label(), Checks: checks, IssuedAt: issued, ExpiresAt: expires,
 		Fingerprint: content.Fingerprint()}, nil
 }
-
-// WithNotifier makes a generated CIS tell the applicant.
-func (s *Certificates) WithNotifier(n *Notifier) *Certificates { s.notify = n; return s }
-
-// WithChecks makes certificates state the checks that ran.
-func (s *Certificates) WithChecks(c *TopChecks) *Certificates { s.checks = c; return s }

@@ -70,22 +70,29 @@ func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (
 		return nil, fmt.Errorf("store CIS of %d: %w", id, err)
 	}
 	var previous string
-	out, err := applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: "generate-cis", may: anyone,
-		apply: func(_ context.Context, v *verification.Verification) error {
-			previous = v.CISFormPath()
-			return v.AttachCIS(key, s.clock.Now())
-		},
-		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
-			if err := s.pending.Done(ctx, key); err != nil { // the object now has its row
-				return err
-			}
-			// Once per approval: regenerating the sheet tells nobody again.
-			once := fmt.Sprintf("cis_ready:%d:%d", v.ID(), deref(v.Snapshot().ApprovedAt).UnixMicro())
-			_, err := s.notify.TellOwner(ctx, v, once, func(company string) EmailData {
-				return CISReady{VerificationID: v.ID(), CompanyName: company}
-			})
-			return err
-		}})
+	out, err := inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
+		v, err := s.repo.GetForUpdate(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		from := v.Status()
+		previous = v.CISFormPath()
+		if err := v.AttachCIS(key, s.clock.Now()); err != nil {
+			return nil, err
+		}
+		if err := saveChange(ctx, s.repo, s.audit, actor, v, "generate-cis", from, ""); err != nil {
+			return nil, err
+		}
+		if err := s.pending.Done(ctx, key); err != nil { // the object now has its row
+			return nil, err
+		}
+		// Once per approval: regenerating the sheet tells nobody again.
+		once := fmt.Sprintf("cis_ready:%d:%d", v.ID(), deref(v.Snapshot().ApprovedAt).UnixMicro())
+		_, err = s.notify.TellOwner(ctx, v, once, func(company string) EmailData {
+			return CISReady{VerificationID: v.ID(), CompanyName: company}
+		})
+		return v, err
+	})
 	if err != nil {
 		s.removeObject(key)
 		return nil, err

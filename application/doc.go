@@ -7,38 +7,50 @@
 // live in port_<area>.go, transaction helpers in tx_*.go. tests/application_layout_test.go keeps
 // both rules and checks that this page names every use case.
 //
+// Dependencies come in through the constructor, as a <Service>Deps struct. What a service needs of
+// another service is a small interface it declares for that role (ApprovalGate, SubmissionScreening,
+// CertificateClaims, OwnerNotifier, ReviewNotifier, AccountNotifier, AdminNotifier), which
+// TopChecks or the Notifier implements; no collaborator is optional, and none is set after
+// construction.
+//
+// A change of a verification is one use case read top to bottom inside one transaction (inTx and
+// saveChange in tx_change.go): load for update, check, change, save with its audit event, tell and
+// queue. Work that must wait for the commit uses OnCommit (tx_aftercommit.go).
+//
 // Services and their use cases:
 //
 //   - Admin (admin_*.go): the reviewers' queue, List, Stats, Get and Events; the decisions
 //     Approve, Reject, Revoke and Reinstate, each one transaction that changes the verification,
-//     writes its audit entry and queues its jobs (admin_decisions.go).
+//     writes its audit entry and queues its jobs (admin_decisions.go). Approve queues the
+//     applicant's VerificationApproved e-mail (a SendEmail job) and a GenerateCIS job.
 //   - Auth (auth_*.go): Register, Login, Logout, Authenticate (the session on each request),
-//     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand); WithNotifier.
+//     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand).
 //   - PasswordResets (passwordresets.go): RequestPasswordReset and ResetPassword.
 //   - Verifications (verifications_*.go): an applicant's Create, List, Get, AuditTrail, Submit,
-//     Resubmit and Delete; WithChecks, WithLimits and WithNotifier.
+//     Resubmit and Delete.
 //   - SectionsService (sections_*.go): the five sections' forms, Company, SaveCompany, Banking,
 //     SaveBanking, Trade, SaveTrade, Representatives, AddRepresentative, UpdateRepresentative and
 //     DeleteRepresentative.
 //   - DocumentsService (documents_*.go): uploads (MayUpload, Store, Discard, AttachDocument,
 //     AttachPassport, AttachBankReference), List, Delete, and downloads (Open, DownloadLink,
-//     CanLinkDownloads); WithLimits.
+//     CanLinkDownloads).
 //   - Payments (payments_*.go): ValidateCoupon, CreatePaymentIntent, ConfirmCard (the simulated
-//     provider), ConfirmPayment and HandleWebhook (settling), Upgrade, ReceiptsEmailed, Provider;
-//     WithChecks and WithNotifier.
+//     provider), ConfirmPayment and HandleWebhook (settling), Upgrade, Provider.
 //   - CouponAdmin (couponadmin.go): the coupon subcommands Create, List and Disable.
 //   - Certificates (certificates_*.go): Certificate (the PDF), Public and PublicDocuments (the
 //     public page), CISForm, GenerateCIS and GenerateCISOnApproval, and share links (ShareCIS,
-//     ShareLinks, RevokeShareLink, OpenSharedCIS); WithChecks and WithNotifier.
+//     ShareLinks, RevokeShareLink, OpenSharedCIS).
 //   - Review (review.go): what a reviewer reads, Company, Representatives, Banking, Trade,
 //     Documents, Certificate and CISForm.
 //   - Screening (screening_*.go): list data, ImportList, FetchLists, ListVersions, ListChanges,
-//     Index and Search (the admin search); WithJobs.
+//     Index and Search (the admin search).
 //   - TopChecks (topchecks_*.go): the Top tier's checks, Run and Rescreen, the reviewer's
 //     Screening view, DecideHit and AcknowledgePEP, Summaries and AttentionCount,
-//     ImportJurisdictions and JurisdictionVersions.
+//     ImportJurisdictions and JurisdictionVersions; and what other services ask of it through
+//     their interfaces, ScreenSubmitted, ApprovalBlock and Claims.
 //   - ScreeningIndexHolder (screeningindexholder.go): Rebuild of the in-memory name index.
-//   - Notifier (notifier.go): Tell, TellOwner and TellAdmins, the e-mails and bell notifications.
+//   - Notifier (notifier.go): Tell, TellOwner, TellAdmins and ReviewEntered, the e-mails and bell
+//     notifications.
 //   - Inbox (inbox.go): the bell, List and MarkRead.
 //   - Jobs (jobs.go): the failed-jobs page, ListFailed and Discarded.
 //   - ExpiryReminders (expiryreminders.go): Scan, the daily job that warns of expiring

@@ -21,13 +21,26 @@ type DocumentsService struct {
 	limits   Limits
 }
 
-// NewDocuments wires the document use cases. When blobs is also a Presigner, DownloadLink
+// DocumentsDeps are what the document use cases need; every field but Limits is required.
+type DocumentsDeps struct {
+	Tx       Transactor
+	Repo     VerificationRepository
+	Sections Sections
+	Docs     Documents
+	Audit    AuditLog
+	Blobs    BlobStore
+	Pending  PendingObjects
+	Clock    Clock
+	Log      *slog.Logger
+	Limits   Limits // a zero field takes DefaultLimits
+}
+
+// NewDocuments wires the document use cases. When Blobs is also a Presigner, DownloadLink
 // hands out links to it.
-func NewDocuments(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, audit AuditLog, blobs BlobStore,
-	pending PendingObjects, clock Clock, log *slog.Logger) *DocumentsService {
-	presign, _ := blobs.(Presigner)
-	return &DocumentsService{tx: tx, repo: repo, sections: sections, docs: docs, audit: audit, blobs: blobs, pending: pending,
-		presign: presign, clock: clock, log: log, limits: DefaultLimits}
+func NewDocuments(d DocumentsDeps) *DocumentsService {
+	presign, _ := d.Blobs.(Presigner)
+	return &DocumentsService{tx: d.Tx, repo: d.Repo, sections: d.Sections, docs: d.Docs, audit: d.Audit, blobs: d.Blobs,
+		pending: d.Pending, presign: presign, clock: d.Clock, log: d.Log, limits: d.Limits.orDefault()}
 }
 
 // remove marks a document deleted with an audit event; its object stays until FileRetention purges it.
@@ -39,6 +52,3 @@ func (s *DocumentsService) remove(ctx context.Context, actor *User, d *Document,
 	return recordRemoval(ctx, s.audit, actor, d.VerificationID, "delete-document",
 		fmt.Sprintf("document %d (%s, %s)%s", d.ID, d.Type, d.Filename, why), now)
 }
-
-// WithLimits replaces DefaultLimits for uploads.
-func (s *DocumentsService) WithLimits(l Limits) *DocumentsService { s.limits = l.orDefault(); return s }

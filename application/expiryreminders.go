@@ -20,12 +20,12 @@ type ExpiringCertificates interface {
 type ExpiryReminders struct {
 	tx     Transactor
 	certs  ExpiringCertificates
-	notify *Notifier
+	notify OwnerNotifier
 	clock  Clock
 }
 
 // NewExpiryReminders wires the expiry scan.
-func NewExpiryReminders(tx Transactor, certs ExpiringCertificates, notify *Notifier, clock Clock) *ExpiryReminders {
+func NewExpiryReminders(tx Transactor, certs ExpiringCertificates, notify OwnerNotifier, clock Clock) *ExpiryReminders {
 	return &ExpiryReminders{tx: tx, certs: certs, notify: notify, clock: clock}
 }
 

@@ -10,11 +10,16 @@ import (
 type Jobs struct {
 	tx     Transactor
 	failed FailedJobs
-	notify *Notifier
+	notify AdminNotifier
+}
+
+// AdminNotifier tells every administrator about an event (Notifier).
+type AdminNotifier interface {
+	TellAdmins(ctx context.Context, key string, data EmailData) error
 }
 
 // NewJobs wires the job use cases.
-func NewJobs(tx Transactor, failed FailedJobs, notify *Notifier) *Jobs {
+func NewJobs(tx Transactor, failed FailedJobs, notify AdminNotifier) *Jobs {
 	return &Jobs{tx: tx, failed: failed, notify: notify}
 }
 

@@ -40,7 +40,8 @@ type Admins interface {
 
 // Notifier tells people about events: for each recipient it renders the e-mail, queues it and
 // writes the bell's notification, all in the transaction ctx carries, so that a change that rolls
-// back tells nobody. A nil Notifier tells nobody (use cases built without messaging).
+// back tells nobody. The use cases take it through the small interfaces they declare for their role
+// (OwnerNotifier, ReviewNotifier, AccountNotifier, AdminNotifier).
 type Notifier struct {
 	emails   Emails
 	jobs     JobQueue
@@ -71,9 +72,6 @@ func NewNotifier(d NotifierDeps) *Notifier {
 // Tell queues the e-mail and adds the notification of one event for one user. An event told
 // before (the same key) is not told again; told says whether this call told it.
 func (n *Notifier) Tell(ctx context.Context, to *User, key string, data EmailData) (told bool, err error) {
-	if n == nil {
-		return false, nil
-	}
 	return n.tell(ctx, to, key, key, data)
 }
 
@@ -94,21 +92,15 @@ func (n *Notifier) tell(ctx context.Context, to *User, key, mailKey string, data
 // TellOwner tells the owner of v; data is built with the company's name.
 func (n *Notifier) TellOwner(ctx context.Context, v *verification.Verification, key string,
 	data func(company string) EmailData) (bool, error) {
-	if n == nil {
-		return false, nil
-	}
 	owner, err := n.users.ByID(ctx, v.UserID())
 	if err != nil {
 		return false, fmt.Errorf("owner of %d: %w", v.ID(), err)
 	}
-	return n.Tell(ctx, owner, key, data(n.company(ctx, v.ID())))
+	return n.Tell(ctx, owner, key, data(companyName(ctx, n.sections, v.ID())))
 }
 
 // TellAdmins tells every administrator, each in an own e-mail (key:admin:<id>).
 func (n *Notifier) TellAdmins(ctx context.Context, key string, data EmailData) error {
-	if n == nil {
-		return nil
-	}
 	admins, err := n.admins.Admins(ctx)
 	if err != nil {
 		return fmt.Errorf("list administrators: %w", err)
@@ -121,22 +113,23 @@ func (n *Notifier) TellAdmins(ctx context.Context, key string, data EmailData) e
 	return nil
 }
 
-// company is the verification's company name, or "" before the company section exists.
-func (n *Notifier) company(ctx context.Context, id int64) string {
-	c, err := n.sections.Company(ctx, id)
+// companyName is the verification's company name, or "" before the company section exists.
+func companyName(ctx context.Context, sections Sections, id int64) string {
+	c, err := sections.Company(ctx, id)
 	if err != nil || c == nil {
 		return ""
 	}
 	return c.CompanyName
 }
 
-// reviewEntered tells the administrators that v now waits for review.
-func (n *Notifier) reviewEntered(ctx context.Context, v *verification.Verification) error {
-	if n == nil || v.Status() != verification.InReview {
+// ReviewEntered tells the administrators that v now waits for review; a verification in any
+// other status tells nobody.
+func (n *Notifier) ReviewEntered(ctx context.Context, v *verification.Verification) error {
+	if v.Status() != verification.InReview {
 		return nil
 	}
 	return n.TellAdmins(ctx, fmt.Sprintf("review:%d:%d", v.ID(), v.Version()), ReviewEntered{VerificationID: v.ID(),
-		CompanyName: n.company(ctx, v.ID()), Tier: v.Tier().String()})
+		CompanyName: companyName(ctx, n.sections, v.ID()), Tier: v.Tier().String()})
 }
 
 // named is a company's name, or a fallback for a verification without one.

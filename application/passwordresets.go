@@ -60,7 +60,7 @@ type PasswordResets struct {
 	clock    Clock
 	jobs     JobQueue
 	emails   Emails
-	notify   *Notifier
+	notify   AccountNotifier
 }
 
 // PasswordResetDeps are what the reset use cases need.
@@ -76,7 +76,7 @@ type PasswordResetDeps struct {
 	Emails   Emails
 	// Notify tells the user that the password changed (e-mail and bell); the reset link itself
 	// goes by e-mail only, never into the bell.
-	Notify *Notifier
+	Notify AccountNotifier
 }
 
 // NewPasswordResets wires the reset use cases.

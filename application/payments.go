@@ -17,11 +17,12 @@ type Payments struct {
 	webhooks WebhookVerifier // nil when the provider sends none
 	clock    Clock
 	log      *slog.Logger
-	notify   *Notifier
-	checks   *TopChecks
+	notify   ReviewNotifier
+	checks   SubmissionScreening
 }
 
-// PaymentsDeps are the ports the payment use cases need.
+// PaymentsDeps are what the payment use cases need; Webhooks is nil when the provider sends none,
+// Log nil discards, every other field is required.
 type PaymentsDeps struct {
 	Tx       Transactor
 	Repo     VerificationRepository
@@ -32,6 +33,8 @@ type PaymentsDeps struct {
 	Webhooks WebhookVerifier
 	Clock    Clock
 	Log      *slog.Logger
+	Notify   ReviewNotifier      // receipts, and the administrators' news of a verification in review
+	Checks   SubmissionScreening // an upgrade to Top queues its screening
 }
 
 // NewPayments wires the payment use cases.
@@ -41,7 +44,7 @@ func NewPayments(d PaymentsDeps) *Payments {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Payments{tx: d.Tx, repo: d.Repo, records: d.Records, coupons: d.Coupons, audit: d.Audit,
-		gateway: d.Gateway, webhooks: d.Webhooks, clock: d.Clock, log: log}
+		gateway: d.Gateway, webhooks: d.Webhooks, clock: d.Clock, log: log, notify: d.Notify, checks: d.Checks}
 }
 
 // ProviderInfo is what the browser needs to load the payment form.
@@ -55,9 +58,3 @@ type ProviderInfo struct {
 func (s *Payments) Provider() ProviderInfo {
 	return ProviderInfo{Provider: s.gateway.Provider(), PublishableKey: s.gateway.PublishableKey(), TestMode: s.gateway.TestMode()}
 }
-
-// WithNotifier makes settled payments send receipts.
-func (s *Payments) WithNotifier(n *Notifier) *Payments { s.notify = n; return s }
-
-// WithChecks makes upgrades to Top queue their screening.
-func (s *Payments) WithChecks(c *TopChecks) *Payments { s.checks = c; return s }

@@ -96,38 +96,46 @@ func (s *Payments) CreatePaymentIntent(ctx context.Context, actor *User, verific
 		CouponCode: code, Verification: v}, nil
 }
 
-// payWithCoupon marks a verification paid by a 100% coupon, counting the redemption once.
+// payWithCoupon marks the owner's verification paid by a 100% coupon in one transaction: the
+// coupon is checked again under its lock, its redemption counted once, the receipt queued and the
+// administrators told that the verification entered review.
 func (s *Payments) payWithCoupon(ctx context.Context, actor *User, id int64, code string) (*verification.Verification, error) {
-	var c *pricing.Coupon
-	return applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: "payment.succeeded",
-		reason: "paid 0 usd with 100% coupon " + code, may: owner(actor),
-		apply: func(ctx context.Context, v *verification.Verification) error {
-			if err := v.EnsurePaymentDue(); err != nil {
-				return err
-			}
-			var err error
-			if c, err = s.coupons.GetForUpdate(ctx, code); err != nil {
-				return fmt.Errorf("lock coupon %s: %w", code, err)
-			}
-			now := s.clock.Now()
-			held, err := s.coupons.Held(ctx, code, id, now)
-			if err != nil {
-				return err
-			}
-			if err := c.Available(now, held); err != nil { // checked again under the lock: the last use cannot go twice
-				return err
-			}
-			return v.MarkPaid(0, "coupon_"+code, now)
-		},
-		after: func(ctx context.Context, v *verification.Verification, from verification.Status) error {
-			if err := s.redeem(ctx, actor, v, c, from); err != nil {
-				return err
-			}
-			if err := s.sendReceipt(ctx, v, receipt{key: "coupon:" + strconv.FormatInt(v.ID(), 10),
-				purpose: PurposeVerification, currency: string(pricing.USD), coupon: code, percent: 100, test: !s.live(),
-				paidAt: s.clock.Now()}); err != nil {
-				return err
-			}
-			return s.notify.reviewEntered(ctx, v)
-		}})
+	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
+		v, err := ownedBy(ctx, s.repo.GetForUpdate, actor, id)
+		if err != nil {
+			return nil, err
+		}
+		from := v.Status()
+		if err := v.EnsurePaymentDue(); err != nil {
+			return nil, err
+		}
+		c, err := s.coupons.GetForUpdate(ctx, code)
+		if err != nil {
+			return nil, fmt.Errorf("lock coupon %s: %w", code, err)
+		}
+		now := s.clock.Now()
+		held, err := s.coupons.Held(ctx, code, id, now)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.Available(now, held); err != nil { // checked again under the lock: the last use cannot go twice
+			return nil, err
+		}
+		if err := v.MarkPaid(0, "coupon_"+code, now); err != nil {
+			return nil, err
+		}
+		if err := saveChange(ctx, s.repo, s.audit, actor, v, "payment.succeeded", from,
+			"paid 0 usd with 100% coupon "+code); err != nil {
+			return nil, err
+		}
+		if err := s.redeem(ctx, actor, v, c, from); err != nil {
+			return nil, err
+		}
+		if err := s.sendReceipt(ctx, v, receipt{key: "coupon:" + strconv.FormatInt(v.ID(), 10),
+			purpose: PurposeVerification, currency: string(pricing.USD), coupon: code, percent: 100, test: !s.live(),
+			paidAt: s.clock.Now()}); err != nil {
+			return nil, err
+		}
+		return v, s.notify.ReviewEntered(ctx, v)
+	})
 }

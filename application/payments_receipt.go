@@ -55,8 +55,5 @@ func (s *Payments) sendReceipt(ctx context.Context, v *verification.Verification
 	return err
 }
 
-// ReceiptsEmailed reports whether settled payments queue a receipt e-mail (messaging is wired).
-func (s *Payments) ReceiptsEmailed() bool { return s.notify != nil }
-
 // live reports whether payments are real charges: never with the simulated provider.
 func (s *Payments) live() bool { return s.gateway.Provider() != "simulated" }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/tttverify/tttverify/domain/pricing"
 	"github.com/tttverify/tttverify/domain/verification"
@@ -70,67 +69,77 @@ func ensurePayable(v *verification.Verification, purpose PaymentPurpose) error {
 	return v.EnsurePaymentDue()
 }
 
-// settle applies a succeeded intent to its verification after checking it against the record the
-// server made when it opened the intent and against what the verification costs now.
+// settle applies a succeeded intent to its verification in one transaction, after checking it
+// against the record the server made when it opened the intent and against what the verification
+// costs now. An upgrade's payment puts the verification back in review and queues its Top checks;
+// every payment queues its receipt, tells the administrators of a verification in review and
+// counts its coupon once. A payment settled before (a webhook and the browser race) changes
+// nothing. actor is nil for the provider's webhook.
 func (s *Payments) settle(ctx context.Context, actor *User, rec *PaymentRecord, intent *PaymentIntent) (*verification.Verification, error) {
 	reason := fmt.Sprintf("%s %d %s via %s", intent.ID, intent.Amount, intent.Currency, rec.Provider)
 	if rec.Purpose == PurposeUpgrade {
 		reason = "upgrade to top: " + reason
 	}
-	var (
-		cur *PaymentRecord
-		now time.Time
-	)
-	return applyChange(ctx, s.tx, s.repo, s.audit, actor, rec.VerificationID, stateChange{action: "payment.succeeded",
-		reason: reason,
-		may:    func(v *verification.Verification) bool { return actor == nil || v.OwnedBy(actor.ID) },
-		apply: func(ctx context.Context, v *verification.Verification) error {
-			// Read again under the verification's lock: a webhook and the browser may race.
-			var err error
-			if cur, err = s.records.Get(ctx, rec.IntentID); err != nil {
-				return fmt.Errorf("load payment %s: %w", rec.IntentID, err)
+	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
+		v, err := s.repo.GetForUpdate(ctx, rec.VerificationID)
+		if err != nil {
+			return nil, err
+		}
+		if actor != nil && !v.OwnedBy(actor.ID) {
+			return nil, ErrNotFound
+		}
+		from := v.Status()
+		// Read again under the verification's lock: a webhook and the browser may race.
+		cur, err := s.records.Get(ctx, rec.IntentID)
+		if err != nil {
+			return nil, fmt.Errorf("load payment %s: %w", rec.IntentID, err)
+		}
+		if cur.Status == RecordSucceeded {
+			return v, nil
+		}
+		if err := s.matches(v, cur, intent); err != nil {
+			return nil, err
+		}
+		now := s.clock.Now()
+		if cur.Purpose == PurposeUpgrade {
+			err = v.CompletePaidUpgrade(cur.Amount, cur.IntentID, now)
+		} else {
+			err = v.MarkPaid(cur.Amount, cur.IntentID, now)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := saveChange(ctx, s.repo, s.audit, actor, v, "payment.succeeded", from, reason); err != nil {
+			return nil, err
+		}
+		if err := s.records.SetStatus(ctx, cur.IntentID, RecordSucceeded, now); err != nil {
+			return nil, fmt.Errorf("mark payment %s succeeded: %w", cur.IntentID, err)
+		}
+		if cur.Purpose == PurposeUpgrade {
+			if err := record(ctx, s.audit, actor, v, "tier.upgraded", from, "basic to top, difference paid"); err != nil {
+				return nil, err
 			}
-			if cur.Status == RecordSucceeded {
-				return errUnchanged
+			if err := s.checks.ScreenSubmitted(ctx, v); err != nil { // back in review: the Top checks run now
+				return nil, err
 			}
-			if err := s.matches(v, cur, intent); err != nil {
-				return err
-			}
-			now = s.clock.Now()
-			if cur.Purpose == PurposeUpgrade {
-				return v.CompletePaidUpgrade(cur.Amount, cur.IntentID, now)
-			}
-			return v.MarkPaid(cur.Amount, cur.IntentID, now)
-		},
-		after: func(ctx context.Context, v *verification.Verification, from verification.Status) error {
-			if err := s.records.SetStatus(ctx, cur.IntentID, RecordSucceeded, now); err != nil {
-				return fmt.Errorf("mark payment %s succeeded: %w", cur.IntentID, err)
-			}
-			if cur.Purpose == PurposeUpgrade {
-				if err := record(ctx, s.audit, actor, v, "tier.upgraded", from, "basic to top, difference paid"); err != nil {
-					return err
-				}
-				if err := s.checks.submitted(ctx, v); err != nil { // back in review: the Top checks run now
-					return err
-				}
-			}
-			if err := s.sendReceipt(ctx, v, receipt{key: cur.IntentID, purpose: cur.Purpose, amount: cur.Amount,
-				currency: cur.Currency, coupon: cur.CouponCode, percent: cur.DiscountPercent, brand: intent.CardBrand,
-				last4: intent.CardLast4, test: !intent.Livemode, paidAt: now}); err != nil {
-				return err
-			}
-			if err := s.notify.reviewEntered(ctx, v); err != nil {
-				return err
-			}
-			if cur.CouponCode == "" {
-				return nil
-			}
-			c, err := s.coupons.GetForUpdate(ctx, cur.CouponCode)
-			if err != nil {
-				return fmt.Errorf("lock coupon %s: %w", cur.CouponCode, err)
-			}
-			return s.redeem(ctx, actor, v, c, from)
-		}})
+		}
+		if err := s.sendReceipt(ctx, v, receipt{key: cur.IntentID, purpose: cur.Purpose, amount: cur.Amount,
+			currency: cur.Currency, coupon: cur.CouponCode, percent: cur.DiscountPercent, brand: intent.CardBrand,
+			last4: intent.CardLast4, test: !intent.Livemode, paidAt: now}); err != nil {
+			return nil, err
+		}
+		if err := s.notify.ReviewEntered(ctx, v); err != nil {
+			return nil, err
+		}
+		if cur.CouponCode == "" {
+			return v, nil
+		}
+		c, err := s.coupons.GetForUpdate(ctx, cur.CouponCode)
+		if err != nil {
+			return nil, fmt.Errorf("lock coupon %s: %w", cur.CouponCode, err)
+		}
+		return v, s.redeem(ctx, actor, v, c, from)
+	})
 }
 
 // matches checks a provider's intent against the server's record and the verification's price.

@@ -30,12 +30,20 @@ func (s *Payments) Upgrade(ctx context.Context, actor *User, id int64) (*Upgrade
 		return &UpgradeResult{Verification: v, PaymentRequired: true, Amount: pricing.UpgradePrice()}, nil
 	}
 	// Checked again under the lock by v.Upgrade: a payment that lands meanwhile refuses the change.
-	v, err = applyChange(ctx, s.tx, s.repo, s.audit, actor, id, stateChange{action: "tier.upgraded",
-		reason: "basic to top before payment", may: owner(actor),
-		apply: func(_ context.Context, v *verification.Verification) error { return v.Upgrade(s.clock.Now()) },
-		after: func(ctx context.Context, v *verification.Verification, _ verification.Status) error {
-			return s.checks.submitted(ctx, v) // a draft is screened when it is submitted
-		}})
+	v, err = inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
+		v, err := ownedBy(ctx, s.repo.GetForUpdate, actor, id)
+		if err != nil {
+			return nil, err
+		}
+		from := v.Status()
+		if err := v.Upgrade(s.clock.Now()); err != nil {
+			return nil, err
+		}
+		if err := saveChange(ctx, s.repo, s.audit, actor, v, "tier.upgraded", from, "basic to top before payment"); err != nil {
+			return nil, err
+		}
+		return v, s.checks.ScreenSubmitted(ctx, v) // a draft is screened when it is submitted
+	})
 	if err != nil {
 		return nil, err
 	}

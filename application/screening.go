@@ -15,7 +15,7 @@ type Screening struct {
 	index   *ScreeningIndexHolder
 	clock   Clock
 	log     *slog.Logger
-	jobs    JobQueue // nil: an import queues no re-screening
+	jobs    JobQueue
 }
 
 // ScreeningDeps are the ports the screening use cases need.
@@ -28,16 +28,14 @@ type ScreeningDeps struct {
 	Index   *ScreeningIndexHolder
 	Clock   Clock
 	Log     *slog.Logger
+	Jobs    JobQueue // an import queues the re-screening of the Top verifications it concerns
 }
 
 // NewScreening wires the screening use cases.
 func NewScreening(d ScreeningDeps) *Screening {
 	return &Screening{tx: d.Tx, lists: d.Lists, blobs: d.Blobs, parsers: d.Parsers, source: d.Source, index: d.Index,
-		clock: d.Clock, log: d.Log}
+		clock: d.Clock, log: d.Log, jobs: d.Jobs}
 }
 
 // Index is the holder of the in-memory index, for the server to build it at start.
 func (s *Screening) Index() *ScreeningIndexHolder { return s.index }
-
-// WithJobs makes list imports queue the re-screening of the Top verifications they concern.
-func (s *Screening) WithJobs(j JobQueue) *Screening { s.jobs = j; return s }

@@ -90,9 +90,6 @@ func (s *Screening) ImportList(ctx context.Context, actor *User, src screening.S
 		if err := s.lists.Create(ctx, NewListVersion{Version: v, Entries: list.Entries, Changes: changes}); err != nil {
 			return err
 		}
-		if s.jobs == nil {
-			return nil
-		}
 		// Every Top verification under review or certified is screened again against the new list.
 		return s.jobs.Enqueue(ctx, RescreenTop{Reason: fmt.Sprintf("%s version %d", src, v.ID)})
 	})

@@ -23,7 +23,7 @@ type TopChecks struct {
 	index         *ScreeningIndexHolder
 	jobs          JobQueue
 	audit         AuditLog
-	notify        *Notifier
+	notify        AdminNotifier
 	public        *PublicCache
 	clock         Clock
 	log           *slog.Logger
@@ -40,7 +40,7 @@ type TopChecksDeps struct {
 	Index         *ScreeningIndexHolder
 	Jobs          JobQueue
 	Audit         AuditLog
-	Notify        *Notifier    // nil: nobody is alerted
+	Notify        AdminNotifier
 	Public        *PublicCache // forgotten when what a certificate states changes
 	Clock         Clock
 	Log           *slog.Logger
@@ -53,13 +53,11 @@ func NewTopChecks(d TopChecksDeps) *TopChecks {
 		clock: d.Clock, log: d.Log}
 }
 
-// The use cases whose changes start screening runs, refuse approvals or state checks take the
-// TopChecks after they are built; without it (unit tests of other concerns) nothing is screened.
-
-// submitted queues the screening of a Top verification that was just submitted (from draft) or
-// upgraded while waiting for review, in the transaction of that change.
-func (s *TopChecks) submitted(ctx context.Context, v *verification.Verification) error {
-	if s == nil || v.Tier() != verification.Top {
+// ScreenSubmitted queues the screening of a Top verification that was just submitted (from draft)
+// or upgraded while waiting for review, in the transaction of that change; other verifications
+// are not screened. Verifications and Payments call it through SubmissionScreening.
+func (s *TopChecks) ScreenSubmitted(ctx context.Context, v *verification.Verification) error {
+	if v.Tier() != verification.Top {
 		return nil
 	}
 	if st := v.Status(); st != verification.Submitted && st != verification.InReview {

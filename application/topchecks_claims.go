@@ -9,12 +9,13 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// claims are the checks an approved verification's certificate states: the review every
+// Claims are the checks an approved verification's certificate states: the review every
 // verification had, and for Top the checks of the run the certificate rests on, with their lists
-// and dates. A Top verification without such a run claims no screening.
-func (s *TopChecks) claims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error) {
+// and dates. A Top verification without such a run claims no screening. Certificates call it
+// through CertificateClaims.
+func (s *TopChecks) Claims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error) {
 	out := []verification.CertificateCheck{verification.ReviewCheck(deref(v.Snapshot().ApprovedAt))}
-	if s == nil || v.Tier() != verification.Top {
+	if v.Tier() != verification.Top {
 		return out, nil
 	}
 	state, err := s.records.State(ctx, v.ID())
@@ -101,7 +102,7 @@ func (s *TopChecks) Summaries(ctx context.Context, actor *User, vs []*verificati
 		}
 	}
 	out := make(map[int64]ScreeningSummary, len(ids))
-	if s == nil || len(ids) == 0 {
+	if len(ids) == 0 {
 		return out, nil
 	}
 	states, err := s.records.States(ctx, ids)

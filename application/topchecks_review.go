@@ -335,11 +335,12 @@ func (s *TopChecks) auditBy(ctx context.Context, actor *User, v *verification.Ve
 		From: v.Status().String(), To: v.Status().String(), Reason: reason, CreatedAt: s.clock.Now()})
 }
 
-// approvalBlock refuses the approval of a Top verification while its screening has not finished,
-// a hit is undecided or confirmed, or an unavailable PEP check is not acknowledged. It runs in the
-// approval's transaction, under the verification's lock.
-func (s *TopChecks) approvalBlock(ctx context.Context, v *verification.Verification) error {
-	if s == nil || v.Tier() != verification.Top {
+// ApprovalBlock refuses the approval of a Top verification while its screening has not finished,
+// a hit is undecided or confirmed, or an unavailable PEP check is not acknowledged; Basic
+// verifications pass. It runs in the approval's transaction, under the verification's lock; Admin
+// calls it through ApprovalGate.
+func (s *TopChecks) ApprovalBlock(ctx context.Context, v *verification.Verification) error {
+	if v.Tier() != verification.Top {
 		return nil
 	}
 	state, err := s.records.State(ctx, v.ID())

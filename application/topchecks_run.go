@@ -321,7 +321,7 @@ func (s *TopChecks) alert(ctx context.Context, v *verification.Verification, run
 		}
 	}
 	return s.notify.TellAdmins(ctx, fmt.Sprintf("screening_alert:%d:%d", v.ID(), run.ID), ScreeningAlert{
-		VerificationID: v.ID(), CompanyName: s.notify.company(ctx, v.ID()), Hits: len(fresh), Lists: names, Certified: true})
+		VerificationID: v.ID(), CompanyName: companyName(ctx, s.sections, v.ID()), Hits: len(fresh), Lists: names, Certified: true})
 }
 
 // auditSystem writes an audit event of the system (no actor) that changes no status.

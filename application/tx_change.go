@@ -2,67 +2,55 @@ package application
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// stateChange is one audited change of a verification.
-type stateChange struct {
-	action, reason string
-	// may reports whether the actor may make the change; a refusal looks like a missing record.
-	may func(v *verification.Verification) bool
-	// apply changes v; errUnchanged says the change was already made (a repeated request) and
-	// nothing is saved or audited.
-	apply func(ctx context.Context, v *verification.Verification) error
-	// after, when set, does the work that belongs to the change in the same transaction, once the
-	// change is saved and audited.
-	after func(ctx context.Context, v *verification.Verification, from verification.Status) error
-}
+// A use case that changes a verification is written top to bottom inside inTx: load it for update
+// (GetForUpdate: one writer at a time), check who may and what the domain allows, change it, save
+// it with its audit event (saveChange), then tell people and queue the work that follows, all in the
+// same transaction. Admin.Approve (admin_decisions.go) is the model. A change that rolls back saves,
+// audits, tells and queues nothing; work that must wait for the commit (forgetting a cached view)
+// goes through OnCommit (tx_aftercommit.go).
 
-// errUnchanged is apply's answer when there is nothing left to do.
-var errUnchanged = errors.New("already applied")
-
-// anyone lets every actor through: the caller has already checked who may act (administrators).
-func anyone(*verification.Verification) bool { return true }
-
-// owner lets only the verification's owner through.
-func owner(actor *User) func(*verification.Verification) bool {
-	return func(v *verification.Verification) bool { return v.OwnedBy(actor.ID) }
-}
-
-// applyChange loads a verification for update, applies c, saves it and writes the audit event, all in
-// one transaction, and returns the changed verification.
-func applyChange(ctx context.Context, tx Transactor, repo VerificationRepository, audit AuditLog, actor *User,
-	id int64, c stateChange) (*verification.Verification, error) {
-	var out *verification.Verification
+// inTx runs fn in one transaction of tx and returns what fn returned once the transaction has
+// committed, or the zero value and the error that rolled it back.
+func inTx[T any](ctx context.Context, tx Transactor, fn func(ctx context.Context) (T, error)) (T, error) {
+	var out T
 	err := tx.WithinTx(ctx, func(ctx context.Context) error {
-		v, err := repo.GetForUpdate(ctx, id)
-		if err != nil {
-			return err
-		}
-		if !c.may(v) {
-			return ErrNotFound
-		}
-		from := v.Status()
-		out = v
-		if err := c.apply(ctx, v); errors.Is(err, errUnchanged) {
-			return nil
-		} else if err != nil {
-			return err
-		}
-		if err := repo.Save(ctx, v); err != nil {
-			return fmt.Errorf("save %s of %d: %w", c.action, id, err)
-		}
-		if err := record(ctx, audit, actor, v, c.action, from, strings.TrimSpace(c.reason)); err != nil {
-			return err
-		}
-		if c.after != nil {
-			return c.after(ctx, v, from)
-		}
-		return nil
+		var err error
+		out, err = fn(ctx)
+		return err
 	})
-	return out, err
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return out, nil
+}
+
+// saveChange saves a changed verification and writes the audit event of its change from the
+// status from, in the transaction ctx carries.
+func saveChange(ctx context.Context, repo VerificationRepository, audit AuditLog, actor *User,
+	v *verification.Verification, action string, from verification.Status, reason string) error {
+	if err := repo.Save(ctx, v); err != nil {
+		return fmt.Errorf("save %s of %d: %w", action, v.ID(), err)
+	}
+	return record(ctx, audit, actor, v, action, from, strings.TrimSpace(reason))
+}
+
+// record writes an audit event for a change of v made by actor (nil: the system).
+func record(ctx context.Context, log AuditLog, actor *User, v *verification.Verification, action string,
+	from verification.Status, reason string) error {
+	e := AuditEvent{VerificationID: v.ID(), Action: action, From: from.String(), To: v.Status().String(),
+		Reason: reason, CreatedAt: v.Snapshot().UpdatedAt}
+	if actor != nil {
+		e.ActorID, e.ActorEmail = actor.ID, actor.Email
+	}
+	if err := log.Record(ctx, e); err != nil {
+		return fmt.Errorf("audit %s of %d: %w", action, v.ID(), err)
+	}
+	return nil
 }

@@ -3,7 +3,6 @@ package application
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -15,18 +14,40 @@ type Verifications struct {
 	sections Sections
 	audit    AuditLog
 	clock    Clock
-	notify   *Notifier
-	checks   *TopChecks
+	notify   ReviewNotifier
+	checks   SubmissionScreening
 	limits   Limits
 }
 
-// NewVerifications wires the verification use cases.
-func NewVerifications(tx Transactor, repo VerificationRepository, sections Sections, audit AuditLog, clock Clock) *Verifications {
-	return &Verifications{tx: tx, repo: repo, sections: sections, audit: audit, clock: clock, limits: DefaultLimits}
+// SubmissionScreening queues the Top checks of a verification whose submission or upgrade has
+// just put it in front of reviewers (TopChecks), in the transaction of that change.
+type SubmissionScreening interface {
+	ScreenSubmitted(ctx context.Context, v *verification.Verification) error
 }
 
-func (s *Verifications) change(ctx context.Context, actor *User, id int64, c stateChange) (*verification.Verification, error) {
-	return applyChange(ctx, s.tx, s.repo, s.audit, actor, id, c)
+// ReviewNotifier tells the owner, as OwnerNotifier does, and also the administrators that a
+// verification entered review (Notifier).
+type ReviewNotifier interface {
+	OwnerNotifier
+	ReviewEntered(ctx context.Context, v *verification.Verification) error
+}
+
+// VerificationsDeps are what the verification use cases need; every field but Limits is required.
+type VerificationsDeps struct {
+	Tx       Transactor
+	Repo     VerificationRepository
+	Sections Sections
+	Audit    AuditLog
+	Clock    Clock
+	Notify   ReviewNotifier
+	Checks   SubmissionScreening
+	Limits   Limits // a zero field takes DefaultLimits
+}
+
+// NewVerifications wires the verification use cases.
+func NewVerifications(d VerificationsDeps) *Verifications {
+	return &Verifications{tx: d.Tx, repo: d.Repo, sections: d.Sections, audit: d.Audit, clock: d.Clock,
+		notify: d.Notify, checks: d.Checks, limits: d.Limits.orDefault()}
 }
 
 // ownedBy loads a verification with load and hides it unless actor owns it.
@@ -42,28 +63,5 @@ func ownedBy(ctx context.Context, load func(context.Context, int64) (*verificati
 	return v, nil
 }
 
-// record writes an audit event for a change of v made by actor.
-func record(ctx context.Context, log AuditLog, actor *User, v *verification.Verification, action string,
-	from verification.Status, reason string) error {
-	e := AuditEvent{VerificationID: v.ID(), Action: action, From: from.String(), To: v.Status().String(),
-		Reason: reason, CreatedAt: v.Snapshot().UpdatedAt}
-	if actor != nil {
-		e.ActorID, e.ActorEmail = actor.ID, actor.Email
-	}
-	if err := log.Record(ctx, e); err != nil {
-		return fmt.Errorf("audit %s of %d: %w", action, v.ID(), err)
-	}
-	return nil
-}
-
 // isNotFound reports whether err means the record does not exist.
 func isNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
-
-// WithNotifier makes submissions tell applicants and administrators.
-func (s *Verifications) WithNotifier(n *Notifier) *Verifications { s.notify = n; return s }
-
-// WithChecks makes submissions of Top verifications queue their screening.
-func (s *Verifications) WithChecks(c *TopChecks) *Verifications { s.checks = c; return s }
-
-// WithLimits replaces DefaultLimits for creating verifications.
-func (s *Verifications) WithLimits(l Limits) *Verifications { s.limits = l.orDefault(); return s }

@@ -2,16 +2,23 @@ package application
 
 import (
 	"context"
-
-	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // Delete soft-deletes a verification: the owner's never-paid draft, or any for an administrator.
+// Anyone else finds no verification.
 func (s *Verifications) Delete(ctx context.Context, actor *User, id int64) error {
-	_, err := s.change(ctx, actor, id, stateChange{action: "delete",
-		may: func(v *verification.Verification) bool { return v.OwnedBy(actor.ID) || actor.IsAdmin },
-		apply: func(_ context.Context, v *verification.Verification) error {
-			return v.Delete(actor.IsAdmin, s.clock.Now())
-		}})
-	return err
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		v, err := s.repo.GetForUpdate(ctx, id)
+		if err != nil {
+			return err
+		}
+		if !v.OwnedBy(actor.ID) && !actor.IsAdmin {
+			return ErrNotFound
+		}
+		from := v.Status()
+		if err := v.Delete(actor.IsAdmin, s.clock.Now()); err != nil {
+			return err
+		}
+		return saveChange(ctx, s.repo, s.audit, actor, v, "delete", from, "")
+	})
 }

@@ -315,7 +315,8 @@ func TestScreeningImportIsAllOrNothing(t *testing.T) {
 		repo := persistence.NewScreeningLists(e.DB)
 		holder := application.NewScreeningIndexHolder(repo, screeninglists.BuildIndex, 0, nil)
 		deps := application.ScreeningDeps{Tx: persistence.NewTransactor(e.DB), Lists: failingLists{repo}, Blobs: e.Blobs,
-			Parsers: screeninglists.NewRegistry(), Index: holder, Clock: e.clock, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+			Parsers: screeninglists.NewRegistry(), Index: holder, Clock: e.clock, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Jobs: e.Messaging.Jobs}
 		changed := listFile(t, "testdata/eu/export.xml")
 		changed.Data = []byte(strings.Replace(string(changed.Data), "Tula", "Tula Oblast", 1))
 		if _, err := application.NewScreening(deps).ImportList(ctx, application.System, screening.EU, []application.ListFile{changed}); err == nil ||

@@ -114,7 +114,18 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Notifications: notifications, Users: users, Admins: users, Sections: sections, Clock: clock})
 	documents := persistence.NewDocuments(db)
 	audit := persistence.NewAuditLog(db)
-	payments, err := newPayments(cfg, log, db, tx, verifications, audit, clock)
+	pending := persistence.NewPendingObjects(db)
+	screening, err := newScreening(cfg, log, db, tx, blobs, clock, messaging.Jobs)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	checks := application.NewTopChecks(application.TopChecksDeps{Tx: tx, Repo: verifications, Sections: sections,
+		Records: persistence.NewScreeningRecords(db), Lists: persistence.NewScreeningLists(db),
+		Jurisdictions: persistence.NewJurisdictionLists(db), Index: screening.Index(), Jobs: messaging.Jobs, Audit: audit,
+		Notify: notify, Public: publicCache, Clock: clock, Log: log})
+	payments, err := newPayments(cfg, db, application.PaymentsDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
+		Log: log, Notify: notify, Checks: checks})
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -124,53 +135,43 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		shareTTL = DefaultShareLinkTTL
 	}
 	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, persistence.NewAccountEvents(db)
-	auth, err := application.NewAuth(tx, users, sessions, hasher, clock, accountEvents)
+	auth, err := application.NewAuth(application.AuthDeps{Tx: tx, Users: users, Sessions: sessions, Hasher: hasher,
+		Clock: clock, Events: accountEvents, Notify: notify})
 	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
-	pending := persistence.NewPendingObjects(db)
-	docs := application.NewDocuments(tx, verifications, sections, documents, audit, blobs, pending, clock, log).WithLimits(cfg.Limits)
+	docs := application.NewDocuments(application.DocumentsDeps{Tx: tx, Repo: verifications, Sections: sections,
+		Docs: documents, Audit: audit, Blobs: blobs, Pending: pending, Clock: clock, Log: log, Limits: cfg.Limits})
 	if cfg.S3PresignedGets && !docs.CanLinkDownloads() {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
 	}
 	sectionsSvc := application.NewSections(tx, verifications, sections, documents, audit, clock)
-	certificates := application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
-		persistence.NewShareLinks(db), audit, clock,
-		application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
-			PublicCache: publicCache, Pending: pending}).WithNotifier(notify)
+	certificates := application.NewCertificates(application.CertificatesDeps{Tx: tx, Repo: verifications,
+		Sections: sections, Docs: documents, Blobs: blobs, Renderer: pdf.New(), Links: persistence.NewShareLinks(db),
+		Audit: audit, Clock: clock, PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
+		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks})
 	work.certificates = certificates
+	work.checks = checks
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)
 	work.retention = application.NewFileRetention(documents, pending, blobs, clock, cfg.DeletedFileRetention)
 	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)
-	screening, err := newScreening(cfg, log, db, tx, blobs, clock)
-	if err != nil {
-		_ = db.Close()
-		return nil, err
-	}
-	screening.WithJobs(messaging.Jobs)
-	checks := application.NewTopChecks(application.TopChecksDeps{Tx: tx, Repo: verifications, Sections: sections,
-		Records: persistence.NewScreeningRecords(db), Lists: persistence.NewScreeningLists(db),
-		Jurisdictions: persistence.NewJurisdictionLists(db), Index: screening.Index(), Jobs: messaging.Jobs, Audit: audit,
-		Notify: notify, Public: publicCache, Clock: clock, Log: log})
-	work.checks = checks
-	certificates.WithChecks(checks)
-	auth.WithNotifier(notify)
-	payments.WithNotifier(notify).WithChecks(checks)
 	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, retention: work.retention, Svc: httpapi.Services{
-		Screening:     screening,
-		TopChecks:     checks,
-		Auth:          auth,
-		Verifications: application.NewVerifications(tx, verifications, sections, audit, clock).WithNotifier(notify).WithChecks(checks).WithLimits(cfg.Limits),
-		Sections:      sectionsSvc,
-		Documents:     docs,
-		Payments:      payments,
-		Admin:         application.NewAdmin(tx, verifications, audit, clock, notify, checks),
-		Inbox:         application.NewInbox(notifications, clock),
-		Jobs:          work.jobs,
-		Review:        application.NewReview(sectionsSvc, docs, certificates),
-		Certificates:  certificates,
+		Screening: screening,
+		TopChecks: checks,
+		Auth:      auth,
+		Verifications: application.NewVerifications(application.VerificationsDeps{Tx: tx, Repo: verifications,
+			Sections: sections, Audit: audit, Clock: clock, Notify: notify, Checks: checks, Limits: cfg.Limits}),
+		Sections:  sectionsSvc,
+		Documents: docs,
+		Payments:  payments,
+		Admin: application.NewAdmin(application.AdminDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
+			Notify: notify, Checks: checks, Jobs: messaging.Jobs}),
+		Inbox:        application.NewInbox(notifications, clock),
+		Jobs:         work.jobs,
+		Review:       application.NewReview(sectionsSvc, docs, certificates),
+		Certificates: certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,
 			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify}),
@@ -184,7 +185,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 // newScreening wires the list use cases: the parsers, the publishers' addresses, the list
 // repository and the in-memory index.
 func newScreening(cfg *Config, log *slog.Logger, db *persistence.DB, tx application.Transactor, blobs application.BlobStore,
-	clock application.Clock) (*application.Screening, error) {
+	clock application.Clock, jobs application.JobQueue) (*application.Screening, error) {
 	parsers := screeninglists.NewRegistry()
 	timeout, maxBytes := cfg.ScreeningFetchTimeout, cfg.ScreeningFetchMaxBytes
 	if timeout == 0 {
@@ -201,7 +202,7 @@ func newScreening(cfg *Config, log *slog.Logger, db *persistence.DB, tx applicat
 	lists := persistence.NewScreeningLists(db)
 	index := application.NewScreeningIndexHolder(lists, screeninglists.BuildIndex, cfg.ScreeningIndexCheck, log)
 	return application.NewScreening(application.ScreeningDeps{Tx: tx, Lists: lists, Blobs: blobs, Parsers: parsers,
-		Source: fetcher, Index: index, Clock: clock, Log: log}), nil
+		Source: fetcher, Index: index, Clock: clock, Log: log, Jobs: jobs}), nil
 }
 
 // StartScreeningIndex builds the screening index in the background, so that the server answers

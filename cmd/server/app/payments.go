@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"log/slog"
 
 	"github.com/tttverify/tttverify/adapters/payment/simulated"
 	"github.com/tttverify/tttverify/adapters/payment/stripe"
@@ -26,11 +25,11 @@ func (c *Config) checkStripe() error {
 }
 
 // newPayments selects Stripe when a secret key is configured, and the simulated provider otherwise
-// (never both), and wires the payment use cases on it.
-func newPayments(cfg *Config, log *slog.Logger, db *persistence.DB, tx application.Transactor,
-	verifications application.VerificationRepository, audit application.AuditLog, clock application.Clock) (*application.Payments, error) {
-	deps := application.PaymentsDeps{Tx: tx, Repo: verifications, Records: persistence.NewPaymentRecords(db),
-		Coupons: persistence.NewCoupons(db), Audit: audit, Clock: clock, Log: log}
+// (never both), and wires the payment use cases on it with deps, the ports shared with the other
+// use cases.
+func newPayments(cfg *Config, db *persistence.DB, deps application.PaymentsDeps) (*application.Payments, error) {
+	log := deps.Log
+	deps.Records, deps.Coupons = persistence.NewPaymentRecords(db), persistence.NewCoupons(db)
 	if cfg.StripeSecretKey != "" {
 		if err := cfg.checkStripe(); err != nil {
 			return nil, err
@@ -47,7 +46,7 @@ func newPayments(cfg *Config, log *slog.Logger, db *persistence.DB, tx applicati
 		log.Info("payments ready", "provider", "stripe", "test_mode", gw.TestMode(), "api_base", cfg.StripeAPIBase)
 		return application.NewPayments(deps), nil
 	}
-	deps.Gateway = simulated.New(db.DB, clock.Now)
+	deps.Gateway = simulated.New(db.DB, deps.Clock.Now)
 	log.Warn("payments are SIMULATED (test mode): no card is charged; set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take real payments",
 		"provider", "simulated")
 	return application.NewPayments(deps), nil

@@ -44,8 +44,8 @@ type CertificateClaims interface {
 	Claims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error)
 }
 
-// CertificatesDeps are what the certificate use cases need; PublicCache may be nil (every public
-// read goes to the database), every other field is required.
+// CertificatesDeps are what the certificate use cases need; every field is required (a
+// NewPublicCache with a zero ttl keeps nothing, so every public read goes to the database).
 type CertificatesDeps struct {
 	Tx            Transactor
 	Repo          VerificationRepository

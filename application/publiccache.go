@@ -38,7 +38,7 @@ func NewPublicCache(ttl time.Duration, maxEntries int) *PublicCache {
 }
 
 func (c *PublicCache) get(publicID string, now time.Time) (*PublicCertificate, bool) {
-	if c == nil || c.ttl <= 0 {
+	if c.ttl <= 0 {
 		return nil, false
 	}
 	c.mu.RLock()
@@ -58,9 +58,6 @@ func (c *PublicCache) get(publicID string, now time.Time) (*PublicCertificate, b
 
 // generation is taken before reading the database for a view that put may then keep.
 func (c *PublicCache) generation() uint64 {
-	if c == nil {
-		return 0
-	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	return c.gen
@@ -68,7 +65,7 @@ func (c *PublicCache) generation() uint64 {
 
 // put keeps a view unless something was forgotten since generation gen was taken.
 func (c *PublicCache) put(v *verification.Verification, cert *PublicCertificate, now time.Time, gen uint64) {
-	if c == nil || c.ttl <= 0 {
+	if c.ttl <= 0 {
 		return
 	}
 	c.mu.Lock()
@@ -87,9 +84,6 @@ func (c *PublicCache) put(v *verification.Verification, cert *PublicCertificate,
 }
 
 func (c *PublicCache) forget(publicID string) {
-	if c == nil {
-		return
-	}
 	c.mu.Lock()
 	delete(c.m, publicID)
 	c.gen++
@@ -121,9 +115,6 @@ func (c *PublicCache) Forget(publicID string) { c.forget(publicID) }
 
 // Clear drops every entry, when changes made elsewhere may have gone unreported.
 func (c *PublicCache) Clear() {
-	if c == nil {
-		return
-	}
 	c.mu.Lock()
 	clear(c.m)
 	c.mu.Unlock()

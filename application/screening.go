@@ -11,7 +11,7 @@ type Screening struct {
 	lists   ScreeningLists
 	blobs   BlobStore
 	parsers ListParsers
-	source  ListSource // nil: nothing to fetch from
+	source  ListSource
 	index   *ScreeningIndexHolder
 	clock   Clock
 	log     *slog.Logger

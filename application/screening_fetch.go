@@ -2,7 +2,6 @@ package application
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/tttverify/tttverify/domain/screening"
 )
@@ -22,9 +21,6 @@ type FetchOutcome struct {
 func (s *Screening) FetchLists(ctx context.Context, actor *User, sources []screening.Source) ([]FetchOutcome, error) {
 	if actor == nil || !actor.IsAdmin {
 		return nil, ErrForbidden
-	}
-	if s.source == nil {
-		return nil, fmt.Errorf("no list source is configured")
 	}
 	if len(sources) == 0 {
 		sources = s.source.Sources()

@@ -31,6 +31,7 @@ type App struct {
 	Svc       httpapi.Services
 	Messaging *Messaging
 	cfg       *Config
+	clock     application.Clock
 	log       *slog.Logger
 	retention *application.FileRetention
 	// stopListening ends the wait for other servers' changes (PostgreSQL notifications).
@@ -82,8 +83,24 @@ func openBlobStore(ctx context.Context, cfg *Config, log *slog.Logger) (applicat
 	return store, nil
 }
 
+// TestHooks are settings only tests make; none is read from the environment, and Wire uses the
+// zero value.
+type TestHooks struct {
+	Clock        application.Clock // nil: the system clock
+	PasswordCost int               // 0: bcrypt's default cost
+	// Jobs retry quickly and give up early in tests, so that retries and failures show in seconds.
+	JobRetryDelay   func(attempt int) time.Duration // nil: River's exponential backoff
+	JobMaxAttempts  int                             // 0: River's default, 25
+	JobPollInterval time.Duration                   // 0: River's default, 1 s (SQLite's latency)
+}
+
 // Wire opens the database and object store and builds the use cases on them.
 func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
+	return WireWith(ctx, cfg, log, TestHooks{})
+}
+
+// WireWith is Wire with the settings of a test.
+func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHooks) (*App, error) {
 	db, err := OpenDatabase(ctx, cfg, log)
 	if err != nil {
 		return nil, err
@@ -94,12 +111,12 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		return nil, err
 	}
 	var clock application.Clock = application.SystemClock{}
-	if cfg.Clock != nil {
-		clock = cfg.Clock
+	if hooks.Clock != nil {
+		clock = hooks.Clock
 	}
 	tx := persistence.NewTransactor(db)
 	work := &jobWork{metrics: newMetrics(cfg, log)}
-	messaging, err := openMessaging(ctx, cfg, db, log, work)
+	messaging, err := openMessaging(ctx, cfg, hooks, db, log, work)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -119,11 +136,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	shareTTL := cfg.ShareLinkTTL
-	if shareTTL == 0 {
-		shareTTL = DefaultShareLinkTTL
-	}
-	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, persistence.NewAccountEvents(db)
+	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: hooks.PasswordCost}, persistence.NewAccountEvents(db)
 	auth, err := application.NewAuth(tx, users, sessions, hasher, clock, accountEvents)
 	if err != nil {
 		_ = db.Close()
@@ -138,7 +151,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	sectionsSvc := application.NewSections(tx, verifications, sections, documents, audit, clock)
 	certificates := application.NewCertificates(tx, verifications, sections, documents, blobs, pdf.New(),
 		persistence.NewShareLinks(db), audit, clock,
-		application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
+		application.CertificatesConfig{PublicBaseURL: cfg.PublicBaseURL, ShareTTL: cfg.ShareLinkTTL, Log: log,
 			PublicCache: publicCache, Pending: pending}).WithNotifier(notify)
 	work.certificates = certificates
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)
@@ -158,7 +171,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	certificates.WithChecks(checks)
 	auth.WithNotifier(notify)
 	payments.WithNotifier(notify).WithChecks(checks)
-	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, retention: work.retention, Svc: httpapi.Services{
+	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, clock: clock, log: log, retention: work.retention, Svc: httpapi.Services{
 		Screening:     screening,
 		TopChecks:     checks,
 		Auth:          auth,
@@ -186,15 +199,9 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 func newScreening(cfg *Config, log *slog.Logger, db *persistence.DB, tx application.Transactor, blobs application.BlobStore,
 	clock application.Clock) (*application.Screening, error) {
 	parsers := screeninglists.NewRegistry()
-	timeout, maxBytes := cfg.ScreeningFetchTimeout, cfg.ScreeningFetchMaxBytes
-	if timeout == 0 {
-		timeout = DefaultScreeningFetchTimeout
-	}
-	if maxBytes == 0 {
-		maxBytes = DefaultScreeningFetchMaxBytes
-	}
-	fetcher, err := screeninglists.NewFetcher(parsers, screeninglists.FetcherConfig{Timeout: timeout, MaxBytes: maxBytes,
-		Getenv: func(name string) string { return cfg.ScreeningURLs[name] }})
+	fetcher, err := screeninglists.NewFetcher(parsers, screeninglists.FetcherConfig{Timeout: cfg.ScreeningFetchTimeout,
+		MaxBytes: cfg.ScreeningFetchMaxBytes,
+		Getenv:   func(name string) string { return cfg.ScreeningURLs[name] }})
 	if err != nil {
 		return nil, err
 	}
@@ -221,11 +228,7 @@ const SweepEvery = time.Minute
 // by a crash left behind (objects without rows, unfinished multipart uploads). Only writes older
 // than the transfer timeout and a minute are touched, so no upload still running is.
 func (a *App) StartSweeper(ctx context.Context) {
-	after := a.cfg.Timeouts.Transfer
-	if after <= 0 {
-		after = httpapi.DefaultTimeouts.Transfer
-	}
-	after += time.Minute
+	after := a.cfg.Timeouts.Transfer + time.Minute
 	go func() {
 		tick := time.NewTicker(SweepEvery)
 		defer tick.Stop()
@@ -257,7 +260,7 @@ func (a *App) Handler() *echo.Echo {
 		Logger:             log,
 		SPA:                frontend.Dist(),
 		Readiness:          map[string]httpapi.Checker{"database": a.DB, "storage": a.Blobs},
-		Clock:              a.cfg.Clock,
+		Clock:              a.clock,
 		Baseline:           cfg.BenchBaseline,
 		PresignedDownloads: cfg.S3PresignedGets,
 		Observe:            a.metrics.Middleware(),

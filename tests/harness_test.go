@@ -54,6 +54,7 @@ func (c *clock) Advance(d time.Duration) {
 type env struct {
 	*app.App
 	cfg    *app.Config
+	hooks  app.TestHooks // what only tests set: the clock, password cost, job retries
 	clock  *clock
 	srv    *httptest.Server
 	stripe *stripetest.Server // the fake Stripe API with withStripe; nil with the simulated provider
@@ -93,40 +94,48 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// newConfig is the configuration of a test environment: a temporary data directory, the local
-// file store, a controlled clock and the cheapest password hashing.
+// newConfig is the configuration of a test environment, read as the server reads its environment:
+// a temporary data directory, the local file store, no rate limits, no job workers (an option
+// starts them) and a screening index that looks for other processes' imports before every search.
 func newConfig(t *testing.T, databaseURL string) *app.Config {
-	return &app.Config{
-		Addr: "127.0.0.1:0", DataDir: t.TempDir(), DatabaseURL: databaseURL, PublicBaseURL: "http://verify.test",
-		SessionSecret: []byte(strings.Repeat("s", 32)), AuthRateLimit: 0, S3Bucket: "unused",
-		Clock: &clock{now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}, PasswordCost: bcrypt.MinCost,
-		PublicCacheTTL: 10 * time.Second,
+	t.Helper()
+	cfg, err := app.ConfigFrom([]string{"ADDR=127.0.0.1:0", "DATA_DIR=" + t.TempDir(), "DATABASE_URL=" + databaseURL,
+		"PUBLIC_BASE_URL=http://verify.test", "SESSION_SECRET=" + strings.Repeat("s", 32), "AUTH_RATE_LIMIT=0",
+		"PUBLIC_CACHE_TTL=10s", "WORKERS=0", "SCREENING_INDEX_CHECK=0"})
+	if err != nil {
+		t.Fatalf("test configuration: %v", err)
 	}
+	return cfg
 }
 
-// wire builds the application on cfg, logging nowhere.
-func wire(cfg *app.Config) (*app.App, error) {
-	return app.Wire(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+// newHooks are the settings only tests make: a controlled clock and the cheapest password hashing.
+func newHooks() app.TestHooks {
+	return app.TestHooks{Clock: &clock{now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}, PasswordCost: bcrypt.MinCost}
+}
+
+// wire builds the application on cfg and hooks, logging nowhere.
+func wire(cfg *app.Config, hooks app.TestHooks) (*app.App, error) {
+	return app.WireWith(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), hooks)
 }
 
 // newEnv wires the real application on a temporary data directory and serves it over HTTP.
 func newEnv(t *testing.T, databaseURL string, opts ...envOption) *env {
 	t.Helper()
-	cfg := newConfig(t, databaseURL)
-	e := &env{cfg: cfg, clock: cfg.Clock.(*clock)}
+	cfg, hooks := newConfig(t, databaseURL), newHooks()
+	e := &env{cfg: cfg, hooks: hooks, clock: hooks.Clock.(*clock)}
 	for _, opt := range opts {
 		opt(t, e)
 	}
 	if e.logs == nil {
 		e.logs = io.Discard
 	}
-	a, err := app.Wire(context.Background(), cfg, slog.New(slog.NewJSONHandler(e.logs, nil)))
+	a, err := app.WireWith(context.Background(), cfg, slog.New(slog.NewJSONHandler(e.logs, nil)), e.hooks)
 	if err != nil {
 		t.Fatalf("wire application: %v", err)
 	}
 	e.App = a
 	e.srv = httptest.NewUnstartedServer(a.Handler())
-	cfg.Timeouts.Apply(e.srv.Config) // none unless an option sets them
+	cfg.Timeouts.Apply(e.srv.Config)
 	e.srv.Start()
 	t.Cleanup(func() {
 		e.srv.Close()

@@ -29,9 +29,9 @@ func withMail(smtp *smtptest.Server) envOption {
 		if smtp != nil {
 			e.cfg.SMTPURL = smtp.URL
 		}
-		e.cfg.JobRetryDelay = func(int) time.Duration { return 100 * time.Millisecond }
-		e.cfg.JobMaxAttempts = 3
-		e.cfg.JobPollInterval = 50 * time.Millisecond
+		e.hooks.JobRetryDelay = func(int) time.Duration { return 100 * time.Millisecond }
+		e.hooks.JobMaxAttempts = 3
+		e.hooks.JobPollInterval = 50 * time.Millisecond
 	}
 }
 

@@ -19,7 +19,7 @@ func TestServersStartingTogetherMigrateOnce(t *testing.T) {
 	for i := range instances {
 		wg.Go(func() {
 			<-start
-			a, err := wire(newConfig(t, url))
+			a, err := wire(newConfig(t, url), newHooks())
 			if err != nil {
 				errs[i] = err
 				return

@@ -243,7 +243,7 @@ func TestScreeningIndexSwap(t *testing.T) {
 		}
 
 		// Another process imports; this server's next searches find the new version.
-		other, err := wire(e.cfg)
+		other, err := wire(e.cfg, e.hooks)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -206,7 +206,7 @@ func TestPresignedDownloads(t *testing.T) {
 func TestPresignedDownloadsNeedS3(t *testing.T) {
 	cfg := newConfig(t, "")
 	cfg.S3PresignedGets = true
-	a, err := wire(cfg)
+	a, err := wire(cfg, newHooks())
 	if err == nil {
 		a.Close()
 	}

@@ -22,7 +22,7 @@ import (
 // withWorkers runs job workers that look for new jobs every 50 ms, so that screening runs, the
 // re-screening after an import and e-mail to the outbox happen as on a server.
 func withWorkers(_ *testing.T, e *env) {
-	e.cfg.Workers, e.cfg.JobPollInterval = 2, 50*time.Millisecond
+	e.cfg.Workers, e.hooks.JobPollInterval = 2, 50*time.Millisecond
 }
 
 // startWorkers starts the environment's job workers; they stop with the environment.

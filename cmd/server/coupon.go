@@ -38,10 +38,7 @@ func couponCommand(ctx context.Context, cfg *app.Config, log *slog.Logger, args 
 		return err
 	}
 	defer func() { _ = db.Close() }()
-	var clock application.Clock = application.SystemClock{}
-	if cfg.Clock != nil {
-		clock = cfg.Clock
-	}
+	clock := application.SystemClock{}
 	admin := application.NewCouponAdmin(persistence.NewTransactor(db), persistence.NewCoupons(db), clock)
 
 	switch sub, rest := args[0], args[1:]; sub {

@@ -9,7 +9,6 @@ import (
 
 	screeninglists "github.com/tttverify/tttverify/adapters/screening"
 	"github.com/tttverify/tttverify/application"
-	"github.com/tttverify/tttverify/cmd/server/app"
 	"github.com/tttverify/tttverify/domain/screening"
 )
 
@@ -19,9 +18,6 @@ func jurisdictionsCommand(ctx context.Context, c *application.TopChecks, args []
 	case len(args) == 0:
 		return jurisdictionVersions(ctx, c, out)
 	case len(args) == 2 && args[0] == "import":
-		if maxBytes == 0 {
-			maxBytes = app.DefaultScreeningFetchMaxBytes
-		}
 		data, err := readLimited(args[1], maxBytes)
 		if err != nil {
 			return err

@@ -26,7 +26,8 @@ import (
 const usage = `usage: server [command]
 
 commands:
-  serve                                   run the web server (default)
+  serve                                   run the web server (default); serve --help lists the
+                                          environment variables that configure every command
   migrate                                 apply database migrations and exit
   create-admin --email E [--promote]      create an administrator; the password (at least 12
                                           characters) is read from standard input; --promote
@@ -55,6 +56,15 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
 	}
+	switch cmd {
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+		return nil
+	case "serve":
+		if len(args) > 0 { // before the configuration is read, so that help works whatever is set
+			return serveHelp(args, os.Stdout)
+		}
+	}
 	cfg, err := app.LoadConfig()
 	if err != nil {
 		return err
@@ -77,12 +87,21 @@ func run(ctx context.Context, args []string, log *slog.Logger) error {
 		return seedCommand(ctx, cfg, log, args)
 	case "screening":
 		return screeningCommand(ctx, cfg, log, args, os.Stdout)
-	case "help", "-h", "--help":
-		fmt.Print(usage)
-		return nil
 	}
 	fmt.Fprint(os.Stderr, usage)
 	return fmt.Errorf("unknown command %q", cmd)
+}
+
+// serveHelp answers serve -h and serve --help with every configuration variable; serve takes no
+// other argument.
+func serveHelp(args []string, out io.Writer) error {
+	if len(args) != 1 || (args[0] != "-h" && args[0] != "--help" && args[0] != "-help") {
+		return fmt.Errorf("serve takes no arguments, only environment variables (see serve --help); got %q", args)
+	}
+	if _, err := fmt.Fprint(out, "usage: server serve\n\nRuns the web server.\n\n"); err != nil {
+		return err
+	}
+	return app.WriteHelp(out)
 }
 
 func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {

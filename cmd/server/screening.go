@@ -82,9 +82,6 @@ func screeningImport(ctx context.Context, s *application.Screening, args []strin
 	if len(args) < 2 {
 		return errors.New("usage: screening import SOURCE FILE…")
 	}
-	if maxBytes == 0 {
-		maxBytes = app.DefaultScreeningFetchMaxBytes
-	}
 	src := screening.Source(args[0])
 	var files []application.ListFile
 	for _, name := range args[1:] {

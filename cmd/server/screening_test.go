@@ -53,8 +53,7 @@ func TestScreeningCommand(t *testing.T) {
 		_, _ = w.Write(served)
 	}))
 	defer publisher.Close()
-	cfg := &app.Config{DataDir: t.TempDir(), PublicBaseURL: "http://verify.test",
-		ScreeningURLs: map[string]string{"SCREENING_URL_EU": publisher.URL + "/eu.xml", "SCREENING_URL_UK": publisher.URL + "/uk.xml"}}
+	cfg := testConfig(t, "SCREENING_URL_EU="+publisher.URL+"/eu.xml", "SCREENING_URL_UK="+publisher.URL+"/uk.xml")
 
 	mustCLI(t, cfg, "no list has been imported", "lists")
 	mustCLI(t, cfg, "us_csl: version 1 in force, 115 entries", "import", "us_csl", sanctionsData(t, "us_csl/consolidated.csv"))
@@ -110,7 +109,7 @@ func TestScreeningCommand(t *testing.T) {
 // The shipped FATF file loads as a version in force, the same file again makes none, and a file
 // that is not in the documented format is refused with the reason.
 func TestJurisdictionsCommand(t *testing.T) {
-	cfg := &app.Config{DataDir: t.TempDir(), PublicBaseURL: "http://verify.test"}
+	cfg := testConfig(t)
 	shipped := filepath.Join("..", "..", "docs", "jurisdictions", "fatf-2025-06-13.json")
 	mustCLI(t, cfg, "no jurisdiction list imported", "jurisdictions")
 	mustCLI(t, cfg, "jurisdictions: version 1 in force: FATF lists of 13 Jun 2025, 3 high-risk, 24 under increased monitoring",

@@ -31,6 +31,7 @@ type App struct {
 	Svc       httpapi.Services
 	Messaging *Messaging
 	cfg       *Config
+	clock     application.Clock
 	log       *slog.Logger
 	retention *application.FileRetention
 	// stopListening ends the wait for other servers' changes (PostgreSQL notifications).
@@ -82,8 +83,24 @@ func openBlobStore(ctx context.Context, cfg *Config, log *slog.Logger) (applicat
 	return store, nil
 }
 
+// TestHooks are settings only tests make; none is read from the environment, and Wire uses the
+// zero value.
+type TestHooks struct {
+	Clock        application.Clock // nil: the system clock
+	PasswordCost int               // 0: bcrypt's default cost
+	// Jobs retry quickly and give up early in tests, so that retries and failures show in seconds.
+	JobRetryDelay   func(attempt int) time.Duration // nil: River's exponential backoff
+	JobMaxAttempts  int                             // 0: River's default, 25
+	JobPollInterval time.Duration                   // 0: River's default, 1 s (SQLite's latency)
+}
+
 // Wire opens the database and object store and builds the use cases on them.
 func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
+	return WireWith(ctx, cfg, log, TestHooks{})
+}
+
+// WireWith is Wire with the settings of a test.
+func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHooks) (*App, error) {
 	db, err := OpenDatabase(ctx, cfg, log)
 	if err != nil {
 		return nil, err
@@ -94,12 +111,12 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		return nil, err
 	}
 	var clock application.Clock = application.SystemClock{}
-	if cfg.Clock != nil {
-		clock = cfg.Clock
+	if hooks.Clock != nil {
+		clock = hooks.Clock
 	}
 	tx := persistence.NewTransactor(db)
 	work := &jobWork{metrics: newMetrics(cfg, log)}
-	messaging, err := openMessaging(ctx, cfg, db, log, work)
+	messaging, err := openMessaging(ctx, cfg, hooks, db, log, work)
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -130,11 +147,7 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	shareTTL := cfg.ShareLinkTTL
-	if shareTTL == 0 {
-		shareTTL = DefaultShareLinkTTL
-	}
-	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, persistence.NewAccountEvents(db)
+	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: hooks.PasswordCost}, persistence.NewAccountEvents(db)
 	auth, err := application.NewAuth(application.AuthDeps{Tx: tx, Users: users, Sessions: sessions, Hasher: hasher,
 		Clock: clock, Events: accountEvents, Notify: notify})
 	if err != nil {
@@ -150,14 +163,14 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 	sectionsSvc := application.NewSections(tx, verifications, sections, documents, audit, clock)
 	certificates := application.NewCertificates(application.CertificatesDeps{Tx: tx, Repo: verifications,
 		Sections: sections, Docs: documents, Blobs: blobs, Renderer: pdf.New(), Links: persistence.NewShareLinks(db),
-		Audit: audit, Clock: clock, PublicBaseURL: cfg.PublicBaseURL, ShareTTL: shareTTL, Log: log,
+		Audit: audit, Clock: clock, PublicBaseURL: cfg.PublicBaseURL, ShareTTL: cfg.ShareLinkTTL, Log: log,
 		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks})
 	work.certificates = certificates
 	work.checks = checks
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)
 	work.retention = application.NewFileRetention(documents, pending, blobs, clock, cfg.DeletedFileRetention)
 	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)
-	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, retention: work.retention, Svc: httpapi.Services{
+	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, clock: clock, log: log, retention: work.retention, Svc: httpapi.Services{
 		Screening: screening,
 		TopChecks: checks,
 		Auth:      auth,
@@ -187,15 +200,9 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 func newScreening(cfg *Config, log *slog.Logger, db *persistence.DB, tx application.Transactor, blobs application.BlobStore,
 	clock application.Clock, jobs application.JobQueue) (*application.Screening, error) {
 	parsers := screeninglists.NewRegistry()
-	timeout, maxBytes := cfg.ScreeningFetchTimeout, cfg.ScreeningFetchMaxBytes
-	if timeout == 0 {
-		timeout = DefaultScreeningFetchTimeout
-	}
-	if maxBytes == 0 {
-		maxBytes = DefaultScreeningFetchMaxBytes
-	}
-	fetcher, err := screeninglists.NewFetcher(parsers, screeninglists.FetcherConfig{Timeout: timeout, MaxBytes: maxBytes,
-		Getenv: func(name string) string { return cfg.ScreeningURLs[name] }})
+	fetcher, err := screeninglists.NewFetcher(parsers, screeninglists.FetcherConfig{Timeout: cfg.ScreeningFetchTimeout,
+		MaxBytes: cfg.ScreeningFetchMaxBytes,
+		Getenv:   func(name string) string { return cfg.ScreeningURLs[name] }})
 	if err != nil {
 		return nil, err
 	}
@@ -222,11 +229,7 @@ const SweepEvery = time.Minute
 // by a crash left behind (objects without rows, unfinished multipart uploads). Only writes older
 // than the transfer timeout and a minute are touched, so no upload still running is.
 func (a *App) StartSweeper(ctx context.Context) {
-	after := a.cfg.Timeouts.Transfer
-	if after <= 0 {
-		after = httpapi.DefaultTimeouts.Transfer
-	}
-	after += time.Minute
+	after := a.cfg.Timeouts.Transfer + time.Minute
 	go func() {
 		tick := time.NewTicker(SweepEvery)
 		defer tick.Stop()
@@ -258,7 +261,7 @@ func (a *App) Handler() *echo.Echo {
 		Logger:             log,
 		SPA:                frontend.Dist(),
 		Readiness:          map[string]httpapi.Checker{"database": a.DB, "storage": a.Blobs},
-		Clock:              a.cfg.Clock,
+		Clock:              a.clock,
 		Baseline:           cfg.BenchBaseline,
 		PresignedDownloads: cfg.S3PresignedGets,
 		Observe:            a.metrics.Middleware(),

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // A data directory that existed with open modes, and a database file others could read, are made
@@ -21,8 +20,7 @@ func TestStartMakesTheDataDirectoryPrivate(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "session.secret"), []byte(strings.Repeat("s", 64)), 0o644); err != nil { //nolint:gosec // G306: as above
 		t.Fatal(err)
 	}
-	cfg := &Config{DataDir: dir, PublicBaseURL: "http://verify.test", SessionSecret: []byte(strings.Repeat("s", 32)),
-		PublicCacheTTL: time.Second}
+	cfg := configFrom(t, "DATA_DIR="+dir, "SESSION_SECRET="+strings.Repeat("s", 32))
 	start := func() {
 		t.Helper()
 		a, err := Wire(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))

@@ -3,13 +3,8 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
-	netmail "net/mail"
-	"net/url"
-	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/tttverify/tttverify/adapters/jobs"
@@ -19,44 +14,6 @@ import (
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/screening"
 )
-
-// DefaultWorkers is how many jobs an instance works at once unless WORKERS says otherwise.
-const DefaultWorkers = 4
-
-// loadMail reads WORKERS, SMTP_URL and SMTP_FROM.
-func (c *Config) loadMail() error {
-	workers, err := strconv.Atoi(env("WORKERS", strconv.Itoa(DefaultWorkers)))
-	if err != nil || workers < 0 {
-		return fmt.Errorf("WORKERS must be a number >= 0 (0: this instance works no jobs)")
-	}
-	c.Workers = workers
-	if c.JobTimeout, err = time.ParseDuration(env("JOB_TIMEOUT", "5m")); err != nil || c.JobTimeout <= 0 {
-		return fmt.Errorf("JOB_TIMEOUT must be a positive duration such as 5m")
-	}
-	c.SMTPURL = os.Getenv("SMTP_URL")
-	if c.SMTPURL != "" {
-		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
-			return fmt.Errorf("SMTP_URL must look like smtp://user:pass@host:port or smtps://user:pass@host:port")
-		}
-	}
-	c.SMTPFrom = os.Getenv("SMTP_FROM")
-	if c.SMTPFrom == "" {
-		c.SMTPFrom = c.defaultFrom()
-	}
-	if _, err := netmail.ParseAddress(c.SMTPFrom); err != nil {
-		return fmt.Errorf("SMTP_FROM must be an e-mail address such as \"TTT Verify <no-reply@example.com>\": %w", err)
-	}
-	return nil
-}
-
-// defaultFrom is no-reply at the public host.
-func (c *Config) defaultFrom() string {
-	host := "localhost"
-	if u, err := url.Parse(c.PublicBaseURL); err == nil && u.Hostname() != "" {
-		host = u.Hostname()
-	}
-	return "TTT Verify <no-reply@" + host + ">"
-}
 
 // Messaging is the job queue and the e-mail it sends.
 type Messaging struct {
@@ -110,12 +67,8 @@ func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
 
 // openMessaging builds the mailer (SMTP or the outbox), the e-mail templates and the job queue
 // (River, migrated). Workers start with StartWorkers.
-func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *slog.Logger, work *jobWork) (*Messaging, error) {
-	from := cfg.SMTPFrom
-	if from == "" {
-		from = cfg.defaultFrom()
-	}
-	mailer, err := mail.New(mail.Config{URL: cfg.SMTPURL, From: from, OutboxDir: filepath.Join(cfg.DataDir, "outbox"),
+func openMessaging(ctx context.Context, cfg *Config, hooks TestHooks, db *persistence.DB, log *slog.Logger, work *jobWork) (*Messaging, error) {
+	mailer, err := mail.New(mail.Config{URL: cfg.SMTPURL, From: cfg.SMTPFrom, OutboxDir: filepath.Join(cfg.DataDir, "outbox"),
 		Log: log}, db.DB)
 	if err != nil {
 		return nil, err
@@ -127,9 +80,9 @@ func openMessaging(ctx context.Context, cfg *Config, db *persistence.DB, log *sl
 	queue, err := jobs.New(ctx, db, jobs.Config{
 		DatabaseURL:  cfg.DatabaseURL,
 		Workers:      cfg.Workers,
-		RetryDelay:   cfg.JobRetryDelay,
-		MaxAttempts:  cfg.JobMaxAttempts,
-		PollInterval: cfg.JobPollInterval,
+		RetryDelay:   hooks.JobRetryDelay,
+		MaxAttempts:  hooks.JobMaxAttempts,
+		PollInterval: hooks.JobPollInterval,
 		JobTimeout:   cfg.JobTimeout,
 		Log:          log,
 		Handlers:     work.handlers(mailer),

@@ -17,8 +17,8 @@ import (
 // Without SMTP_URL a queued e-mail ends up as an .eml file in DATA_DIR/outbox.
 func TestQueuedEmailReachesTheOutbox(t *testing.T) {
 	dir := t.TempDir()
-	cfg := &Config{DataDir: dir, PublicBaseURL: "http://verify.test", SessionSecret: []byte(strings.Repeat("s", 32)),
-		Workers: 1, PublicCacheTTL: time.Second}
+	cfg := configFrom(t, "DATA_DIR="+dir, "PUBLIC_BASE_URL=http://verify.test", "SESSION_SECRET="+strings.Repeat("s", 32),
+		"WORKERS=1")
 	a, err := Wire(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)

@@ -62,10 +62,7 @@ func (a *App) instrument() {
 		return out, err
 	})
 	lists := persistence.NewScreeningLists(a.DB)
-	var clock application.Clock = application.SystemClock{}
-	if a.cfg.Clock != nil {
-		clock = a.cfg.Clock
-	}
+	clock := a.clock
 	ages := func(published bool) func(ctx context.Context) ([]metrics.Sample, error) {
 		return func(ctx context.Context) ([]metrics.Sample, error) {
 			versions, err := lists.AllInForce(ctx)

@@ -1,0 +1,329 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	netmail "net/mail"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/application"
+)
+
+// configuration declares every environment variable the server reads, by group: its name, its
+// default, what it means (serve --help and the README's table print this) and where its value goes.
+// Adding a variable is adding one entry here and its field to Config.
+var configuration = []group{
+	{"Server", []variable{
+		{name: "ADDR", def: ":8080", help: "listen address", set: into(asIs, func(c *Config) *string { return &c.Addr })},
+		{name: "PUBLIC_BASE_URL", def: "http://localhost:8080", help: "origin used in QR codes, share links, e-mails " +
+			"and the Origin check; `https://` turns on Secure cookies and HSTS",
+			set: into(origin, func(c *Config) *string { return &c.PublicBaseURL })},
+		{name: "TRUSTED_PROXIES", help: "addresses or CIDRs of the load balancers, comma-separated: their " +
+			"`X-Forwarded-For` names the client (the nearest address that is not a trusted proxy); from anyone " +
+			"else the header is ignored. IPv6 clients are counted by their /64",
+			set: into(networks, func(c *Config) *[]*net.IPNet { return &c.TrustedProxies })},
+		{name: "HTTP_READ_HEADER_TIMEOUT", def: short(httpapi.DefaultTimeouts.ReadHeader),
+			help: "how long a connection may take to send the request's headers",
+			set:  into(positive, func(c *Config) *time.Duration { return &c.Timeouts.ReadHeader })},
+		{name: "HTTP_READ_TIMEOUT", def: short(httpapi.DefaultTimeouts.Read),
+			help: "how long a connection may take to send the whole request",
+			set:  into(positive, func(c *Config) *time.Duration { return &c.Timeouts.Read })},
+		{name: "HTTP_WRITE_TIMEOUT", def: short(httpapi.DefaultTimeouts.Write),
+			help: "how long a connection may take to receive the response",
+			set:  into(positive, func(c *Config) *time.Duration { return &c.Timeouts.Write })},
+		{name: "HTTP_IDLE_TIMEOUT", def: short(httpapi.DefaultTimeouts.Idle),
+			help: "how long a kept-alive connection may sit idle between requests",
+			set:  into(positive, func(c *Config) *time.Duration { return &c.Timeouts.Idle })},
+		{name: "HTTP_TRANSFER_TIMEOUT", def: short(httpapi.DefaultTimeouts.Transfer),
+			help: "replaces the read and write timeouts on uploads and file downloads (30 MB at about 60 KB/s)",
+			set:  into(positive, func(c *Config) *time.Duration { return &c.Timeouts.Transfer })},
+	}},
+	{"Database and files", []variable{
+		{name: "DATA_DIR", def: "./data", help: "SQLite file, local objects, e-mail outbox, generated session secret",
+			set: into(asIs, func(c *Config) *string { return &c.DataDir })},
+		{name: "DATABASE_URL", shown: "SQLite in `DATA_DIR`", help: "`postgres://…` selects PostgreSQL",
+			set: into(asIs, func(c *Config) *string { return &c.DatabaseURL })},
+		{name: "S3_ENDPOINT", shown: "local files", help: "`host:port` of an S3 API (MinIO, AWS S3); selects S3 storage",
+			set: into(asIs, func(c *Config) *string { return &c.S3Endpoint })},
+		{name: "S3_BUCKET", def: "ttt-verify", help: "bucket, created at start when missing and allowed",
+			set: into(asIs, func(c *Config) *string { return &c.S3Bucket })},
+		{name: "S3_ACCESS_KEY", help: "access key of the S3 API", set: into(asIs, func(c *Config) *string { return &c.S3AccessKey })},
+		{name: "S3_SECRET_KEY", help: "secret key of the S3 API", set: into(asIs, func(c *Config) *string { return &c.S3SecretKey })},
+		{name: "S3_USE_SSL", def: "false", help: "HTTPS to the S3 endpoint",
+			set: into(boolean, func(c *Config) *bool { return &c.S3UseSSL })},
+		{name: "S3_REGION", def: "us-east-1", help: "bucket region", set: into(asIs, func(c *Config) *string { return &c.S3Region })},
+		{name: "S3_PRESIGNED_DOWNLOADS", def: "false", help: "answer downloads with a short-lived presigned URL " +
+			"instead of streaming (needs `S3_ENDPOINT`)",
+			set: into(boolean, func(c *Config) *bool { return &c.S3PresignedGets })},
+	}},
+	{"Accounts and sessions", []variable{
+		{name: "SESSION_SECRET", shown: "generated once into `DATA_DIR/session.secret`", help: "signs session " +
+			"cookies (at least 32 characters); set the same value on every server",
+			set: into(secret, func(c *Config) *[]byte { return &c.SessionSecret })},
+		{name: "SESSION_SECRET_PREVIOUS", help: "the secret before a rotation (at least 32 characters): cookies it " +
+			"signed are still accepted and re-signed with `SESSION_SECRET` when used (see docs/operations.md)",
+			set: into(secret, func(c *Config) *[]byte { return &c.PreviousSessionSecret })},
+		{name: "ADMIN_EMAIL", help: "create this administrator at start, with `ADMIN_PASSWORD` (its password is set " +
+			"again only when it differs, which ends the account's sessions)",
+			set: into(asIs, func(c *Config) *string { return &c.AdminEmail })},
+		{name: "ADMIN_PASSWORD", help: "password of `ADMIN_EMAIL`, at least 12 characters",
+			set: into(asIs, func(c *Config) *string { return &c.AdminPassword })},
+		{name: "ADMIN_PROMOTE", def: "false", help: "let `ADMIN_EMAIL` name an existing non-administrator account " +
+			"and promote it (its sessions end)", set: into(boolean, func(c *Config) *bool { return &c.AdminPromote })},
+		{name: "AUTH_RATE_LIMIT", def: "10", help: "sign-in, registration and password-reset attempts per minute " +
+			"per client address; also sign-in and password-change attempts per account per 15 minutes and coupon " +
+			"codes tried per user per hour. Counted in the database, so several servers count together; `0` turns " +
+			"every limit off", set: into(atLeast(0), func(c *Config) *int { return &c.AuthRateLimit })},
+	}},
+	{"Limits and retention", []variable{
+		{name: "MAX_OPEN_VERIFICATIONS", def: strconv.Itoa(application.DefaultLimits.OpenVerifications),
+			help: "drafts (not yet submitted) one user may have at once",
+			set:  into(atLeast(1), func(c *Config) *int { return &c.Limits.OpenVerifications })},
+		{name: "MAX_FILES_PER_VERIFICATION", def: strconv.Itoa(application.DefaultLimits.FilesPerVerification),
+			help: "files (documents, passports, bank letters) on one verification",
+			set:  into(atLeast(1), func(c *Config) *int { return &c.Limits.FilesPerVerification })},
+		{name: "SHARE_LINK_TTL", def: short(DefaultShareLinkTTL),
+			help: "how long a shared CIS link works (its owner can withdraw it sooner)",
+			set:  into(positive, func(c *Config) *time.Duration { return &c.ShareLinkTTL })},
+		{name: "PUBLIC_CACHE_TTL", def: "60s", help: "how long a server keeps a public certificate in memory; a " +
+			"change clears it at once on the server that made it and, on PostgreSQL, on every other server within " +
+			"a second (`LISTEN/NOTIFY`); `0` turns the cache off",
+			set: into(notNegative, func(c *Config) *time.Duration { return &c.PublicCacheTTL })},
+		{name: "DELETED_FILE_RETENTION", def: short(application.DefaultDeletedFileRetention), help: "how long the " +
+			"object of a deleted document is kept before the daily job removes it (the row stays, marked deleted)",
+			set: into(positive, func(c *Config) *time.Duration { return &c.DeletedFileRetention })},
+	}},
+	{"Payments", []variable{
+		{name: "STRIPE_SECRET_KEY", shown: "simulated provider", help: "Stripe's secret key; without it the " +
+			"simulated test-mode card provider is used", set: into(asIs, func(c *Config) *string { return &c.StripeSecretKey })},
+		{name: "STRIPE_PUBLISHABLE_KEY", help: "Stripe's publishable key, which the browser loads Stripe with; " +
+			"needed with `STRIPE_SECRET_KEY`", set: into(asIs, func(c *Config) *string { return &c.StripePublishableKey })},
+		{name: "STRIPE_WEBHOOK_SECRET", help: "signing secret of Stripe's webhooks; without it webhooks are " +
+			"refused and a payment completes only when the browser returns",
+			set: into(asIs, func(c *Config) *string { return &c.StripeWebhookSecret })},
+		{name: "STRIPE_API_BASE", shown: "Stripe's", help: "another Stripe API endpoint (stripe-mock in tests)",
+			set: into(asIs, func(c *Config) *string { return &c.StripeAPIBase })},
+	}},
+	{"Background jobs and e-mail", []variable{
+		{name: "WORKERS", def: "4", help: "background jobs (e-mails, CIS generation, the daily expiry scan) this " +
+			"instance works at once; `0` makes a web-only instance that only queues jobs for the others",
+			set: into(atLeast(0), func(c *Config) *int { return &c.Workers })},
+		{name: "JOB_TIMEOUT", def: "5m", help: "how long one attempt of a background job may run; a job left " +
+			"running by a server that died runs again elsewhere after 1.2 times this",
+			set: into(positive, func(c *Config) *time.Duration { return &c.JobTimeout })},
+		{name: "SMTP_URL", shown: "outbox", help: "`smtp://user:pass@host:port` sends through that server, with " +
+			"STARTTLS when it offers it; `smtps://user:pass@host:port` uses TLS from the start. Unset: each e-mail " +
+			"is written as an `.eml` file under `DATA_DIR/outbox` and logged",
+			set: into(smtpURL, func(c *Config) *string { return &c.SMTPURL })},
+		{name: "SMTP_FROM", shown: "`TTT Verify <no-reply@HOST>` (`HOST` from `PUBLIC_BASE_URL`)",
+			help: "sender of every e-mail", set: into(mailbox, func(c *Config) *string { return &c.SMTPFrom })},
+	}},
+	{"Sanctions and PEP lists", []variable{
+		{name: "SCREENING_URL_<SOURCE>", shown: "the publisher's address", help: "where `screening " +
+			"fetch` downloads a list, e.g. `SCREENING_URL_OFAC_SDN`, `SCREENING_URL_UN`, `SCREENING_URL_EU`, " +
+			"`SCREENING_URL_UK`, `SCREENING_URL_US_CSL`, `SCREENING_URL_FTM`, `SCREENING_URL_PEP_CSV`; for OFAC a " +
+			"base address the file names are appended to",
+			set: func(c *Config, name, value string) error { c.ScreeningURLs[name] = value; return nil }},
+		{name: "SCREENING_FETCH_TIMEOUT", def: "5m", help: "how long one list file may take to download",
+			set: into(positive, func(c *Config) *time.Duration { return &c.ScreeningFetchTimeout })},
+		// The largest official file (the EU's XML) is tens of MB.
+		{name: "SCREENING_FETCH_MAX_BYTES", def: "268435456", shown: "`268435456` (256 MiB)", help: "largest " +
+			"list file `screening fetch` and `screening import` accept",
+			set: into(positiveBytes, func(c *Config) *int64 { return &c.ScreeningFetchMaxBytes })},
+		{name: "SCREENING_INDEX_CHECK", def: "30s", help: "how often a server looks for list imports made by " +
+			"another process (the `screening` subcommand, another server) and rebuilds its in-memory index; `0` " +
+			"checks before every search", set: into(notNegative, func(c *Config) *time.Duration { return &c.ScreeningIndexCheck })},
+	}},
+	{"Operations", []variable{
+		{name: "METRICS_ADDR", shown: "off", help: "serve Prometheus metrics at `http://METRICS_ADDR/metrics` " +
+			"(bind it to a private address)", set: into(asIs, func(c *Config) *string { return &c.MetricsAddr })},
+		{name: "PPROF_ADDR", shown: "off", help: "serve Go's profiler (`/debug/pprof/`: goroutines, heap) on this " +
+			"address, for soak runs and incidents; keep it on loopback",
+			set: into(asIs, func(c *Config) *string { return &c.PprofAddr })},
+		{name: "BENCH_BASELINE", def: "false", help: "serve `GET /bench/baseline`, a bare handler the benchmark " +
+			"compares against", set: into(boolean, func(c *Config) *bool { return &c.BenchBaseline })},
+	}},
+}
+
+// group is a heading of serve --help and of the README's configuration table.
+type group struct {
+	title string
+	vars  []variable
+}
+
+// variable is one environment variable, or a family of them when its name ends in <PART>.
+type variable struct {
+	name  string
+	def   string // the value used when the variable is unset or empty
+	shown string // the default as documented, where def alone does not say it (derived, a behaviour)
+	help  string // what it means, in Markdown (code spans only)
+	// set parses value into c; its error says what the value must be. name is the variable's full
+	// name, which tells the members of a family apart.
+	set func(c *Config, name, value string) error
+}
+
+// load reads v from values into c.
+func (v variable) load(c *Config, values map[string]string) error {
+	if prefix, _, family := strings.Cut(v.name, "<"); family {
+		for name, value := range values {
+			if strings.HasPrefix(name, prefix) && value != "" {
+				if err := v.set(c, name, value); err != nil {
+					return fmt.Errorf("%s %w", name, err)
+				}
+			}
+		}
+		return nil
+	}
+	value := values[v.name]
+	if value == "" {
+		value = v.def
+	}
+	if err := v.set(c, v.name, value); err != nil {
+		return fmt.Errorf("%s %w", v.name, err)
+	}
+	return nil
+}
+
+// into stores what parse makes of a value in the field of Config that field points to.
+func into[T any](parse func(string) (T, error), field func(*Config) *T) func(*Config, string, string) error {
+	return func(c *Config, _, value string) error {
+		v, err := parse(value)
+		if err == nil {
+			*field(c) = v
+		}
+		return err
+	}
+}
+
+func asIs(s string) (string, error) { return s, nil }
+
+func boolean(s string) (bool, error) {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return false, errors.New("must be true or false")
+	}
+	return b, nil
+}
+
+// atLeast parses a whole number no smaller than lowest.
+func atLeast(lowest int) func(string) (int, error) {
+	return func(s string) (int, error) {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < lowest {
+			return 0, fmt.Errorf("must be a whole number >= %d", lowest)
+		}
+		return n, nil
+	}
+}
+
+func positiveBytes(s string) (int64, error) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, errors.New("must be a positive number of bytes")
+	}
+	return n, nil
+}
+
+func positive(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, errors.New("must be a positive duration such as 90s, 5m or 72h")
+	}
+	return d, nil
+}
+
+func notNegative(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, errors.New("must be a duration such as 30s, or 0")
+	}
+	return d, nil
+}
+
+// origin is an http(s) origin without a trailing slash.
+func origin(s string) (string, error) {
+	s = strings.TrimRight(s, "/")
+	if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("must be an http(s) origin such as https://verify.example.com, not %q", s)
+	}
+	return s, nil
+}
+
+// secret is a key of at least 32 characters, or nothing. The value is never repeated in an error.
+func secret(s string) ([]byte, error) {
+	if s == "" {
+		return nil, nil
+	}
+	if len(s) < 32 {
+		return nil, errors.New("must be at least 32 characters")
+	}
+	return []byte(s), nil
+}
+
+// smtpURL is an smtp:// or smtps:// address, or nothing. It may hold a password: never repeated.
+func smtpURL(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	if u, err := url.Parse(s); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+		return "", errors.New("must look like smtp://user:pass@host:port or smtps://user:pass@host:port")
+	}
+	return s, nil
+}
+
+// mailbox is an e-mail address, possibly with a display name, or nothing (the default is derived).
+func mailbox(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	if _, err := netmail.ParseAddress(s); err != nil {
+		return "", fmt.Errorf("must be an e-mail address such as \"TTT Verify <no-reply@example.com>\": %w", err)
+	}
+	return s, nil
+}
+
+// networks reads a comma- or space-separated list of CIDRs; a bare address stands for itself alone.
+func networks(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, item := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
+		n, err := network(item)
+		if err != nil {
+			return nil, fmt.Errorf("must list addresses or CIDRs such as 10.0.0.0/8; %q is neither", item)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func network(item string) (*net.IPNet, error) {
+	if strings.Contains(item, "/") {
+		_, n, err := net.ParseCIDR(item)
+		return n, err
+	}
+	ip := net.ParseIP(item)
+	if ip == nil {
+		return nil, errors.New("not an address")
+	}
+	bits := 128
+	if ip.To4() != nil {
+		ip, bits = ip.To4(), 32
+	}
+	return &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)}, nil
+}
+
+// short writes a whole number of hours or minutes without the zero units: 72h, not 72h0m0s.
+func short(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}

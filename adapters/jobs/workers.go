@@ -13,6 +13,71 @@ import (
 	"github.com/tttverify/tttverify/application"
 )
 
+// Work is one entry of the job table (Config.Kinds): what the application does with the jobs of
+// type J and, for a periodic kind, when they are queued. River knows the kind by J's JobKind.
+type Work[J application.Job] struct {
+	// Handle works one job. A failed job runs again, so it must be safe to repeat.
+	Handle func(ctx context.Context, job J) error
+	// Schedule, when set, queues the job periodically (Daily, Every).
+	Schedule Schedule
+
+	// check refuses a job when it is queued rather than after its attempts fail; summary shows
+	// a failed one to administrators instead of its JSON. Only Email needs them so far.
+	check   func(J) error
+	summary func(J) string
+}
+
+// Kind is an entry of the job table: a Work of some job type.
+type Kind interface {
+	// Name is the kind's name in River's table: its job type's JobKind.
+	Name() string
+	register(ws *river.Workers) error
+	insertParams(j application.Job) (river.InsertManyParams, error)
+	summarize(raw []byte) string
+	periodic() *river.PeriodicJob
+}
+
+// Name is the kind's name in River's table: J's JobKind.
+func (Work[J]) Name() string { return args[J]{}.Kind() }
+
+func (w Work[J]) register(ws *river.Workers) error {
+	if w.Handle == nil {
+		return fmt.Errorf("job kind %s has no handler", w.Name())
+	}
+	return river.AddWorkerSafely(ws, &worker[J]{handle: w.Handle})
+}
+
+func (w Work[J]) insertParams(j application.Job) (river.InsertManyParams, error) {
+	job, ok := j.(J)
+	if !ok {
+		return river.InsertManyParams{}, fmt.Errorf("queue %s: the job is a %T", w.Name(), j)
+	}
+	if w.check != nil {
+		if err := w.check(job); err != nil {
+			return river.InsertManyParams{}, fmt.Errorf("queue %s: %w", w.Name(), err)
+		}
+	}
+	return river.InsertManyParams{Args: args[J]{job}}, nil
+}
+
+func (w Work[J]) summarize(raw []byte) string {
+	var job J
+	if w.summary != nil && json.Unmarshal(raw, &job) == nil {
+		return w.summary(job)
+	}
+	return shorten(raw)
+}
+
+func (w Work[J]) periodic() *river.PeriodicJob {
+	if w.Schedule.at == nil {
+		return nil
+	}
+	opts := w.Schedule.opts
+	return river.NewPeriodicJob(w.Schedule.at, func() (river.JobArgs, *river.InsertOpts) {
+		return args[J]{}, opts
+	}, &river.PeriodicJobOpts{ID: w.Name()})
+}
+
 // args carries an application job as River's job arguments: the job's fields are the JSON.
 type args[J application.Job] struct{ job J }
 
@@ -34,59 +99,54 @@ func (w *worker[J]) Work(ctx context.Context, job *river.Job[args[J]]) error {
 	return w.handle(ctx, job.Args.job)
 }
 
-func register[J application.Job](ws *river.Workers, handle func(context.Context, J) error) error {
-	if handle == nil {
-		return nil
-	}
-	return river.AddWorkerSafely(ws, &worker[J]{handle: handle})
-}
+// table is the job table by kind name.
+type table map[string]Kind
 
-// registerWorkers registers a worker for every kind the application handles.
-func registerWorkers(h Handlers) (*river.Workers, error) {
-	ws := river.NewWorkers()
-	for _, err := range []error{
-		register(ws, h.SendEmail),
-		register(ws, h.GenerateCIS),
-		register(ws, h.ExpiryScan),
-		register(ws, h.ScreenVerification),
-		register(ws, h.RescreenTop),
-		register(ws, h.DailyRescreen),
-	} {
-		if err != nil {
-			return nil, fmt.Errorf("register job worker: %w", err)
+// newTable indexes the kinds and registers a River worker for each.
+func newTable(kinds []Kind) (table, *river.Workers, error) {
+	t, ws := table{}, river.NewWorkers()
+	for _, k := range kinds {
+		if _, twice := t[k.Name()]; twice {
+			return nil, nil, fmt.Errorf("job kind %s is in the table twice", k.Name())
 		}
+		if err := k.register(ws); err != nil {
+			return nil, nil, fmt.Errorf("register job worker: %w", err)
+		}
+		t[k.Name()] = k
 	}
-	return ws, nil
+	return t, ws, nil
 }
 
 // insertParams turns an application job into River's insert parameters.
-func insertParams(j application.Job) (river.InsertManyParams, error) {
-	var a river.JobArgs
-	switch j := j.(type) {
-	case application.SendEmail:
-		if j.Message.IdempotencyKey == "" {
-			return river.InsertManyParams{}, fmt.Errorf("queue e-mail %q: it needs an idempotency key", j.Message.Subject)
-		}
-		a = args[application.SendEmail]{j}
-	case application.GenerateCIS:
-		a = args[application.GenerateCIS]{j}
-	case application.ExpiryScan:
-		a = args[application.ExpiryScan]{j}
-	case application.ScreenVerification:
-		a = args[application.ScreenVerification]{j}
-	case application.RescreenTop:
-		a = args[application.RescreenTop]{j}
-	case application.DailyRescreen:
-		a = args[application.DailyRescreen]{j}
-	default:
-		return river.InsertManyParams{}, fmt.Errorf("queue job: unknown kind %T", j)
+func (t table) insertParams(j application.Job) (river.InsertManyParams, error) {
+	k, ok := t[j.JobKind()]
+	if !ok {
+		return river.InsertManyParams{}, fmt.Errorf("queue job: kind %s is not in the job table", j.JobKind())
 	}
-	return river.InsertManyParams{Args: a}, nil
+	return k.insertParams(j)
+}
+
+// summarize shortens a job's arguments for administrators.
+func (t table) summarize(kind string, raw []byte) string {
+	if k, ok := t[kind]; ok {
+		return k.summarize(raw)
+	}
+	return shorten(raw) // a kind this version no longer has
+}
+
+// shorten cuts a job's JSON arguments to a length an administrator's list can show.
+func shorten(raw []byte) string {
+	const limit = 300
+	if len(raw) > limit {
+		return string(raw[:limit]) + "…"
+	}
+	return string(raw)
 }
 
 // errorHandler logs failed attempts and reports a job's last failed attempt to OnDiscarded.
 type errorHandler struct {
 	onDiscarded func(context.Context, application.FailedJob)
+	table       table
 	log         *slog.Logger
 }
 
@@ -105,7 +165,7 @@ func (h *errorHandler) failed(ctx context.Context, job *rivertype.JobRow, msg st
 	h.log.WarnContext(ctx, "job attempt failed", "job_id", job.ID, "kind", job.Kind, "attempt", job.Attempt,
 		"max_attempts", job.MaxAttempts, "discarded", last, "error", msg)
 	if last && h.onDiscarded != nil {
-		h.onDiscarded(ctx, application.FailedJob{ID: job.ID, Kind: job.Kind, Args: summarize(job.Kind, job.EncodedArgs),
+		h.onDiscarded(ctx, application.FailedJob{ID: job.ID, Kind: job.Kind, Args: h.table.summarize(job.Kind, job.EncodedArgs),
 			Attempts: job.Attempt, MaxAttempts: job.MaxAttempts, LastError: msg, FailedAt: time.Now().UTC(),
 			CreatedAt: job.CreatedAt})
 	}
@@ -118,20 +178,22 @@ func (p retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
 	return time.Now().Add(p(job.Attempt))
 }
 
-// summarize shortens a job's arguments for administrators: an e-mail shows its recipients,
-// subject and key, never its body.
-func summarize(kind string, raw []byte) string {
-	if kind == (application.SendEmail{}).JobKind() {
-		var j application.SendEmail
-		if json.Unmarshal(raw, &j) == nil {
+// Email is the e-mail job's entry of the table: send delivers the message. A message without an
+// idempotency key is refused when queued, since a retry could send it twice; administrators see a
+// failed one's recipients, subject and key, never its body.
+func Email(send func(context.Context, application.Message) error) Work[application.SendEmail] {
+	return Work[application.SendEmail]{
+		Handle: func(ctx context.Context, j application.SendEmail) error { return send(ctx, j.Message) },
+		check: func(j application.SendEmail) error {
+			if j.Message.IdempotencyKey == "" {
+				return fmt.Errorf("the e-mail %q needs an idempotency key", j.Message.Subject)
+			}
+			return nil
+		},
+		summary: func(j application.SendEmail) string {
 			b, _ := json.Marshal(map[string]any{"to": j.Message.To, "subject": j.Message.Subject,
 				"idempotencyKey": j.Message.IdempotencyKey})
 			return string(b)
-		}
+		},
 	}
-	const limit = 300
-	if len(raw) > limit {
-		return string(raw[:limit]) + "…"
-	}
-	return string(raw)
 }

@@ -3,7 +3,6 @@ package application
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/tttverify/tttverify/domain/verification"
@@ -76,9 +75,9 @@ func (n *Notifier) Tell(ctx context.Context, to *User, key string, data EmailDat
 }
 
 func (n *Notifier) tell(ctx context.Context, to *User, key, mailKey string, data EmailData) (bool, error) {
-	title, body, link := notice(data)
-	added, err := n.store.Add(ctx, &Notification{UserID: to.ID, Key: key, Kind: data.Template(), Title: title,
-		Body: body, Link: link, CreatedAt: n.clock.Now()})
+	bell := data.notice()
+	added, err := n.store.Add(ctx, &Notification{UserID: to.ID, Key: key, Kind: data.Template(), Title: bell.title,
+		Body: bell.body, Link: bell.link, CreatedAt: n.clock.Now()})
 	if err != nil || !added {
 		return false, err
 	}
@@ -130,60 +129,4 @@ func (n *Notifier) ReviewEntered(ctx context.Context, v *verification.Verificati
 	}
 	return n.TellAdmins(ctx, fmt.Sprintf("review:%d:%d", v.ID(), v.Version()), ReviewEntered{VerificationID: v.ID(),
 		CompanyName: companyName(ctx, n.sections, v.ID()), Tier: v.Tier().String()})
-}
-
-// named is a company's name, or a fallback for a verification without one.
-func named(company string, id int64) string {
-	if company == "" {
-		return fmt.Sprintf("verification #%d", id)
-	}
-	return company
-}
-
-// notice is the bell's title, sentence and link for an event.
-func notice(data EmailData) (title, body, link string) {
-	applicant := func(id int64) string { return fmt.Sprintf("/verification/%d", id) }
-	admin := func(id int64) string { return fmt.Sprintf("/admin/verifications/%d", id) }
-	switch d := data.(type) {
-	case AccountCreated:
-		return "Welcome to TTT Verify", "Your account " + d.Email + " was created.", "/dashboard"
-	case VerificationSubmitted:
-		return "Verification submitted", fmt.Sprintf("Verification #%d for %s was submitted.", d.VerificationID,
-			named(d.CompanyName, d.VerificationID)), applicant(d.VerificationID)
-	case PaymentReceipt:
-		return "Payment received", fmt.Sprintf("Receipt %s: %s %.2f for verification #%d.", d.ReceiptNumber,
-			strings.ToUpper(d.Currency), float64(d.AmountCents)/100, d.VerificationID), applicant(d.VerificationID)
-	case VerificationApproved:
-		return "Verification approved", fmt.Sprintf("%s is verified. Certificate %s.", named(d.CompanyName, d.VerificationID),
-			d.CertificateNumber), applicant(d.VerificationID)
-	case VerificationRejected:
-		return "Verification rejected", "Reason: " + d.Reason, applicant(d.VerificationID)
-	case CISReady:
-		return "CIS form ready", fmt.Sprintf("The Client Information Sheet of %s can be downloaded.",
-			named(d.CompanyName, d.VerificationID)), applicant(d.VerificationID)
-	case CertificateExpiring:
-		return "Certificate expires soon", fmt.Sprintf("The certificate of %s expires on %s.",
-			named(d.CompanyName, d.VerificationID), d.ExpiresAt.Format("January 2, 2006")), applicant(d.VerificationID)
-	case CertificateExpired:
-		return "Certificate expired", fmt.Sprintf("The certificate of %s expired on %s. Start a new verification to renew it.",
-			named(d.CompanyName, d.VerificationID), d.ExpiredAt.Format("January 2, 2006")), applicant(d.VerificationID)
-	case CertificateRevoked:
-		return "Certificate revoked", "Reason: " + d.Reason, applicant(d.VerificationID)
-	case PasswordChanged:
-		return "Password changed", "Your password was changed and your other sessions were signed out.", "/account-settings"
-	case ReviewEntered:
-		return "Verification waiting for review", fmt.Sprintf("%s (%s) entered review.",
-			named(d.CompanyName, d.VerificationID), d.Tier), admin(d.VerificationID)
-	case ScreeningAlert:
-		where := "the verification of " + named(d.CompanyName, d.VerificationID)
-		if d.Certified {
-			where = "the approved certificate of " + named(d.CompanyName, d.VerificationID)
-		}
-		return "Screening alert", fmt.Sprintf("%d new possible match(es) on %s (%s). Decide them on the Screening tab.",
-			d.Hits, where, strings.Join(d.Lists, ", ")), admin(d.VerificationID)
-	case JobFailedPermanently:
-		return "Background job failed", fmt.Sprintf("Job %d (%s) failed after %d attempts: %s", d.Job.ID, d.Job.Kind,
-			d.Job.Attempts, d.Job.LastError), "/admin/jobs"
-	}
-	return data.Template(), "", ""
 }

@@ -13,9 +13,12 @@ type JobQueue interface {
 	Enqueue(ctx context.Context, jobs ...Job) error
 }
 
-// Job is one kind of queued work; its fields are the job's arguments, stored as JSON.
+// Job is one kind of queued work; its fields are the job's arguments, stored as JSON. A new kind
+// is its type here and one entry in the job table (jobWork.kinds in cmd/server/app/jobs.go),
+// which says what work it does; a test there fails while a type here has no entry.
 type Job interface {
-	// JobKind names the kind of work; workers are registered by it.
+	// JobKind names the kind of work in the queue's table. Queued jobs keep it, so it never
+	// changes.
 	JobKind() string
 }
 
@@ -25,19 +28,31 @@ type SendEmail struct {
 	Message Message `json:"message"`
 }
 
+// JobKind names the kind of work.
+func (SendEmail) JobKind() string { return "send_email" }
+
 // GenerateCIS renders and stores the CIS of an approved verification.
 type GenerateCIS struct {
 	VerificationID int64 `json:"verificationId"`
 }
 
+// JobKind names the kind of work.
+func (GenerateCIS) JobKind() string { return "generate_cis" }
+
 // ExpiryScan finds certificates 30 days from expiry and expired ones and queues each reminder
 // once. It runs daily, on one instance at a time.
 type ExpiryScan struct{}
+
+// JobKind names the kind of work.
+func (ExpiryScan) JobKind() string { return "expiry_scan" }
 
 // ScreenVerification works one queued screening run of a Top verification.
 type ScreenVerification struct {
 	RunID int64 `json:"runId"`
 }
+
+// JobKind names the kind of work.
+func (ScreenVerification) JobKind() string { return "screen_verification" }
 
 // RescreenTop queues a screening run for every Top verification a change of the lists concerns:
 // those submitted, in review or approved.
@@ -45,27 +60,15 @@ type RescreenTop struct {
 	Reason string `json:"reason"` // what changed, for the logs: "ofac_sdn version 12"
 }
 
+// JobKind names the kind of work.
+func (RescreenTop) JobKind() string { return "rescreen_top" }
+
 // DailyRescreen queues a full screening of every approved Top certificate. It runs daily, on one
 // instance at a time.
 type DailyRescreen struct{}
 
 // JobKind names the kind of work.
-func (ScreenVerification) JobKind() string { return "screen_verification" }
-
-// JobKind names the kind of work.
-func (RescreenTop) JobKind() string { return "rescreen_top" }
-
-// JobKind names the kind of work.
 func (DailyRescreen) JobKind() string { return "daily_rescreen" }
-
-// JobKind names the kind of work.
-func (SendEmail) JobKind() string { return "send_email" }
-
-// JobKind names the kind of work.
-func (GenerateCIS) JobKind() string { return "generate_cis" }
-
-// JobKind names the kind of work.
-func (ExpiryScan) JobKind() string { return "expiry_scan" }
 
 // FailedJob is a job that kept failing and was given up (discarded) after its last attempt.
 type FailedJob struct {

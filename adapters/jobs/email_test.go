@@ -24,7 +24,7 @@ func TestEmailJobRetriesUntilTheServerTakesItOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q := newQueue(t, db, url, jobs.Config{Workers: 2, Handlers: jobs.Handlers{SendEmail: jobs.SendWith(mailer)}})
+		q := newQueue(t, db, url, jobs.Config{Workers: 2, Kinds: []jobs.Kind{jobs.Email(mailer.Send)}})
 		b := make([]byte, 6)
 		_, _ = rand.Read(b)
 		to := "retry-" + hex.EncodeToString(b) + "@acme.test"

@@ -46,7 +46,7 @@ func (q *Queue) ListFailed(ctx context.Context, page, pageSize int) ([]applicati
 		if err := rows.Scan(&j.ID, &j.Kind, &args, &j.Attempts, &j.MaxAttempts, &j.LastError, &finalized, &createdA, &total); err != nil {
 			return nil, 0, fmt.Errorf("read failed job: %w", err)
 		}
-		j.Args, j.FailedAt, j.CreatedAt = summarize(j.Kind, []byte(args)), finalized.t, createdA.t
+		j.Args, j.FailedAt, j.CreatedAt = q.table.summarize(j.Kind, []byte(args)), finalized.t, createdA.t
 		out = append(out, j)
 	}
 	if err := rows.Err(); err != nil {

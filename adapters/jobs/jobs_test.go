@@ -55,6 +55,11 @@ func newQueue(t *testing.T, db *persistence.DB, url string, cfg jobs.Config) *jo
 	return q
 }
 
+// cisOnly is a job table of one kind, GenerateCIS, worked by handle.
+func cisOnly(handle func(context.Context, application.GenerateCIS) error) []jobs.Kind {
+	return []jobs.Kind{jobs.Work[application.GenerateCIS]{Handle: handle}}
+}
+
 // recorder collects the jobs a handler was given.
 type recorder[J any] struct {
 	mu   sync.Mutex
@@ -99,7 +104,7 @@ func countJobs(t *testing.T, db *persistence.DB, kind string) int {
 func TestJobsJoinTheCallersTransaction(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, db *persistence.DB, url string) {
 		cis := newRecorder[application.GenerateCIS]()
-		q := newQueue(t, db, url, jobs.Config{Workers: 2, Handlers: jobs.Handlers{GenerateCIS: cis.handle}})
+		q := newQueue(t, db, url, jobs.Config{Workers: 2, Kinds: cisOnly(cis.handle)})
 		tx := persistence.NewTransactor(db)
 		ctx := context.Background()
 
@@ -135,8 +140,9 @@ func TestJobsJoinTheCallersTransaction(t *testing.T) {
 
 func TestJobsOutsideTransactionAndMany(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, db *persistence.DB, url string) {
-		cis := newRecorder[application.GenerateCIS]()
-		q := newQueue(t, db, url, jobs.Config{Workers: 2, Handlers: jobs.Handlers{GenerateCIS: cis.handle}})
+		cis, sent := newRecorder[application.GenerateCIS](), newRecorder[application.Message]()
+		kinds := append(cisOnly(cis.handle), jobs.Email(sent.handle))
+		q := newQueue(t, db, url, jobs.Config{Workers: 2, Kinds: kinds})
 		if err := q.Enqueue(context.Background(), application.GenerateCIS{VerificationID: 7},
 			application.GenerateCIS{VerificationID: 8}); err != nil {
 			t.Fatal(err)
@@ -144,10 +150,18 @@ func TestJobsOutsideTransactionAndMany(t *testing.T) {
 		waitFor(t, "first job", cis.seen)
 		waitFor(t, "second job", cis.seen)
 		if err := q.Enqueue(context.Background(), application.ExpiryScan{}); err == nil {
-			t.Error("a kind without a handler was queued; want an error")
+			t.Error("a kind that is not in the job table was queued; want an error")
 		}
 		if err := q.Enqueue(context.Background(), application.SendEmail{}); err == nil {
 			t.Error("an e-mail without an idempotency key was queued; want an error")
+		}
+		keyed := application.Message{To: []string{"a@example.com"}, Subject: "Receipt", IdempotencyKey: "receipt:7"}
+		if err := q.Enqueue(context.Background(), application.SendEmail{Message: keyed}); err != nil {
+			t.Fatalf("an e-mail with its key: %v", err)
+		}
+		waitFor(t, "the e-mail", sent.seen)
+		if got := sent.jobs(); len(got) != 1 || got[0].IdempotencyKey != "receipt:7" {
+			t.Errorf("sent %+v, want the one keyed e-mail", got)
 		}
 	})
 }
@@ -155,8 +169,8 @@ func TestJobsOutsideTransactionAndMany(t *testing.T) {
 func TestWebOnlyInstanceQueuesForWorkers(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, db *persistence.DB, url string) {
 		cis := newRecorder[application.GenerateCIS]()
-		handlers := jobs.Handlers{GenerateCIS: cis.handle}
-		web := newQueue(t, db, url, jobs.Config{Workers: 0, Handlers: handlers})
+		kinds := cisOnly(cis.handle)
+		web := newQueue(t, db, url, jobs.Config{Workers: 0, Kinds: kinds})
 		tx := persistence.NewTransactor(db)
 		if err := tx.WithinTx(context.Background(), func(ctx context.Context) error {
 			return web.Enqueue(ctx, application.GenerateCIS{VerificationID: 3})
@@ -168,7 +182,7 @@ func TestWebOnlyInstanceQueuesForWorkers(t *testing.T) {
 			t.Fatal("a web-only instance worked a job")
 		case <-time.After(300 * time.Millisecond):
 		}
-		newQueue(t, db, url, jobs.Config{Workers: 1, Handlers: handlers})
+		newQueue(t, db, url, jobs.Config{Workers: 1, Kinds: kinds})
 		waitFor(t, "the worker instance", cis.seen)
 	})
 }
@@ -177,12 +191,12 @@ func TestFailingJobRetriesThenIsRecorded(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, db *persistence.DB, url string) {
 		var calls atomic.Int32
 		discarded := make(chan application.FailedJob, 1)
-		mail := func(context.Context, application.SendEmail) error {
+		mail := func(context.Context, application.Message) error {
 			calls.Add(1)
 			return errors.New("smtp: 421 try later")
 		}
 		q := newQueue(t, db, url, jobs.Config{Workers: 1, MaxAttempts: 3,
-			Handlers:    jobs.Handlers{SendEmail: mail},
+			Kinds:       []jobs.Kind{jobs.Email(mail)},
 			OnDiscarded: func(_ context.Context, j application.FailedJob) { discarded <- j }})
 		msg := application.Message{To: []string{"a@example.com"}, Subject: "Receipt", Text: "secret body",
 			IdempotencyKey: "receipt:1"}
@@ -241,7 +255,7 @@ func TestFailingJobSucceedsOnRetry(t *testing.T) {
 			close(done)
 			return nil
 		}
-		q := newQueue(t, db, url, jobs.Config{Workers: 1, Handlers: jobs.Handlers{GenerateCIS: cis}})
+		q := newQueue(t, db, url, jobs.Config{Workers: 1, Kinds: cisOnly(cis)})
 		if err := q.Enqueue(context.Background(), application.GenerateCIS{VerificationID: 1}); err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +273,7 @@ func TestPeriodicJobRunsOnceAcrossInstances(t *testing.T) {
 		const every = 400 * time.Millisecond
 		var runs atomic.Int32
 		scan := func(context.Context, application.ExpiryScan) error { runs.Add(1); return nil }
-		cfg := jobs.Config{Workers: 1, ExpiryScanEvery: every, Handlers: jobs.Handlers{ExpiryScan: scan}}
+		cfg := jobs.Config{Workers: 1, Kinds: []jobs.Kind{jobs.Work[application.ExpiryScan]{Handle: scan, Schedule: jobs.Every(every)}}}
 		start := time.Now()
 		newQueue(t, db, url, cfg)
 		newQueue(t, db, url, cfg)
@@ -298,7 +312,7 @@ func TestStopCancelsLongJobsAndTheyRunAgain(t *testing.T) {
 			return nil
 		}
 		cfg := jobs.Config{DatabaseURL: url, Workers: 1, PollInterval: 50 * time.Millisecond,
-			RetryDelay: func(int) time.Duration { return 50 * time.Millisecond }, Handlers: jobs.Handlers{GenerateCIS: cis}}
+			RetryDelay: func(int) time.Duration { return 50 * time.Millisecond }, Kinds: cisOnly(cis)}
 		first, err := jobs.New(context.Background(), db, cfg)
 		if err != nil {
 			t.Fatal(err)

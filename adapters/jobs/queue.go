@@ -17,26 +17,16 @@ import (
 	"github.com/tttverify/tttverify/application"
 )
 
-// Handlers are the application's work for each kind of job. A nil handler leaves its kind
-// unregistered: enqueueing it fails.
-type Handlers struct {
-	SendEmail   func(ctx context.Context, job application.SendEmail) error
-	GenerateCIS func(ctx context.Context, job application.GenerateCIS) error
-	ExpiryScan  func(ctx context.Context, job application.ExpiryScan) error
-	// The Top-tier checks: one screening run, the re-screening after a list import, the daily one.
-	ScreenVerification func(ctx context.Context, job application.ScreenVerification) error
-	RescreenTop        func(ctx context.Context, job application.RescreenTop) error
-	DailyRescreen      func(ctx context.Context, job application.DailyRescreen) error
-}
-
 // Config sets up the queue.
 type Config struct {
 	// DatabaseURL is the postgres:// URL of db; River opens its own pgx pool on it. Unused on SQLite.
 	DatabaseURL string
 	// Workers is how many jobs this instance works at once; 0 makes a web-only instance that
 	// inserts jobs and works none (WORKERS=0).
-	Workers  int
-	Handlers Handlers
+	Workers int
+	// Kinds is the job table: every kind of job this application queues, with its work. A kind
+	// that is not in it cannot be queued.
+	Kinds []Kind
 	// OnDiscarded, when set, is told about a job that failed its last attempt (e.g. to e-mail the
 	// administrators). It runs on the worker that gave up.
 	OnDiscarded func(ctx context.Context, job application.FailedJob)
@@ -45,8 +35,6 @@ type Config struct {
 	MaxAttempts int
 	// RetryDelay, when set, replaces River's exponential backoff (tests make it short).
 	RetryDelay func(attempt int) time.Duration
-	// ExpiryScanEvery runs the expiry scan at this interval instead of daily at 03:00 UTC (tests).
-	ExpiryScanEvery time.Duration
 	// PollInterval is how often workers look for new jobs when not notified; 0 means River's
 	// default (1 s). SQLite has no notifications, so this is its latency.
 	PollInterval time.Duration
@@ -59,6 +47,7 @@ type Config struct {
 // application.FailedJobs.
 type Queue struct {
 	db      *persistence.DB
+	table   table
 	engine  engine
 	workers bool
 	started bool
@@ -86,10 +75,11 @@ func New(ctx context.Context, db *persistence.DB, cfg Config) (*Queue, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	rc, err := riverConfig(cfg)
+	t, workers, err := newTable(cfg.Kinds)
 	if err != nil {
 		return nil, err
 	}
+	rc := riverConfig(cfg, t, workers)
 	var e engine
 	if db.Postgres() {
 		e, err = newPostgres(ctx, cfg.DatabaseURL, rc, cfg.Log)
@@ -99,7 +89,7 @@ func New(ctx context.Context, db *persistence.DB, cfg Config) (*Queue, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Queue{db: db, engine: e, workers: cfg.Workers > 0, log: cfg.Log}, nil
+	return &Queue{db: db, table: t, engine: e, workers: cfg.Workers > 0, log: cfg.Log}, nil
 }
 
 // Start runs the workers and, on the elected leader among the instances, the periodic jobs,
@@ -143,7 +133,7 @@ func (q *Queue) Enqueue(ctx context.Context, jobs ...application.Job) error {
 	}
 	params := make([]river.InsertManyParams, 0, len(jobs))
 	for _, j := range jobs {
-		p, err := insertParams(j)
+		p, err := q.table.insertParams(j)
 		if err != nil {
 			return err
 		}
@@ -156,11 +146,7 @@ func (q *Queue) Enqueue(ctx context.Context, jobs ...application.Job) error {
 }
 
 // riverConfig is the client configuration both engines share.
-func riverConfig(cfg Config) (*river.Config, error) {
-	workers, err := registerWorkers(cfg.Handlers)
-	if err != nil {
-		return nil, err
-	}
+func riverConfig(cfg Config, t table, workers *river.Workers) *river.Config {
 	rc := &river.Config{
 		Workers:                     workers,
 		Logger:                      cfg.Log,
@@ -168,7 +154,7 @@ func riverConfig(cfg Config) (*river.Config, error) {
 		JobTimeout:                  cfg.JobTimeout,
 		FetchPollInterval:           cfg.PollInterval,
 		DiscardedJobRetentionPeriod: -1, // failed jobs stay until an administrator has seen them
-		ErrorHandler:                &errorHandler{onDiscarded: cfg.OnDiscarded, log: cfg.Log},
+		ErrorHandler:                &errorHandler{onDiscarded: cfg.OnDiscarded, table: t, log: cfg.Log},
 	}
 	if rc.JobTimeout == 0 {
 		rc.JobTimeout = 5 * time.Minute
@@ -184,20 +170,14 @@ func riverConfig(cfg Config) (*river.Config, error) {
 	}
 	if cfg.Workers > 0 {
 		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Workers}}
-		if cfg.Handlers.ExpiryScan != nil {
-			rc.PeriodicJobs = append(rc.PeriodicJobs, expiryScanJob(cfg.ExpiryScanEvery))
-		}
-		if cfg.Handlers.DailyRescreen != nil {
-			rc.PeriodicJobs = append(rc.PeriodicJobs, dailyRescreenJob())
+		for _, k := range cfg.Kinds {
+			if p := k.periodic(); p != nil {
+				rc.PeriodicJobs = append(rc.PeriodicJobs, p)
+			}
 		}
 	}
-	return rc, nil
+	return rc
 }
 
 // errNoTx is returned for an engine that needs a transaction it cannot find in ctx.
 var errNoTx = errors.New("the transaction in ctx is not one this queue can join")
-
-// SendWith is the SendEmail handler that delivers through m.
-func SendWith(m application.Mailer) func(context.Context, application.SendEmail) error {
-	return func(ctx context.Context, job application.SendEmail) error { return m.Send(ctx, job.Message) }
-}

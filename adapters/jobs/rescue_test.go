@@ -16,7 +16,7 @@ import (
 func TestJobOfADeadServerRunsAgain(t *testing.T) {
 	db, url := dbtest.Open(t, "postgres")
 	ctx := context.Background()
-	producer := newQueue(t, db, url, jobs.Config{Workers: 0, Handlers: jobs.Handlers{GenerateCIS: newRecorder[application.GenerateCIS]().handle}})
+	producer := newQueue(t, db, url, jobs.Config{Workers: 0, Kinds: cisOnly(newRecorder[application.GenerateCIS]().handle)})
 	if err := producer.Enqueue(ctx, application.GenerateCIS{VerificationID: 7}); err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestJobOfADeadServerRunsAgain(t *testing.T) {
 	}
 
 	cis := newRecorder[application.GenerateCIS]()
-	newQueue(t, db, url, jobs.Config{Workers: 1, JobTimeout: time.Second, Handlers: jobs.Handlers{GenerateCIS: cis.handle}})
+	newQueue(t, db, url, jobs.Config{Workers: 1, JobTimeout: time.Second, Kinds: cisOnly(cis.handle)})
 	waitFor(t, "the dead server's job to run again", cis.seen)
 	if got := cis.jobs(); len(got) != 1 || got[0].VerificationID != 7 {
 		t.Fatalf("jobs run: %+v", got)

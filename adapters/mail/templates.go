@@ -5,7 +5,9 @@ import (
 	"embed"
 	"fmt"
 	htmltemplate "html/template"
+	"io/fs"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	texttemplate "text/template"
@@ -27,15 +29,16 @@ type Templates struct {
 
 var _ application.Emails = (*Templates)(nil)
 
-// Names lists the e-mails that have templates; each must have both an HTML and a text part.
-var Names = []string{
-	application.AccountCreated{}.Template(), application.VerificationSubmitted{}.Template(),
-	application.PaymentReceipt{}.Template(), application.VerificationApproved{}.Template(),
-	application.VerificationRejected{}.Template(), application.CISReady{}.Template(),
-	application.CertificateExpiring{}.Template(), application.CertificateExpired{}.Template(),
-	application.CertificateRevoked{}.Template(), application.PasswordChanged{}.Template(),
-	application.PasswordReset{}.Template(), application.ReviewEntered{}.Template(),
-	application.JobFailedPermanently{}.Template(), application.ScreeningAlert{}.Template(),
+// Names lists the e-mails that have a template: templates/<name>.tmpl, named by the data's
+// Template, defines the e-mail's "subject", its "text" and its "html", which the layouts
+// (layout.txt, layout.html) frame.
+func Names() []string {
+	files, _ := fs.Glob(templateFiles, "templates/*.tmpl") // the pattern is well-formed
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = strings.TrimSuffix(path.Base(f), ".tmpl")
+	}
+	return names
 }
 
 // NewTemplates parses the templates for links under publicBaseURL (e.g. https://verify.example.com).
@@ -54,15 +57,17 @@ func NewTemplates(publicBaseURL string) (*Templates, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse HTML layout: %w", err)
 	}
-	for _, name := range Names {
-		tt, err := texttemplate.Must(textBase.Clone()).ParseFS(templateFiles, "templates/"+name+".txt")
+	for _, name := range Names() {
+		// Each part executes only its own templates: the text the "text" one, the HTML the "html"
+		// one and the subject (as its <title>, escaped as HTML).
+		file := "templates/" + name + ".tmpl"
+		tt, err := texttemplate.Must(textBase.Clone()).ParseFS(templateFiles, file)
 		if err != nil {
-			return nil, fmt.Errorf("parse %s.txt: %w", name, err)
+			return nil, fmt.Errorf("parse %s.tmpl as text: %w", name, err)
 		}
-		// The HTML part's subject (its <title>) comes from the text file, escaped as HTML.
-		ht, err := htmltemplate.Must(htmlBase.Clone()).ParseFS(templateFiles, "templates/"+name+".html", "templates/"+name+".txt")
+		ht, err := htmltemplate.Must(htmlBase.Clone()).ParseFS(templateFiles, file)
 		if err != nil {
-			return nil, fmt.Errorf("parse %s.html: %w", name, err)
+			return nil, fmt.Errorf("parse %s.tmpl as HTML: %w", name, err)
 		}
 		t.text[name], t.html[name] = tt, ht
 	}
@@ -70,7 +75,7 @@ func NewTemplates(publicBaseURL string) (*Templates, error) {
 }
 
 // Render renders data as the message to one recipient.
-func (t *Templates) Render(to, idempotencyKey string, data application.EmailData) (application.Message, error) {
+func (t *Templates) Render(to, idempotencyKey string, data application.Email) (application.Message, error) {
 	name := data.Template()
 	tt, ok := t.text[name]
 	if !ok {

@@ -23,7 +23,7 @@ type Messaging struct {
 }
 
 // jobWork is the application's work behind each kind of job. The queue is built before the use
-// cases (they queue jobs), so its handlers look the use cases up here when a job runs.
+// cases (they queue jobs), so the job table's handlers look the use cases up here when a job runs.
 type jobWork struct {
 	certificates *application.Certificates
 	expiry       *application.ExpiryReminders
@@ -33,35 +33,38 @@ type jobWork struct {
 	metrics      *metrics.Metrics
 }
 
-func (w *jobWork) handlers(mailer *mail.Mailer) jobs.Handlers {
-	return jobs.Handlers{
-		SendEmail: func(ctx context.Context, j application.SendEmail) error {
-			err := jobs.SendWith(mailer)(ctx, j)
+// kinds is the job table: one entry for every job type in application/port_jobs.go, with the
+// work it does and, for a periodic kind, its schedule (UTC).
+func (w *jobWork) kinds(mailer *mail.Mailer) []jobs.Kind {
+	return []jobs.Kind{
+		jobs.Email(func(ctx context.Context, m application.Message) error {
+			err := mailer.Send(ctx, m)
 			if !errors.Is(err, mail.ErrBeingSent) { // another worker's attempt, counted there
 				w.metrics.Email(err)
 			}
 			return err
-		},
-		GenerateCIS: func(ctx context.Context, j application.GenerateCIS) error {
+		}),
+		jobs.Work[application.GenerateCIS]{Handle: func(ctx context.Context, j application.GenerateCIS) error {
 			return w.certificates.GenerateCISOnApproval(ctx, j.VerificationID)
-		},
+		}},
 		// The daily scan also applies the retention rule to deleted documents' objects.
-		ExpiryScan: func(ctx context.Context, _ application.ExpiryScan) error {
+		jobs.Work[application.ExpiryScan]{Schedule: jobs.Daily(3), Handle: func(ctx context.Context, _ application.ExpiryScan) error {
 			_, scanErr := w.expiry.Scan(ctx)
 			_, purgeErr := w.retention.Purge(ctx)
 			return errors.Join(scanErr, purgeErr)
-		},
-		ScreenVerification: func(ctx context.Context, j application.ScreenVerification) error {
+		}},
+		jobs.Work[application.ScreenVerification]{Handle: func(ctx context.Context, j application.ScreenVerification) error {
 			return w.checks.Run(ctx, j.RunID)
-		},
-		RescreenTop: func(ctx context.Context, _ application.RescreenTop) error {
+		}},
+		jobs.Work[application.RescreenTop]{Handle: func(ctx context.Context, _ application.RescreenTop) error {
 			_, err := w.checks.Rescreen(ctx, screening.TriggerListUpdate)
 			return err
-		},
-		DailyRescreen: func(ctx context.Context, _ application.DailyRescreen) error {
+		}},
+		// After the expiry scan.
+		jobs.Work[application.DailyRescreen]{Schedule: jobs.Daily(4), Handle: func(ctx context.Context, _ application.DailyRescreen) error {
 			_, err := w.checks.Rescreen(ctx, screening.TriggerDaily)
 			return err
-		},
+		}},
 	}
 }
 
@@ -85,7 +88,7 @@ func openMessaging(ctx context.Context, cfg *Config, hooks TestHooks, db *persis
 		PollInterval: hooks.JobPollInterval,
 		JobTimeout:   cfg.JobTimeout,
 		Log:          log,
-		Handlers:     work.handlers(mailer),
+		Kinds:        work.kinds(mailer),
 		OnDiscarded: func(ctx context.Context, j application.FailedJob) {
 			log.ErrorContext(ctx, "job failed permanently", "job_id", j.ID, "kind", j.Kind, "attempts", j.Attempts,
 				"error", j.LastError)

@@ -82,10 +82,22 @@ var (
 // and is base with more statuses.
 func and(base []int, more ...int) []int { return slices.Concat(base, more) }
 
-func ok(text string, body any) Answer      { return Answer{Status: http.StatusOK, Text: text, Body: body} }
-func created(text string, body any) Answer { return Answer{Status: http.StatusCreated, Text: text, Body: body} }
-func noContent(text string) Answer         { return Answer{Status: http.StatusNoContent, Text: text} }
-func page(body any) Answer                 { return Answer{Status: http.StatusOK, Text: "One page", Body: body, Headers: total} }
+// ok, created, noContent and page are the successful answers most routes give.
+func ok(text string, body any) Answer {
+	return Answer{Status: http.StatusOK, Text: text, Body: body}
+}
+
+func created(text string, body any) Answer {
+	return Answer{Status: http.StatusCreated, Text: text, Body: body}
+}
+
+func noContent(text string) Answer {
+	return Answer{Status: http.StatusNoContent, Text: text}
+}
+
+func page(body any) Answer {
+	return Answer{Status: http.StatusOK, Text: "One page", Body: body, Headers: total}
+}
 
 // Operations are every route of the API but /api/openapi.json itself.
 var Operations = slices.Concat(authOperations, verificationOperations, sectionOperations, documentOperations,

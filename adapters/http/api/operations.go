@@ -39,7 +39,7 @@ type Param struct {
 	Enum                       []string
 }
 
-// Headers are the response headers Answers name.
+// headers are the response headers an Answer may name.
 var headers = map[string]struct {
 	text, format, pattern string
 	required              bool

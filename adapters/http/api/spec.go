@@ -59,7 +59,7 @@ func Spec() (*openapi3.T, error) {
 // builder turns Operations into OpenAPI objects, collecting the named types' schemas.
 type builder struct {
 	schemas openapi3.Schemas
-	err     error // the first field tag that could not be read
+	err     error // the first type, tag or header that could not be described
 }
 
 var pathParam = regexp.MustCompile(`\{(\w+)\}`)
@@ -120,7 +120,10 @@ func (b *builder) response(a Answer) *openapi3.Response {
 		r.WithContent(openapi3.NewContentWithSchema(openapi3.NewStringSchema().WithFormat("binary"), a.Files))
 	}
 	for _, name := range a.Headers {
-		h := headers[name]
+		h, known := headers[name]
+		if !known {
+			b.fail(fmt.Errorf("header %s is not in headers", name))
+		}
 		s := openapi3.NewStringSchema()
 		s.Format, s.Pattern = h.format, h.pattern
 		if r.Headers == nil {

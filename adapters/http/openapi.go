@@ -11,7 +11,7 @@ import (
 // are its source: `go generate ./adapters/http` writes it, a test fails when it is stale, and the
 // integration tests check every response they see against it.
 //
-//go:generate go run ./openapigen openapi.json
+//go:generate go run ./openapigen
 //go:embed openapi.json
 var OpenAPI []byte
 

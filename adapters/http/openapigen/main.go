@@ -1,5 +1,5 @@
-// Command openapigen writes the API's OpenAPI document, built from package api, to the file
-// named by its argument. `go generate ./adapters/http` runs it.
+// Command openapigen writes the API's OpenAPI document, built from package api, to openapi.json in
+// the current directory. `go generate ./adapters/http` runs it there.
 package main
 
 import (
@@ -10,13 +10,10 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: openapigen FILE")
-		os.Exit(2)
-	}
 	doc, err := api.OpenAPI()
 	if err == nil {
-		err = os.WriteFile(os.Args[1], doc, 0o644)
+		// The file is committed: git, not this mode, decides its permissions in a checkout.
+		err = os.WriteFile("openapi.json", doc, 0o600)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "openapigen:", err)

@@ -8,8 +8,8 @@ type AdminVerification struct {
 	Verification
 	UserEmail         string  `json:"userEmail"`
 	CertificateStatus *string `json:"certificateStatus" enum:"valid,expired,revoked"`
-	// Screening replaces the applicant's view of the Top checks (Top only; null before the first run).
-	Screening *AdminScreeningSummary `json:"screening" description:"Top only (null for Basic)"`
+	// Screening replaces the applicant's view of the Top checks.
+	Screening *AdminScreeningSummary `json:"screening" description:"Top only (null for Basic, and before the first run)"`
 }
 
 // AdminScreeningSummary is a verification's screening in a list row.

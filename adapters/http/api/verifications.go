@@ -4,31 +4,30 @@ import "time"
 
 // Verification is a verification as its caller sees it.
 type Verification struct {
-	ID                 int64      `json:"id"`
-	UserID             int64      `json:"userId"`
-	UserEmail          string     `json:"userEmail,omitempty"`
-	CompanyName        string     `json:"companyName,omitempty" description:"the company's name, in list rows and admin views once the company section is saved"`
-	Tier               string     `json:"tier" enum:"basic,top"`
-	Status             string     `json:"status" enum:"draft,submitted,in_review,approved,rejected"`
-	Progress           int        `json:"progress" minimum:"0" maximum:"100"`
-	PublicID           string     `json:"publicId"`
-	RejectionReason    *string    `json:"rejectionReason"`
-	Deleted            bool       `json:"deleted"`
-	PaymentStatus      string     `json:"paymentStatus" enum:"pending,paid,failed"`
-	PaymentAmount      *int64     `json:"paymentAmount"`
-	PaymentID          *string    `json:"paymentId"`
-	PaymentDate        *time.Time `json:"paymentDate"`
-	CISFormPath        *string    `json:"cisFormPath"`
-	CISFormGeneratedAt *time.Time `json:"cisFormGeneratedAt"`
-	ApprovedAt         *time.Time `json:"approvedAt"`
-	ExpiresAt          *time.Time `json:"expiresAt"`
-	RevokedAt          *time.Time `json:"revokedAt"`
-	RevocationReason   *string    `json:"revocationReason"`
-	CreatedAt          time.Time  `json:"createdAt"`
-	UpdatedAt          time.Time  `json:"updatedAt"`
-	Actions            Actions    `json:"actions"`
-	// Screening says whether a Top verification's checks run or are done, never their results.
-	Screening *ApplicantScreening `json:"screening" description:"Top only (null for Basic): whether the checks run or are done, never their results"`
+	ID                 int64               `json:"id"`
+	UserID             int64               `json:"userId"`
+	UserEmail          string              `json:"userEmail,omitempty"`
+	CompanyName        string              `json:"companyName,omitempty" description:"the company's name, in list rows and admin views once the company section is saved"`
+	Tier               string              `json:"tier" enum:"basic,top"`
+	Status             string              `json:"status" enum:"draft,submitted,in_review,approved,rejected"`
+	Progress           int                 `json:"progress" minimum:"0" maximum:"100"`
+	PublicID           string              `json:"publicId"`
+	RejectionReason    *string             `json:"rejectionReason"`
+	Deleted            bool                `json:"deleted"`
+	PaymentStatus      string              `json:"paymentStatus" enum:"pending,paid,failed"`
+	PaymentAmount      *int64              `json:"paymentAmount"`
+	PaymentID          *string             `json:"paymentId"`
+	PaymentDate        *time.Time          `json:"paymentDate"`
+	CISFormPath        *string             `json:"cisFormPath"`
+	CISFormGeneratedAt *time.Time          `json:"cisFormGeneratedAt"`
+	ApprovedAt         *time.Time          `json:"approvedAt"`
+	ExpiresAt          *time.Time          `json:"expiresAt"`
+	RevokedAt          *time.Time          `json:"revokedAt"`
+	RevocationReason   *string             `json:"revocationReason"`
+	CreatedAt          time.Time           `json:"createdAt"`
+	UpdatedAt          time.Time           `json:"updatedAt"`
+	Actions            Actions             `json:"actions"`
+	Screening          *ApplicantScreening `json:"screening" description:"Top only (null for Basic): whether the checks run or are done, never their results"`
 }
 
 // Actions are what the caller may do now, so that clients need not re-derive the state machine.

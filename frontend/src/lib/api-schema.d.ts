@@ -5458,7 +5458,7 @@ export interface components {
             revocationReason: string | null;
             /** Format: date-time */
             revokedAt: string | null;
-            /** @description Top only (null for Basic) */
+            /** @description Top only (null for Basic, and before the first run) */
             screening: components["schemas"]["AdminScreeningSummary"] | null;
             /** @enum {string} */
             status: "draft" | "submitted" | "in_review" | "approved" | "rejected";

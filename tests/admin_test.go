@@ -13,31 +13,14 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/adapters/persistence"
 )
 
-// adminVerificationJSON is the part of an administrator's view of a verification the tests read.
-type adminVerificationJSON struct {
-	verificationJSON
-	UserEmail          string     `json:"userEmail"`
-	CertificateStatus  *string    `json:"certificateStatus"`
-	ExpiresAt          *time.Time `json:"expiresAt"`
-	CISFormGeneratedAt *time.Time `json:"cisFormGeneratedAt"`
-}
-
-// publicJSON is the part of the public certificate the tests read.
-type publicJSON struct {
-	CertificateStatus string     `json:"certificateStatus"`
-	CompanyName       string     `json:"companyName"`
-	Tier              string     `json:"tier"`
-	Fingerprint       string     `json:"fingerprint"`
-	RevokedAt         *time.Time `json:"revokedAt"`
-}
-
 // publicOf reads the public certificate of an approved verification.
-func publicOf(t *testing.T, c *client, publicID string) publicJSON {
+func publicOf(t *testing.T, c *client, publicID string) api.PublicVerification {
 	t.Helper()
-	var pub publicJSON
+	var pub api.PublicVerification
 	c.must(http.StatusOK, "GET", "/api/public/verifications/"+publicID, nil).JSON(t, &pub)
 	return pub
 }
@@ -54,7 +37,7 @@ func (e *env) admin(t *testing.T) *client {
 }
 
 // inReview submits a verification and marks it paid, as a confirmed payment would.
-func (e *env) inReview(t *testing.T, c *client, tier string) verificationJSON {
+func (e *env) inReview(t *testing.T, c *client, tier string) api.Verification {
 	t.Helper()
 	v := submitted(t, c, tier)
 	if _, err := e.DB.NewUpdate().Table("verifications").Set("status = 'in_review'").Set("payment_status = 'paid'").
@@ -76,39 +59,36 @@ func TestAdminReviewJourney(t *testing.T) {
 		vid := itoa(v.ID)
 
 		// The queue filtered by e-mail finds it, with the owner's e-mail on the row.
-		var rows []adminVerificationJSON
+		var rows []api.AdminVerification
 		r := adm.must(http.StatusOK, "GET", "/api/admin/verifications?status=in_review&email=COPPER", nil)
 		r.JSON(t, &rows)
 		if len(rows) != 1 || rows[0].UserEmail != "exporter@copper.example" || r.Header.Get("X-Total-Count") != "1" {
 			t.Fatalf("filtered queue %+v", rows)
 		}
-		var stats map[string]int
+		var stats api.Stats
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats", nil).JSON(t, &stats)
-		if diff := cmp.Diff(map[string]int{"draft": 0, "submitted": 0, "in_review": 2, "approved": 0, "rejected": 0, "total": 2,
-			"screeningAttention": 0}, stats); diff != "" {
+		if diff := cmp.Diff(api.Stats{InReview: 2, Total: 2}, stats); diff != "" {
 			t.Fatalf("stats (-want +got):\n%s", diff)
 		}
-		var detail adminVerificationJSON
+		var detail api.AdminVerification
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid, nil).JSON(t, &detail)
 		if detail.UserEmail != "exporter@copper.example" || detail.Status != "in_review" {
 			t.Fatalf("detail %+v", detail)
 		}
-		var bank struct {
-			AccountNumber string `json:"accountNumber"`
-		}
+		var bank api.Banking
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/banking-info", nil).JSON(t, &bank)
 		if bank.AccountNumber != "GB29NWBK60161331926819" {
 			t.Fatalf("admin banking %+v", bank)
 		}
 
 		// Reject: the reason is required, then stored and shown to the applicant.
-		adm.mustFail(http.StatusBadRequest, errorJSON{Message: "Rejection reason is required",
+		adm.mustFail(http.StatusBadRequest, api.Error{Message: "Rejection reason is required",
 			Errors: map[string]string{"reason": "Rejection reason is required"}},
 			"POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "   "})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/reject", map[string]string{"reason": "Passport scan is unreadable"})
-		var seen verificationJSON
+		var seen api.Verification
 		applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid, nil).JSON(t, &seen)
-		if seen.Status != "rejected" || seen.Rejection == nil || *seen.Rejection != "Passport scan is unreadable" {
+		if seen.Status != "rejected" || seen.RejectionReason == nil || *seen.RejectionReason != "Passport scan is unreadable" {
 			t.Fatalf("applicant sees %+v", seen)
 		}
 		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
@@ -124,7 +104,7 @@ func TestAdminReviewJourney(t *testing.T) {
 		// Approve and generate the CIS.
 		adm.must(http.StatusNotFound, "GET", "/api/verifications/"+vid+"/cis-form", nil) // not the admin's own
 		applicant.must(http.StatusNotFound, "GET", "/api/verifications/"+vid+"/cis-form", nil)
-		var approved, gen adminVerificationJSON
+		var approved, gen api.AdminVerification
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/approve", nil).JSON(t, &approved)
 		if approved.Status != "approved" || approved.CertificateStatus == nil || *approved.CertificateStatus != "valid" || approved.ExpiresAt == nil {
 			t.Fatalf("approved %+v", approved)
@@ -135,9 +115,7 @@ func TestAdminReviewJourney(t *testing.T) {
 		}
 
 		// The applicant downloads the CIS and the certificate.
-		var cis struct {
-			URL string `json:"url"`
-		}
+		var cis api.CISForm
 		applicant.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/cis-form", nil).JSON(t, &cis)
 		cisPDF := applicant.must(http.StatusOK, "GET", cis.URL, nil)
 		if cisPDF.Header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(string(cisPDF.Body), "%PDF") {
@@ -166,10 +144,7 @@ func TestAdminReviewJourney(t *testing.T) {
 		}
 
 		// A share link opens the CIS anonymously, records the use, and expires.
-		var share struct {
-			Success bool   `json:"success"`
-			URL     string `json:"url"`
-		}
+		var share api.Share
 		applicant.must(http.StatusOK, "POST", "/api/verifications/"+vid+"/cis-form/share", nil).JSON(t, &share)
 		if !share.Success || !strings.HasPrefix(share.URL, "/api/shared/cis/") {
 			t.Fatalf("share %+v", share)
@@ -189,22 +164,18 @@ func TestAdminReviewJourney(t *testing.T) {
 		adm = e.admin(t) // sessions last a week: sign in again
 
 		// Revocation shows on the public page at once.
-		adm.mustFail(http.StatusBadRequest, errorJSON{Message: "Revocation reason is required",
+		adm.mustFail(http.StatusBadRequest, api.Error{Message: "Revocation reason is required",
 			Errors: map[string]string{"reason": "Revocation reason is required"}},
 			"POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": ""})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "Documents found forged"})
-		adm.mustFail(http.StatusConflict, errorJSON{Message: "The certificate is already revoked"},
+		adm.mustFail(http.StatusConflict, api.Error{Message: "The certificate is already revoked"},
 			"POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "again"})
 		if pub = publicOf(t, anon, v.PublicID); pub.CertificateStatus != "revoked" || pub.RevokedAt == nil {
 			t.Fatalf("after revoke %+v", pub)
 		}
 
 		// The audit trail tells the story, oldest first, with actors and reasons.
-		var events []struct {
-			Action     string  `json:"action"`
-			Reason     *string `json:"reason"`
-			ActorEmail *string `json:"actorEmail"`
-		}
+		var events []api.AuditEvent
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/events", nil).JSON(t, &events)
 		var story []string
 		for _, ev := range events {
@@ -240,7 +211,7 @@ func TestCertificateExpires(t *testing.T) {
 		// A PDF reading "valid until …" is no longer issued, to the owner or an administrator.
 		c = e.client(t) // sessions last a week: sign in again
 		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "expiring@acme.example", "password": "secret123"})
-		c.mustFail(http.StatusConflict, errorJSON{Message: "This certificate is expired, so its PDF is no longer issued"},
+		c.mustFail(http.StatusConflict, api.Error{Message: "This certificate is expired, so its PDF is no longer issued"},
 			"GET", "/api/verifications/"+itoa(v.ID)+"/certificate", nil)
 		e.admin(t).must(http.StatusConflict, "GET", "/api/admin/verifications/"+itoa(v.ID)+"/certificate", nil)
 	})
@@ -255,16 +226,16 @@ func TestOnlyReinstatementLiftsARevocation(t *testing.T) {
 		vid := itoa(v.ID)
 		adm := e.admin(t)
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
-		adm.mustFail(http.StatusConflict, errorJSON{Message: "The certificate is not revoked"},
+		adm.mustFail(http.StatusConflict, api.Error{Message: "The certificate is not revoked"},
 			"POST", "/api/admin/verifications/"+vid+"/reinstate", map[string]string{"reason": "Nothing to lift"})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "Documents found forged"})
-		c.mustFail(http.StatusConflict, errorJSON{Message: "This certificate is revoked, so its PDF is no longer issued"},
+		c.mustFail(http.StatusConflict, api.Error{Message: "This certificate is revoked, so its PDF is no longer issued"},
 			"GET", "/api/verifications/"+vid+"/certificate", nil)
 		adm.must(http.StatusConflict, "GET", "/api/admin/verifications/"+vid+"/certificate", nil)
 
-		c.mustFail(http.StatusConflict, errorJSON{Message: "A revoked certificate cannot be upgraded"},
+		c.mustFail(http.StatusConflict, api.Error{Message: "A revoked certificate cannot be upgraded"},
 			"POST", "/api/verifications/"+vid+"/upgrade", nil)
-		c.mustFail(http.StatusConflict, errorJSON{Message: "A revoked certificate cannot be upgraded"},
+		c.mustFail(http.StatusConflict, api.Error{Message: "A revoked certificate cannot be upgraded"},
 			"POST", "/api/create-payment-intent", map[string]any{"verificationId": v.ID, "purpose": "upgrade"})
 		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
 		anon := e.client(t)
@@ -272,11 +243,11 @@ func TestOnlyReinstatementLiftsARevocation(t *testing.T) {
 			t.Fatalf("after the refused upgrade and approval: %+v", pub)
 		}
 
-		adm.mustFail(http.StatusBadRequest, errorJSON{Message: "Reinstatement reason is required",
+		adm.mustFail(http.StatusBadRequest, api.Error{Message: "Reinstatement reason is required",
 			Errors: map[string]string{"reason": "Reinstatement reason is required"}},
 			"POST", "/api/admin/verifications/"+vid+"/reinstate", map[string]string{"reason": " "})
 		c.must(http.StatusForbidden, "POST", "/api/admin/verifications/"+vid+"/reinstate", map[string]string{"reason": "Please"})
-		var back adminVerificationJSON
+		var back api.AdminVerification
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/reinstate",
 			map[string]string{"reason": "The registry had confused two companies"}).JSON(t, &back)
 		if back.CertificateStatus == nil || *back.CertificateStatus != "valid" {
@@ -286,10 +257,7 @@ func TestOnlyReinstatementLiftsARevocation(t *testing.T) {
 			t.Fatalf("public page after reinstatement %+v", pub)
 		}
 		c.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/certificate", nil)
-		var events []struct {
-			Action string  `json:"action"`
-			Reason *string `json:"reason"`
-		}
+		var events []api.AuditEvent
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/events", nil).JSON(t, &events)
 		last := events[len(events)-1]
 		if last.Action != "reinstate" || last.Reason == nil || *last.Reason != "The registry had confused two companies" {
@@ -357,7 +325,7 @@ func TestAdminRoutesNeedAdmin(t *testing.T) {
 				t.Errorf("applicant %s %s: %d", r[0], path, got.Status)
 			}
 		}
-		var after verificationJSON
+		var after api.Verification
 		c.must(http.StatusOK, "GET", "/api/verifications/"+vid, nil).JSON(t, &after)
 		if after.Status != "submitted" {
 			t.Fatalf("status changed to %s", after.Status)
@@ -400,7 +368,7 @@ func TestConcurrentApproveAndReject(t *testing.T) {
 func TestAdminStatesAndFilters(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "states@acme.example")
-		var draft verificationJSON
+		var draft api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "top"}).JSON(t, &draft)
 		adm := e.admin(t)
 		for _, action := range []string{"approve", "generate-cis"} {
@@ -408,7 +376,7 @@ func TestAdminStatesAndFilters(t *testing.T) {
 		}
 		adm.must(http.StatusConflict, "POST", "/api/admin/verifications/"+itoa(draft.ID)+"/reject", map[string]string{"reason": "no"})
 		adm.must(http.StatusNotFound, "POST", "/api/admin/verifications/999999/approve", nil)
-		var rows []adminVerificationJSON
+		var rows []api.AdminVerification
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications?publicId="+draft.PublicID, nil).JSON(t, &rows)
 		if len(rows) != 1 {
 			t.Fatalf("publicId filter: %d rows", len(rows))
@@ -497,7 +465,7 @@ func TestEmailSearchAtAnyBreadth(t *testing.T) {
 		if stats["total"] != 600 {
 			t.Fatalf("broad stats %v", stats)
 		}
-		var rows []adminVerificationJSON
+		var rows []api.AdminVerification
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications?email=seed.example&status=approved&pageSize=5", nil).JSON(t, &rows)
 		for _, r := range rows {
 			if r.Status != "approved" || !strings.HasSuffix(r.UserEmail, "@seed.example") {

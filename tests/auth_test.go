@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/domain/errs"
 )
 
@@ -234,7 +235,7 @@ func TestConcurrentSubmitsOneWins(t *testing.T) {
 func TestDeleteRules(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "delete@acme.example")
-		var draft verificationJSON
+		var draft api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &draft)
 		sub := submitted(t, c, "top")
 		c.must(http.StatusNoContent, "DELETE", "/api/verifications/"+itoa(draft.ID), nil)
@@ -264,11 +265,11 @@ func TestListPagingSortingFiltering(t *testing.T) {
 			if i%3 == 0 {
 				tier = "top"
 			}
-			var v verificationJSON
+			var v api.Verification
 			c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": tier}).JSON(t, &v)
 			ids = append(ids, v.ID)
 		}
-		var page []verificationJSON
+		var page []api.Verification
 		r := c.must(http.StatusOK, "GET", "/api/verifications", nil)
 		r.JSON(t, &page)
 		if len(page) != 10 || r.Header.Get("X-Total-Count") != "12" || page[0].ID != ids[11] {

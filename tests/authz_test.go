@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/screening"
@@ -68,12 +69,9 @@ func TestApplicantRoutesAreOwnerOnly(t *testing.T) {
 		owner := e.register(t, "owner@acme.example")
 		v := fillVerification(t, owner, "basic")
 		vid := itoa(v.ID)
-		var reps []struct{ ID int64 }
+		var reps []api.Representative
 		owner.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/representatives", nil).JSON(t, &reps)
-		var docs []struct {
-			ID  int64
-			URL string `json:"url"`
-		}
+		var docs []api.Document
 		owner.must(http.StatusOK, "GET", "/api/verifications/"+vid+"/documents", nil).JSON(t, &docs)
 		docsBefore, objectsBefore := e.documentCount(t), e.objectCount(t)
 
@@ -109,7 +107,7 @@ func TestApplicantRoutesAreOwnerOnly(t *testing.T) {
 		if e.documentCount(t) != docsBefore || e.objectCount(t) != objectsBefore {
 			t.Errorf("documents %d->%d, objects %d->%d after refused calls", docsBefore, e.documentCount(t), objectsBefore, e.objectCount(t))
 		}
-		var after verificationJSON
+		var after api.Verification
 		owner.must(http.StatusOK, "GET", "/api/verifications/"+vid, nil).JSON(t, &after)
 		if after.Status != "draft" || after.Progress != 100 {
 			t.Errorf("verification changed by refused calls: %+v", after)
@@ -122,7 +120,7 @@ func TestApplicantRoutesAreOwnerOnly(t *testing.T) {
 func TestUploadToAnotherUsersVerificationReadsNoBody(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		owner := e.register(t, "owner-body@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		owner.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 		stranger := e.register(t, "stranger-body@acme.example")
 		for _, path := range []string{"/documents", "/banking-info/reference", "/representatives/1/passport"} {
@@ -244,7 +242,7 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 				}
 			}
 		}
-		var before verificationJSON
+		var before api.Verification
 		c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID), nil).JSON(t, &before)
 		eventsBefore := auditActions(t, e, v.ID)
 		objectsBefore := e.objectCount(t)
@@ -255,7 +253,7 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 				}
 			}
 		}
-		var after verificationJSON
+		var after api.Verification
 		c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID), nil).JSON(t, &after)
 		if diff := cmp.Diff(before, after); diff != "" {
 			t.Errorf("verification changed by refused calls (-before +after):\n%s", diff)

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/tttverify/tttverify/adapters/http/api"
 )
 
 // TestBadInputChangesNothing sends malformed and hostile requests; each gets a clear error and leaves
@@ -13,7 +15,7 @@ import (
 func TestBadInputChangesNothing(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "bad@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 		base := "/api/verifications/" + itoa(v.ID)
 		docs, objects := e.documentCount(t), e.objectCount(t)
@@ -107,7 +109,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 		if e.documentCount(t) != docs || e.objectCount(t) != objects {
 			t.Errorf("documents %d->%d, objects %d->%d after refused requests", docs, e.documentCount(t), objects, e.objectCount(t))
 		}
-		var after verificationJSON
+		var after api.Verification
 		c.must(http.StatusOK, "GET", base, nil).JSON(t, &after)
 		if after.Status != "draft" || after.Progress != 0 {
 			t.Errorf("verification changed: %+v", after)
@@ -119,7 +121,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 func TestFieldErrorsUseSpecMessages(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "fields@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "top"}).JSON(t, &v)
 		base := "/api/verifications/" + itoa(v.ID)
 		var body struct{ Errors map[string]string }
@@ -143,7 +145,7 @@ func TestFieldErrorsUseSpecMessages(t *testing.T) {
 func TestNonASCIIFilenameIsStripped(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "names@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 		r := c.upload("/api/verifications/"+itoa(v.ID)+"/documents", "évidence.pdf", pdfFile, map[string]string{"type": "additional"})
 		if r.Status != http.StatusCreated {
@@ -165,7 +167,7 @@ func TestNonASCIIFilenameIsStripped(t *testing.T) {
 func TestStoredNameFollowsDetectedType(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "ext@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 		for _, tc := range []struct {
 			name    string
@@ -176,7 +178,7 @@ func TestStoredNameFollowsDetectedType(t *testing.T) {
 			if r.Status != http.StatusCreated {
 				t.Fatalf("upload %s: %d %s", tc.name, r.Status, r.Body)
 			}
-			var d documentJSON
+			var d api.Document
 			r.JSON(t, &d)
 			if d.Filename != tc.want || !strings.HasSuffix(d.ObjectPath, "-"+tc.want) {
 				t.Errorf("%s stored as %q at %q, want %q", tc.name, d.Filename, d.ObjectPath, tc.want)
@@ -200,14 +202,14 @@ func TestStoredNameFollowsDetectedType(t *testing.T) {
 func TestPercentInFileNameDownloads(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "percent@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 		for _, name := range []string{"100% sure.pdf", "ref %41%20b.pdf", "50%off.pdf"} {
 			r := c.upload("/api/verifications/"+itoa(v.ID)+"/documents", name, pdfFile, map[string]string{"type": "additional"})
 			if r.Status != http.StatusCreated {
 				t.Fatalf("upload %q: %d %s", name, r.Status, r.Body)
 			}
-			var d documentJSON
+			var d api.Document
 			r.JSON(t, &d)
 			if d.Filename != name {
 				t.Errorf("stored as %q, want %q", d.Filename, name)

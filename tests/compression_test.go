@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/tttverify/tttverify/adapters/http/api"
 )
 
 // fetch sends a GET with an explicit Accept-Encoding, which keeps Go's client from decompressing
@@ -54,7 +56,7 @@ func TestJSONResponsesAreCompressed(t *testing.T) {
 		if plain.Header.Get("Content-Encoding") != "" || !bytes.Equal(plain.Body, unzipped) {
 			t.Fatalf("identity: Content-Encoding %q; bodies differ:\n%s\n%s", plain.Header.Get("Content-Encoding"), plain.Body, unzipped)
 		}
-		var got verificationJSON
+		var got api.Verification
 		if err := json.Unmarshal(unzipped, &got); err != nil || got.PublicID != v.PublicID {
 			t.Fatalf("decompressed %s: %v", unzipped, err)
 		}

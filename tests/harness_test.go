@@ -23,6 +23,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/adapters/payment/stripe/stripetest"
 	"github.com/tttverify/tttverify/adapters/persistence/dbtest"
 	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
@@ -177,18 +178,11 @@ func (r response) JSON(t *testing.T, v any) {
 	}
 }
 
-// errorJSON is every error response's body.
-type errorJSON struct {
-	Message string            `json:"message"`
-	Errors  map[string]string `json:"errors,omitempty"`
-	Missing []string          `json:"missing,omitempty"`
-}
-
 // mustFail sends a JSON request and fails the test unless the answer is status with body want.
-func (c *client) mustFail(status int, want errorJSON, method, path string, body any) {
+func (c *client) mustFail(status int, want api.Error, method, path string, body any) {
 	c.t.Helper()
 	r := c.must(status, method, path, body)
-	var got errorJSON
+	var got api.Error
 	r.JSON(c.t, &got)
 	if diff := cmp.Diff(want, got); diff != "" {
 		c.t.Errorf("%s %s: error body (-want +got):\n%s", method, path, diff)
@@ -293,22 +287,10 @@ var (
 	tradeBody = map[string]string{"productsTraded": `["Copper","Aluminium"]`, "incoterms": "CIF", "targetQuantity": "500 MT"}
 )
 
-// verificationJSON is the part of a verification the tests read.
-type verificationJSON struct {
-	ID            int64   `json:"id"`
-	Tier          string  `json:"tier"`
-	Status        string  `json:"status"`
-	Progress      int     `json:"progress"`
-	PublicID      string  `json:"publicId"`
-	PaymentStatus string  `json:"paymentStatus"`
-	PaymentAmount *int64  `json:"paymentAmount"`
-	Rejection     *string `json:"rejectionReason"`
-}
-
 // fillVerification creates a verification and completes all five sections through HTTP.
-func fillVerification(t *testing.T, c *client, tier string) verificationJSON {
+func fillVerification(t *testing.T, c *client, tier string) api.Verification {
 	t.Helper()
-	var v verificationJSON
+	var v api.Verification
 	c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": tier}).JSON(t, &v)
 	base := "/api/verifications/" + itoa(v.ID)
 	c.must(http.StatusOK, "POST", base+"/company-info", companyBody)
@@ -328,7 +310,7 @@ func fillVerification(t *testing.T, c *client, tier string) verificationJSON {
 }
 
 // submitted fills and submits a verification.
-func submitted(t *testing.T, c *client, tier string) verificationJSON {
+func submitted(t *testing.T, c *client, tier string) api.Verification {
 	t.Helper()
 	v := fillVerification(t, c, tier)
 	c.must(http.StatusOK, "POST", "/api/verifications/"+itoa(v.ID)+"/submit", nil).JSON(t, &v)

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
+
 	httpapi "github.com/tttverify/tttverify/adapters/http"
 )
 
@@ -57,7 +59,7 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 
 		// An honest upload that takes 3 s, longer than the read timeout, still lands.
 		c := e.register(t, "slow-line@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 		pr, pw := io.Pipe()
 		go func() {

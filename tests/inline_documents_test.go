@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/tttverify/tttverify/adapters/http/api"
 )
 
 // TestDocumentsViewInlineOnlyThroughTheApp: the reviewer's viewer fetches a document itself and
@@ -13,9 +15,7 @@ func TestDocumentsViewInlineOnlyThroughTheApp(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "frames@acme.example")
 		v := fillVerification(t, c, "basic")
-		var docs []struct {
-			URL string `json:"url"`
-		}
+		var docs []api.Document
 		c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID)+"/documents", nil).JSON(t, &docs)
 		if len(docs) == 0 {
 			t.Fatal("no documents")

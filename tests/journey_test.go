@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -17,7 +18,7 @@ func TestApplicantJourneyOverHTTP(t *testing.T) {
 		v := fillVerification(t, c, "basic")
 		base := "/api/verifications/" + itoa(v.ID)
 
-		var got verificationJSON
+		var got api.Verification
 		c.must(http.StatusOK, "GET", base, nil).JSON(t, &got)
 		if got.Status != "draft" || got.Progress != 100 {
 			t.Fatalf("before submit: status %s progress %d, want draft 100", got.Status, got.Progress)
@@ -56,7 +57,7 @@ func TestApplicantJourneyOverHTTP(t *testing.T) {
 
 		// The list shows it, with the total in X-Total-Count.
 		r := c.must(http.StatusOK, "GET", "/api/verifications?status=submitted", nil)
-		var list []verificationJSON
+		var list []api.Verification
 		r.JSON(t, &list)
 		if len(list) != 1 || list[0].ID != v.ID || r.Header.Get("X-Total-Count") != "1" {
 			t.Fatalf("list %v total %q", list, r.Header.Get("X-Total-Count"))
@@ -90,11 +91,11 @@ func TestAuditTrail(t *testing.T) {
 func TestProgressFollowsSections(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "progress@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 		base := "/api/verifications/" + itoa(v.ID)
 		progress := func() int {
-			var got verificationJSON
+			var got api.Verification
 			c.must(http.StatusOK, "GET", base, nil).JSON(t, &got)
 			return got.Progress
 		}

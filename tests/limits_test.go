@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/application"
 )
 
@@ -19,13 +20,13 @@ func TestDraftAndFileLimits(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "hoarder@acme.example")
 		submitted(t, c, "basic") // not a draft: it does not count
-		var drafts []verificationJSON
+		var drafts []api.Verification
 		for range 2 {
-			var v verificationJSON
+			var v api.Verification
 			c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 			drafts = append(drafts, v)
 		}
-		c.mustFail(http.StatusConflict, errorJSON{Message: "You have 2 verifications in progress, the most allowed; submit or delete one before starting another"},
+		c.mustFail(http.StatusConflict, api.Error{Message: "You have 2 verifications in progress, the most allowed; submit or delete one before starting another"},
 			"POST", "/api/verifications", map[string]string{"tier": "top"})
 		e.register(t, "neighbour@acme.example").must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"})
 		c.must(http.StatusNoContent, "DELETE", "/api/verifications/"+itoa(drafts[1].ID), nil)

@@ -3,14 +3,9 @@ package tests
 import (
 	"net/http"
 	"testing"
-)
 
-// listRowJSON is a list row as the tests read it: which verification and the company it names.
-type listRowJSON struct {
-	ID          int64   `json:"id"`
-	Status      string  `json:"status"`
-	CompanyName *string `json:"companyName"`
-}
+	"github.com/tttverify/tttverify/adapters/http/api"
+)
 
 // TestListRowsNameTheCompany: the applicant's list and the admin queue show the company's name (once
 // the company section is saved), and the admin view of one verification carries it too.
@@ -18,26 +13,27 @@ func TestListRowsNameTheCompany(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "names@acme.example")
 		named := submitted(t, c, "basic")
-		var blank verificationJSON
+		var blank api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "top"}).JSON(t, &blank)
 
-		var rows []listRowJSON
+		var rows []api.Verification
 		c.must(http.StatusOK, "GET", "/api/verifications?sort=id&order=asc", nil).JSON(t, &rows)
-		if len(rows) != 2 || rows[0].ID != named.ID || rows[0].CompanyName == nil || *rows[0].CompanyName != "Acme Metals Ltd" {
+		if len(rows) != 2 || rows[0].ID != named.ID || rows[0].CompanyName != "Acme Metals Ltd" {
 			t.Fatalf("applicant list: %+v", rows)
 		}
-		if rows[1].ID != blank.ID || rows[1].CompanyName != nil {
+		if rows[1].ID != blank.ID || rows[1].CompanyName != "" {
 			t.Fatalf("a verification without a company section has no name: %+v", rows[1])
 		}
 
 		adm := e.admin(t)
-		adm.must(http.StatusOK, "GET", "/api/admin/verifications?status=all&email=names@acme.example&sort=id&order=asc", nil).JSON(t, &rows)
-		if len(rows) != 2 || rows[0].CompanyName == nil || *rows[0].CompanyName != "Acme Metals Ltd" || rows[1].CompanyName != nil {
-			t.Fatalf("admin queue: %+v", rows)
+		var queue []api.AdminVerification
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications?status=all&email=names@acme.example&sort=id&order=asc", nil).JSON(t, &queue)
+		if len(queue) != 2 || queue[0].CompanyName != "Acme Metals Ltd" || queue[1].CompanyName != "" {
+			t.Fatalf("admin queue: %+v", queue)
 		}
-		var one listRowJSON
+		var one api.AdminVerification
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+itoa(named.ID), nil).JSON(t, &one)
-		if one.CompanyName == nil || *one.CompanyName != "Acme Metals Ltd" {
+		if one.CompanyName != "Acme Metals Ltd" {
 			t.Fatalf("admin view: %+v", one)
 		}
 	})
@@ -49,11 +45,11 @@ func TestListFiltersSeveralStatuses(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "statuses@acme.example")
 		sub := submitted(t, c, "basic")
-		var draft verificationJSON
+		var draft api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "top"}).JSON(t, &draft)
 		e.inReview(t, c, "top")
 
-		var rows []listRowJSON
+		var rows []api.Verification
 		r := c.must(http.StatusOK, "GET", "/api/verifications?status=draft,submitted&sort=id&order=asc", nil)
 		r.JSON(t, &rows)
 		if r.Header.Get("X-Total-Count") != "2" || len(rows) != 2 || rows[0].ID != sub.ID || rows[1].ID != draft.ID {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/adapters/mail/smtptest"
 	"github.com/tttverify/tttverify/application"
 )
@@ -124,19 +125,8 @@ func expectSubjects(t *testing.T, smtp *smtptest.Server, rcpt string, want ...st
 	}
 }
 
-// notificationJSON is one entry of the bell.
-type notificationJSON struct {
-	ID        int64      `json:"id"`
-	Kind      string     `json:"kind"`
-	Title     string     `json:"title"`
-	Body      string     `json:"body"`
-	Link      *string    `json:"link"`
-	CreatedAt time.Time  `json:"createdAt"`
-	ReadAt    *time.Time `json:"readAt"`
-}
-
 // bell reads one page of the caller's notifications with the totals from the headers.
-func (c *client) bell(query string) (list []notificationJSON, total, unread string) {
+func (c *client) bell(query string) (list []api.Notification, total, unread string) {
 	c.t.Helper()
 	r := c.must(http.StatusOK, "GET", "/api/notifications"+query, nil)
 	r.JSON(c.t, &list)
@@ -427,7 +417,7 @@ func TestExpiryReminders(t *testing.T) {
 // cisGeneratedAt is when the administrators' view says the CIS was generated, or nil.
 func cisGeneratedAt(t *testing.T, admin *client, id int64) *time.Time {
 	t.Helper()
-	var v adminVerificationJSON
+	var v api.AdminVerification
 	admin.must(http.StatusOK, "GET", "/api/admin/verifications/"+itoa(id), nil).JSON(t, &v)
 	return v.CISFormGeneratedAt
 }
@@ -546,19 +536,9 @@ func TestRolledBackChangeSendsNothing(t *testing.T) {
 	}, withMail(smtp))
 }
 
-// failedJobJSON is one entry of GET /api/admin/jobs/failed.
-type failedJobJSON struct {
-	ID          int64  `json:"id"`
-	Kind        string `json:"kind"`
-	Summary     string `json:"summary"`
-	Attempts    int    `json:"attempts"`
-	MaxAttempts int    `json:"maxAttempts"`
-	LastError   string `json:"lastError"`
-}
-
-func (c *client) failedJobs() ([]failedJobJSON, string) {
+func (c *client) failedJobs() ([]api.FailedJob, string) {
 	c.t.Helper()
-	var list []failedJobJSON
+	var list []api.FailedJob
 	r := c.must(http.StatusOK, "GET", "/api/admin/jobs/failed", nil)
 	r.JSON(c.t, &list)
 	return list, r.Header.Get("X-Total-Count")
@@ -589,7 +569,7 @@ func TestSMTPDownNeverFailsTheRequest(t *testing.T) {
 		e.waitUntil(t, "the welcome to be retried", func() bool {
 			return e.count(t, `SELECT count(*) FROM river_job WHERE kind = 'send_email' AND attempt >= 2`) > 0
 		})
-		var list []failedJobJSON
+		var list []api.FailedJob
 		e.waitUntil(t, "the failed welcome to be listed", func() bool {
 			list, _ = admin.failedJobs()
 			return len(list) > 0
@@ -638,7 +618,7 @@ func TestPermanentlyFailingJobIsToldToAdministrators(t *testing.T) {
 			t.Errorf("failed job e-mail does not name verification %s:\n%s", id, told.Text)
 		}
 		// River records the discard in a batch after the hook that told the administrators.
-		var list []failedJobJSON
+		var list []api.FailedJob
 		var total string
 		e.waitUntil(t, "the failed job listed", func() bool { list, total = admin.failedJobs(); return total == "1" })
 		if total != "1" || len(list) != 1 || list[0].Kind != "generate_cis" || list[0].Attempts != 3 || list[0].LastError == "" {

@@ -9,13 +9,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/adapters/mail/smtptest"
 )
 
 const resetSent = "If an account exists for that e-mail, we have sent a link to reset the password. It is valid for 1 hour."
 
 var (
-	resetInvalid = errorJSON{Message: "This reset link is invalid or has expired"}
+	resetInvalid = api.Error{Message: "This reset link is invalid or has expired"}
 	resetLinkRE  = regexp.MustCompile(`http://verify\.test/reset-password\?token=([A-Za-z0-9_-]+)`)
 )
 
@@ -70,7 +71,7 @@ func TestPasswordResetJourney(t *testing.T) {
 		if got := known.Map(t)["message"]; got != resetSent {
 			t.Errorf("message %q", got)
 		}
-		anon.mustFail(http.StatusBadRequest, errorJSON{Message: "Please enter a valid email",
+		anon.mustFail(http.StatusBadRequest, api.Error{Message: "Please enter a valid email",
 			Errors: map[string]string{"email": "Please enter a valid email"}}, "POST", "/api/password-reset/request", map[string]string{"email": "nope"})
 
 		token := resetToken(t, smtp, email, 1)
@@ -79,7 +80,7 @@ func TestPasswordResetJourney(t *testing.T) {
 			t.Error("the granted request is not in the account's audit events")
 		}
 
-		anon.mustFail(http.StatusBadRequest, errorJSON{Message: "New password must be at least 6 characters",
+		anon.mustFail(http.StatusBadRequest, api.Error{Message: "New password must be at least 6 characters",
 			Errors: map[string]string{"newPassword": "New password must be at least 6 characters"}},
 			"POST", "/api/password-reset/confirm", map[string]string{"token": token, "newPassword": "short"})
 		anon.mustFail(http.StatusBadRequest, resetInvalid, "POST", "/api/password-reset/confirm",

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tttverify/tttverify/adapters/persistence/dbtest"
@@ -47,10 +49,7 @@ func TestTwoServersBehindALoadBalancer(t *testing.T) {
 	u.base = s1.base
 	v := fillVerification(t, u, "basic")
 	u.base = s2.base
-	var docs []struct {
-		Type string `json:"type"`
-		URL  string `json:"url"`
-	}
+	var docs []api.Document
 	u.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID)+"/documents", nil).JSON(t, &docs)
 	fileURL := ""
 	for _, d := range docs {

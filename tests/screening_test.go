@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/adapters/persistence"
 	screeninglists "github.com/tttverify/tttverify/adapters/screening"
 	"github.com/tttverify/tttverify/adapters/screening/screeningtest"
@@ -47,35 +48,6 @@ func (e *env) importList(t *testing.T, src screening.Source, files ...applicatio
 	return res
 }
 
-type listVersionJSON struct {
-	ID         int64  `json:"id"`
-	Source     string `json:"source"`
-	EntryCount int    `json:"entryCount"`
-	Added      int    `json:"added"`
-	Changed    int    `json:"changed"`
-	PreviousID *int64 `json:"previousId"`
-	InForce    bool   `json:"inForce"`
-}
-
-type searchJSON struct {
-	Hits []struct {
-		Score float64 `json:"score"`
-		Entry struct {
-			Source       string   `json:"source"`
-			SourceID     string   `json:"sourceId"`
-			ListVersion  int64    `json:"listVersion"`
-			Kind         string   `json:"kind"`
-			Name         string   `json:"name"`
-			DatesOfBirth []string `json:"datesOfBirth"`
-			Countries    []string `json:"countries"`
-		} `json:"entry"`
-		Explanation []struct {
-			Feature string `json:"feature"`
-		} `json:"explanation"`
-	} `json:"hits"`
-	ListVersions []listVersionJSON `json:"listVersions"`
-}
-
 func TestScreeningLists(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		ctx := context.Background()
@@ -91,21 +63,21 @@ func TestScreeningLists(t *testing.T) {
 		}
 
 		adm := e.admin(t)
-		var lists struct{ InForce, History []listVersionJSON }
+		var lists struct{ InForce, History []api.ListVersion }
 		adm.must(http.StatusOK, "GET", "/api/admin/screening/lists", nil).JSON(t, &lists)
 		if len(lists.InForce) != 3 || len(lists.History) != 3 {
 			t.Fatalf("lists %+v", lists)
 		}
 
 		// A listed person and a listed company are found, naming the list version they come from.
-		var found searchJSON
+		var found api.ScreeningResult
 		adm.must(http.StatusOK, "POST", "/api/admin/screening/search", map[string]any{"name": "KUZNETSOV Ivan Sergeyevich",
 			"kind": "person", "dateOfBirth": "1971-03-14", "country": "ru"}).JSON(t, &found)
 		if len(found.Hits) == 0 || found.Hits[0].Entry.SourceID != "900001" || found.Hits[0].Entry.ListVersion != eu.ID ||
 			found.Hits[0].Entry.DatesOfBirth[0] != "1971-03-14" || len(found.Hits[0].Explanation) == 0 || len(found.ListVersions) != 3 {
 			t.Fatalf("person search %+v", found)
 		}
-		found = searchJSON{}
+		found = api.ScreeningResult{}
 		adm.must(http.StatusOK, "POST", "/api/admin/screening/search", map[string]any{"name": "200G PSA Holdings LLC",
 			"kind": "company", "identifiers": []map[string]string{{"value": "80-0890696"}}, "limit": 5}).JSON(t, &found)
 		if len(found.Hits) == 0 || found.Hits[0].Entry.Name != "200G PSA HOLDINGS LLC" || found.Hits[0].Entry.ListVersion != csl.ID {
@@ -158,7 +130,7 @@ func TestScreeningLists(t *testing.T) {
 		if len(lists.History) != 3 || e.objectCount(t) != objects {
 			t.Fatalf("after failed imports: %+v, %d files", lists, e.objectCount(t))
 		}
-		found = searchJSON{}
+		found = api.ScreeningResult{}
 		adm.must(http.StatusOK, "POST", "/api/admin/screening/search", map[string]any{"name": "Ivan Kuznetsov"}).JSON(t, &found)
 		if len(found.Hits) == 0 || found.Hits[0].Entry.ListVersion != eu.ID {
 			t.Fatalf("search after a failed import %+v", found)
@@ -172,7 +144,7 @@ func TestScreeningLists(t *testing.T) {
 			t.Fatalf("second version %+v", v2)
 		}
 		var diff struct {
-			Version listVersionJSON
+			Version api.ListVersion
 			Changes []struct{ SourceID, Change, Name string }
 		}
 		adm.must(http.StatusOK, "GET", "/api/admin/screening/lists/"+itoa(v2.ID)+"/changes", nil).JSON(t, &diff)
@@ -181,7 +153,7 @@ func TestScreeningLists(t *testing.T) {
 		}
 		adm.must(http.StatusNotFound, "GET", "/api/admin/screening/lists/999999/changes", nil)
 		applicant.must(http.StatusForbidden, "GET", "/api/admin/screening/lists/"+itoa(v2.ID)+"/changes", nil)
-		found = searchJSON{}
+		found = api.ScreeningResult{}
 		adm.must(http.StatusOK, "POST", "/api/admin/screening/search", map[string]any{"name": "Severmetkom Trade", "kind": "company"}).JSON(t, &found)
 		if len(found.Hits) == 0 || found.Hits[0].Entry.ListVersion != v2.ID {
 			t.Fatalf("search after the second import %+v", found)

@@ -6,22 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/cmd/server/app"
 )
-
-// shareJSON is the answer to creating a share link.
-type shareJSON struct {
-	URL       string    `json:"url"`
-	ExpiresAt time.Time `json:"expiresAt"`
-}
-
-// shareLinkJSON is one live link in the owner's list.
-type shareLinkJSON struct {
-	ID        int64      `json:"id"`
-	ExpiresAt time.Time  `json:"expiresAt"`
-	Used      bool       `json:"used"`
-	UsedAt    *time.Time `json:"usedAt"`
-}
 
 // TestShareLinksAreListedWithdrawnAndMasked: the owner sees the links that still work and withdraws
 // one at once; a link lasts three days by default; the copy it serves masks passport and account
@@ -36,7 +23,7 @@ func TestShareLinksAreListedWithdrawnAndMasked(t *testing.T) {
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/generate-cis", nil)
 		base := "/api/verifications/" + vid + "/cis-form"
 
-		var first, second shareJSON
+		var first, second api.Share
 		before := e.clock.Now()
 		owner.must(http.StatusOK, "POST", base+"/share", nil).JSON(t, &first)
 		if life := first.ExpiresAt.Sub(before); life < app.DefaultShareLinkTTL || life > app.DefaultShareLinkTTL+time.Minute || app.DefaultShareLinkTTL != 72*time.Hour {
@@ -56,15 +43,13 @@ func TestShareLinksAreListedWithdrawnAndMasked(t *testing.T) {
 				t.Errorf("shared CIS shows %q", secret)
 			}
 		}
-		var cis struct {
-			URL string `json:"url"`
-		}
+		var cis api.CISForm
 		owner.must(http.StatusOK, "GET", base, nil).JSON(t, &cis)
 		if own := pdfText(t, owner.must(http.StatusOK, "GET", cis.URL, nil).Body); !strings.Contains(own, "P1234567") {
 			t.Error("the owner's own CIS lost the passport number")
 		}
 
-		var links []shareLinkJSON
+		var links []api.ShareLink
 		owner.must(http.StatusOK, "GET", base+"/shares", nil).JSON(t, &links)
 		if len(links) != 2 || links[1].Used != true || links[1].UsedAt == nil || links[0].Used {
 			t.Fatalf("links %+v, want the second (unused) then the first (used)", links)
@@ -75,7 +60,7 @@ func TestShareLinksAreListedWithdrawnAndMasked(t *testing.T) {
 		owner.must(http.StatusNotFound, "DELETE", base+"/shares/424242", nil)
 
 		owner.must(http.StatusNoContent, "DELETE", base+"/shares/"+itoa(links[1].ID), nil)
-		anon.mustFail(http.StatusGone, errorJSON{Message: "This link has been withdrawn by the company that shared it"}, "GET", first.URL, nil)
+		anon.mustFail(http.StatusGone, api.Error{Message: "This link has been withdrawn by the company that shared it"}, "GET", first.URL, nil)
 		owner.must(http.StatusOK, "GET", base+"/shares", nil).JSON(t, &links)
 		if len(links) != 1 {
 			t.Fatalf("after withdrawing one: %+v", links)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tttverify/tttverify/adapters/http/api"
 )
 
 // TestRepresentativeDeleteIsSoftAndAudited: removing a representative keeps the row, marked
@@ -24,7 +26,7 @@ func TestRepresentativeDeleteIsSoftAndAudited(t *testing.T) {
 		if len(reps) != 0 {
 			t.Fatalf("representatives after the delete: %+v", reps)
 		}
-		var progress verificationJSON
+		var progress api.Verification
 		c.must(http.StatusOK, "GET", base, nil).JSON(t, &progress)
 		if progress.Progress == 100 {
 			t.Error("progress still counts the deleted representative")

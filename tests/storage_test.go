@@ -17,6 +17,7 @@ import (
 
 	"github.com/minio/minio-go/v7"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
 	"github.com/tttverify/tttverify/application"
@@ -75,20 +76,9 @@ func (e *env) localFiles(t *testing.T) []string {
 	return files
 }
 
-// documentJSON is the part of a document the tests read.
-type documentJSON struct {
-	ID         int64  `json:"id"`
-	Type       string `json:"type"`
-	Filename   string `json:"filename"`
-	MimeType   string `json:"mimeType"`
-	Size       int64  `json:"size"`
-	ObjectPath string `json:"objectPath"`
-	URL        string `json:"url"`
-}
-
-func listDocuments(t *testing.T, c *client, id int64) []documentJSON {
+func listDocuments(t *testing.T, c *client, id int64) []api.Document {
 	t.Helper()
-	var docs []documentJSON
+	var docs []api.Document
 	c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(id)+"/documents", nil).JSON(t, &docs)
 	return docs
 }
@@ -127,7 +117,7 @@ func TestS3KeepsEveryFileOffLocalDisk(t *testing.T) {
 }
 
 // checkDownloadHeaders checks the headers that keep a browser from reinterpreting a download.
-func checkDownloadHeaders(t *testing.T, h http.Header, d documentJSON, disposition string) {
+func checkDownloadHeaders(t *testing.T, h http.Header, d api.Document, disposition string) {
 	t.Helper()
 	if got := h.Get("Content-Length"); got != strconv.FormatInt(d.Size, 10) {
 		t.Errorf("%s: Content-Length %q, want %d", d.URL, got, d.Size)
@@ -158,7 +148,7 @@ func TestPresignedDownloads(t *testing.T) {
 		if r.Status != http.StatusCreated {
 			t.Fatalf("upload: %d %s", r.Status, r.Body)
 		}
-		var d documentJSON
+		var d api.Document
 		r.JSON(t, &d)
 		if strings.ContainsAny(d.Filename, `"üÖ`) {
 			t.Fatalf("stored filename %q is not sanitised", d.Filename)
@@ -253,14 +243,14 @@ func TestNoObjectWithoutRow(t *testing.T) {
 func TestStoreDown(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "outage@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 		path := "/api/verifications/" + itoa(v.ID) + "/documents"
 		first := c.upload(path, "before.pdf", pdfFile, map[string]string{"type": "additional"})
 		if first.Status != http.StatusCreated {
 			t.Fatalf("upload while the store runs: %d %s", first.Status, first.Body)
 		}
-		var stored documentJSON
+		var stored api.Document
 		first.JSON(t, &stored)
 		if r := c.do("GET", "/readyz", nil); r.Status != http.StatusOK {
 			t.Fatalf("/readyz while the store runs: %d %s", r.Status, r.Body)
@@ -308,7 +298,7 @@ func TestDeletedDocumentIsKeptThenPurged(t *testing.T) {
 		if r.Status != http.StatusCreated {
 			t.Fatalf("upload: %d %s", r.Status, r.Body)
 		}
-		var extra documentJSON
+		var extra api.Document
 		r.JSON(t, &extra)
 		c.must(http.StatusNoContent, "DELETE", base+"/documents/"+itoa(extra.ID), nil)
 		c.must(http.StatusNotFound, "DELETE", base+"/documents/"+itoa(extra.ID), nil)
@@ -371,7 +361,7 @@ func TestSweeperRemovesWhatACrashLeft(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		ctx := context.Background()
 		c := e.register(t, "crash@acme.example")
-		var v verificationJSON
+		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
 		owner := e.user(t, "crash@acme.example")
 		// Uploads that finish, either way, leave nothing in the journal.

@@ -10,12 +10,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/screening"
 )
 
 // findings are the codes of a check's findings that need a reviewer's look.
-func flagged(c checkJSON) []string {
+func flagged(c api.ScreeningCheck) []string {
 	var out []string
 	for _, f := range c.Findings {
 		if f.Severity != "info" {
@@ -48,7 +49,7 @@ func TestBasicIsNeverScreened(t *testing.T) {
 		}
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
 		checks, _ := publicChecks(t, e.client(t), v.PublicID)
-		want := []certificateCheckJSON{{Kind: "verification", Label: "Verification", Result: "verified",
+		want := []api.CertificateCheck{{Kind: "verification", Label: "Verification", Result: "verified",
 			Text: "Company, representatives, banking and documents reviewed. Includes TTT Certificate and Client Information Sheet (CIS)",
 			Date: checks[0].Date}}
 		if diff := cmp.Diff(want, checks); diff != "" || checks[0].Date == nil || *checks[0].Date != "2026-11-22" {
@@ -71,14 +72,14 @@ func TestPEPCheckUnavailableWithoutAList(t *testing.T) {
 		if got := c.verification(v.ID)["screening"]; !cmp.Equal(got, map[string]any{"status": "pending"}) {
 			t.Fatalf("applicant's screening before the run: %v", got)
 		}
-		adm.mustFail(http.StatusConflict, errorJSON{Message: "Screening is not finished: screening is still running"},
+		adm.mustFail(http.StatusConflict, api.Error{Message: "Screening is not finished: screening is still running"},
 			"POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
 		e.screenQueued(t)
 		s := screeningOf(t, adm, v.ID)
 		for _, sub := range s.Subjects {
 			for kind, summary := range map[string]string{"pep": "unavailable: no PEP list loaded",
 				"sanctions": "unavailable: no sanctions list loaded", "jurisdiction": "unavailable: no jurisdiction list loaded"} {
-				if got := sub.check(kind); got.Result != "unavailable" || got.Summary != summary {
+				if got := checkOf(sub, kind); got.Result != "unavailable" || got.Summary != summary {
 					t.Errorf("%s %s check %+v", sub.Kind, kind, got)
 				}
 			}
@@ -86,7 +87,7 @@ func TestPEPCheckUnavailableWithoutAList(t *testing.T) {
 		if diff := cmp.Diff([]string{"PEP screening was unavailable and has not been acknowledged"}, s.Open); diff != "" {
 			t.Fatalf("open (-want +got):\n%s", diff)
 		}
-		adm.mustFail(http.StatusConflict, errorJSON{Message: "Screening is not finished: PEP screening was unavailable and has not been acknowledged"},
+		adm.mustFail(http.StatusConflict, api.Error{Message: "Screening is not finished: PEP screening was unavailable and has not been acknowledged"},
 			"POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/screening/pep-acknowledgement",
 			map[string]string{"note": "Checked by hand"})
@@ -105,13 +106,13 @@ func TestPEPCheckUnavailableWithoutAList(t *testing.T) {
 		pay(t, c, w.ID)
 		e.screenQueued(t)
 		s = screeningOf(t, adm, w.ID)
-		if got := s.subject("representative").check("pep"); got.Result != "clear" || got.Summary != "No match" {
+		if got := checkOf(subjectOf(s, "representative"), "pep"); got.Result != "clear" || got.Summary != "No match" {
 			t.Fatalf("PEP check with a list %+v", got)
 		}
 		if len(s.Open) != 0 || len(s.Run.Lists) != 1 || s.Run.Lists[0].ID != pep.ID {
 			t.Fatalf("screening with a PEP list %+v", s)
 		}
-		adm.mustFail(http.StatusConflict, errorJSON{Message: "PEP screening ran; there is nothing to acknowledge"},
+		adm.mustFail(http.StatusConflict, api.Error{Message: "PEP screening ran; there is nothing to acknowledge"},
 			"POST", "/api/admin/verifications/"+itoa(w.ID)+"/screening/pep-acknowledgement", map[string]string{"note": "x"})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(w.ID)+"/approve", nil)
 		checks, _ = publicChecks(t, e.client(t), w.PublicID)
@@ -151,26 +152,26 @@ func TestKYCAndJurisdictionFlags(t *testing.T) {
 		e.screenQueued(t)
 
 		s := screeningOf(t, adm, v.ID)
-		company := s.subject("company").check("jurisdiction")
+		company := checkOf(subjectOf(s, "company"), "jurisdiction")
 		if company.Result != "attention" || company.Summary != "Country of incorporation ZA: FATF increased monitoring (list of 13 Jun 2025)" {
 			t.Fatalf("company jurisdiction %+v", company)
 		}
 		var kyc [][]string
 		for _, sub := range s.Subjects {
 			if sub.Kind == "representative" {
-				kyc = append(kyc, flagged(sub.check("kyc")))
+				kyc = append(kyc, flagged(checkOf(sub, "kyc")))
 			}
 		}
 		want := [][]string{{"passport_expiring", "under_age", "passport_reused"}, {"passport_expired", "passport_document_missing"}}
 		if diff := cmp.Diff(want, kyc); diff != "" {
 			t.Fatalf("KYC findings (-want +got):\n%s", diff)
 		}
-		first := s.Subjects[1].check("kyc")
+		first := checkOf(s.Subjects[1], "kyc")
 		if first.Result != "attention" || !strings.Contains(first.Summary, "Passport number also used for Other Trading (verification #") ||
 			!strings.Contains(first.Summary, "Under 18: 16 years old") {
 			t.Errorf("KYC of the first representative %+v", first)
 		}
-		if j := s.Subjects[2].check("jurisdiction"); !slices.Equal(flagged(j), []string{"increased_monitoring"}) {
+		if j := checkOf(s.Subjects[2], "jurisdiction"); !slices.Equal(flagged(j), []string{"increased_monitoring"}) {
 			t.Errorf("second representative's jurisdiction %+v", j)
 		}
 		if !s.Attention || !slices.Equal(s.Open, []string{"PEP screening was unavailable and has not been acknowledged"}) {
@@ -210,10 +211,10 @@ func TestRescreening(t *testing.T) {
 		pay(t, c, v.ID)
 		e.screenQueued(t)
 		s := screeningOf(t, adm, v.ID)
-		if s.Run.Trigger != "submission" || len(s.subject("representative").Hits) != 1 {
+		if s.Run.Trigger != "submission" || len(subjectOf(s, "representative").Hits) != 1 {
 			t.Fatalf("first run %+v", s)
 		}
-		hit := s.subject("representative").Hits[0]
+		hit := subjectOf(s, "representative").Hits[0]
 		if _, err := e.Svc.TopChecks.DecideHit(ctx, reviewer, v.ID, hit.ID, "false_positive", "Another Ivan Kuznetsov"); err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +225,7 @@ func TestRescreening(t *testing.T) {
 		c.must(http.StatusOK, "POST", "/api/verifications/"+itoa(v.ID)+"/submit", nil)
 		e.screenQueued(t)
 		s = screeningOf(t, adm, v.ID)
-		if s.Run.Trigger != "resubmission" || s.subject("representative").Hits[0].Status != "false_positive" {
+		if s.Run.Trigger != "resubmission" || subjectOf(s, "representative").Hits[0].Status != "false_positive" {
 			t.Fatalf("after resubmission %+v", s)
 		}
 		e.clearScreening(t, reviewer, v.ID)
@@ -242,7 +243,7 @@ func TestRescreening(t *testing.T) {
 			t.Fatalf("%d pending daily runs (%v)", pending, err)
 		}
 		e.screenQueued(t)
-		if s = screeningOf(t, adm, v.ID); s.Run.Trigger != "daily" || s.subject("representative").Hits[0].Status != "false_positive" {
+		if s = screeningOf(t, adm, v.ID); s.Run.Trigger != "daily" || subjectOf(s, "representative").Hits[0].Status != "false_positive" {
 			t.Fatalf("daily run %+v", s)
 		}
 
@@ -259,7 +260,7 @@ func TestRescreening(t *testing.T) {
 		}
 		e.screenQueued(t)
 		s = screeningOf(t, adm, v.ID)
-		reopened := s.subject("representative").Hits[0]
+		reopened := subjectOf(s, "representative").Hits[0]
 		if s.Run.Trigger != "list_update" || reopened.ID != hit.ID || reopened.Status != "open" || !reopened.Reopened ||
 			len(reopened.Decisions) != 1 || !s.Attention {
 			t.Fatalf("after the entry changed %+v", s)

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
+
 	"github.com/google/go-cmp/cmp"
 
 	screeninglists "github.com/tttverify/tttverify/adapters/screening"
@@ -49,109 +51,38 @@ func eventually(t *testing.T, check func() (bool, string)) {
 	}
 }
 
-type findingJSON struct {
-	Code     string `json:"code"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-}
-
-type checkJSON struct {
-	Kind     string        `json:"kind"`
-	Result   string        `json:"result"`
-	Summary  string        `json:"summary"`
-	Findings []findingJSON `json:"findings"`
-}
-
-type hitJSON struct {
-	ID          int64   `json:"id"`
-	Check       string  `json:"check"`
-	Score       float64 `json:"score"`
-	MatchedName string  `json:"matchedName"`
-	Entry       struct {
-		Source       string   `json:"source"`
-		SourceID     string   `json:"sourceId"`
-		ListVersion  int64    `json:"listVersion"`
-		Name         string   `json:"name"`
-		DatesOfBirth []string `json:"datesOfBirth"`
-	} `json:"entry"`
-	ListName        string `json:"listName"`
-	ListVersionDate string `json:"listVersionDate"`
-	Status          string `json:"status"`
-	Reopened        bool   `json:"reopened"`
-	Decisions       []struct {
-		Outcome string `json:"outcome"`
-		Note    string `json:"note"`
-		By      string `json:"by"`
-	} `json:"decisions"`
-	Explanation []struct {
-		Feature string `json:"feature"`
-	} `json:"explanation"`
-}
-
-type subjectJSON struct {
-	ID      int64       `json:"id"`
-	Kind    string      `json:"kind"`
-	Name    string      `json:"name"`
-	Details string      `json:"details"`
-	Checks  []checkJSON `json:"checks"`
-	Hits    []hitJSON   `json:"hits"`
-}
-
-func (s subjectJSON) check(kind string) checkJSON {
-	for _, c := range s.Checks {
-		if c.Kind == kind {
-			return c
-		}
-	}
-	return checkJSON{}
-}
-
-type screeningJSON struct {
-	Status string `json:"status"`
-	Run    *struct {
-		ID            int64             `json:"id"`
-		Trigger       string            `json:"trigger"`
-		EngineVersion string            `json:"engineVersion"`
-		Lists         []listVersionJSON `json:"lists"`
-	} `json:"run"`
-	Subjects           []subjectJSON `json:"subjects"`
-	Open               []string      `json:"open"`
-	Attention          bool          `json:"attention"`
-	PEPAcknowledgement *struct {
-		By   string `json:"by"`
-		Note string `json:"note"`
-	} `json:"pepAcknowledgement"`
-}
-
-func (s screeningJSON) subject(kind string) subjectJSON {
+// subjectOf is the subject of a kind (company, representative, bank) in a screening.
+func subjectOf(s api.VerificationScreening, kind string) api.ScreeningSubject {
 	for _, sub := range s.Subjects {
 		if sub.Kind == kind {
 			return sub
 		}
 	}
-	return subjectJSON{}
+	return api.ScreeningSubject{}
 }
 
-type certificateCheckJSON struct {
-	Kind   string  `json:"kind"`
-	Label  string  `json:"label"`
-	Result string  `json:"result"`
-	Text   string  `json:"text"`
-	Date   *string `json:"date"`
+// checkOf is a subject's check of a kind (sanctions, pep, jurisdiction, kyc).
+func checkOf(s api.ScreeningSubject, kind string) api.ScreeningCheck {
+	for _, c := range s.Checks {
+		if c.Kind == kind {
+			return c
+		}
+	}
+	return api.ScreeningCheck{}
 }
 
 // screeningOf reads a verification's screening as a reviewer.
-func screeningOf(t *testing.T, adm *client, id int64) screeningJSON {
+func screeningOf(t *testing.T, adm *client, id int64) api.VerificationScreening {
 	t.Helper()
-	var s screeningJSON
+	var s api.VerificationScreening
 	adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+itoa(id)+"/screening", nil).JSON(t, &s)
 	return s
 }
 
 // screened waits until a run newer than after has finished and returns the screening.
-func screened(t *testing.T, adm *client, id, after int64) screeningJSON {
+func screened(t *testing.T, adm *client, id, after int64) api.VerificationScreening {
 	t.Helper()
-	var s screeningJSON
+	var s api.VerificationScreening
 	eventually(t, func() (bool, string) {
 		s = screeningOf(t, adm, id)
 		return s.Status == "done" && s.Run != nil && s.Run.ID > after, "screening " + s.Status
@@ -160,17 +91,15 @@ func screened(t *testing.T, adm *client, id, after int64) screeningJSON {
 }
 
 // publicChecks reads the checks an approved certificate states.
-func publicChecks(t *testing.T, c *client, publicID string) ([]certificateCheckJSON, string) {
+func publicChecks(t *testing.T, c *client, publicID string) ([]api.CertificateCheck, string) {
 	t.Helper()
 	r := c.must(http.StatusOK, "GET", "/api/public/verifications/"+publicID, nil)
-	var pub struct {
-		Checks []certificateCheckJSON `json:"checks"`
-	}
+	var pub api.PublicVerification
 	r.JSON(t, &pub)
 	return pub.Checks, string(r.Body)
 }
 
-func kinds(checks []certificateCheckJSON) []string {
+func kinds(checks []api.CertificateCheck) []string {
 	out := make([]string, len(checks))
 	for i, c := range checks {
 		out[i] = c.Kind
@@ -180,7 +109,7 @@ func kinds(checks []certificateCheckJSON) []string {
 
 // topVerification fills a Top verification with the fixtures' sections, the representative's
 // fields replaced by rep and the company's by company, and submits it.
-func topVerification(t *testing.T, c *client, company, rep map[string]string) verificationJSON {
+func topVerification(t *testing.T, c *client, company, rep map[string]string) api.Verification {
 	t.Helper()
 	v := fillVerification(t, c, "top")
 	base := "/api/verifications/" + itoa(v.ID)
@@ -292,9 +221,9 @@ func TestTopChecksJourney(t *testing.T) {
 		if got := []string{s.Subjects[0].Kind, s.Subjects[1].Kind, s.Subjects[2].Kind}; !slices.Equal(got, []string{"company", "representative", "bank"}) {
 			t.Fatalf("subjects %v", got)
 		}
-		rep := s.subject("representative")
+		rep := subjectOf(s, "representative")
 		if rep.Name != "Ivan Sergeevich Kuznetsov" || rep.Details != "born 1971-03-14 · RU · passport RU1234567" ||
-			len(rep.Hits) != 1 || rep.check("sanctions").Result != "hits" {
+			len(rep.Hits) != 1 || checkOf(rep, "sanctions").Result != "hits" {
 			t.Fatalf("representative %+v", rep)
 		}
 		hit := rep.Hits[0]
@@ -303,18 +232,18 @@ func TestTopChecksJourney(t *testing.T) {
 			len(hit.Explanation) == 0 || hit.Entry.DatesOfBirth[0] != "1971-03-14" {
 			t.Fatalf("hit %+v", hit)
 		}
-		if pep := rep.check("pep"); pep.Result != "unavailable" || pep.Summary != "unavailable: no PEP list loaded" {
+		if pep := checkOf(rep, "pep"); pep.Result != "unavailable" || pep.Summary != "unavailable: no PEP list loaded" {
 			t.Fatalf("PEP check %+v", pep)
 		}
 		for _, sub := range s.Subjects {
-			if j := sub.check("jurisdiction"); j.Result != "clear" || !strings.Contains(j.Summary, "FATF lists of 13 Jun 2025") {
+			if j := checkOf(sub, "jurisdiction"); j.Result != "clear" || !strings.Contains(j.Summary, "FATF lists of 13 Jun 2025") {
 				t.Errorf("%s jurisdiction %+v", sub.Kind, j)
 			}
 			if sub.Kind != "representative" && len(sub.Hits) != 0 {
 				t.Errorf("%s hits %+v", sub.Kind, sub.Hits)
 			}
 		}
-		if kyc := rep.check("kyc"); kyc.Result != "clear" || len(kyc.Findings) != 6 {
+		if kyc := checkOf(rep, "kyc"); kyc.Result != "clear" || len(kyc.Findings) != 6 {
 			t.Errorf("KYC %+v", kyc)
 		}
 		wantOpen := []string{"1 screening hit is undecided", "PEP screening was unavailable and has not been acknowledged"}
@@ -340,23 +269,23 @@ func TestTopChecksJourney(t *testing.T) {
 		adm.must(http.StatusBadRequest, "GET", "/api/admin/verifications?screening=everything", nil)
 
 		// Approval names what is open; a decision needs a note.
-		adm.mustFail(http.StatusConflict, errorJSON{Message: "Screening is not finished: 1 screening hit is undecided; " +
+		adm.mustFail(http.StatusConflict, api.Error{Message: "Screening is not finished: 1 screening hit is undecided; " +
 			"PEP screening was unavailable and has not been acknowledged"}, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
 		decide := "/api/admin/verifications/" + vid + "/screening/hits/" + itoa(hit.ID) + "/decision"
-		adm.mustFail(http.StatusBadRequest, errorJSON{Message: "A note is required", Errors: map[string]string{"note": "A note is required"}},
+		adm.mustFail(http.StatusBadRequest, api.Error{Message: "A note is required", Errors: map[string]string{"note": "A note is required"}},
 			"POST", decide, map[string]string{"outcome": "false_positive", "note": "  "})
 		adm.must(http.StatusBadRequest, "POST", decide, map[string]string{"outcome": "maybe", "note": "x"})
 		adm.must(http.StatusNotFound, "POST", "/api/admin/verifications/"+vid+"/screening/hits/999999/decision",
 			map[string]string{"outcome": "false_positive", "note": "x"})
 		note := "Not the listed person: different passport, employer and career; born in Tula is coincidence"
-		var after screeningJSON
+		var after api.VerificationScreening
 		adm.must(http.StatusOK, "POST", decide, map[string]string{"outcome": "false_positive", "note": note}).JSON(t, &after)
-		decided := after.subject("representative").Hits[0]
+		decided := subjectOf(after, "representative").Hits[0]
 		if decided.Status != "false_positive" || len(decided.Decisions) != 1 || decided.Decisions[0].By != "admin@ttt.example" ||
 			decided.Decisions[0].Note != note {
 			t.Fatalf("decided hit %+v", decided)
 		}
-		adm.mustFail(http.StatusConflict, errorJSON{Message: "Screening is not finished: PEP screening was unavailable and has not been acknowledged"},
+		adm.mustFail(http.StatusConflict, api.Error{Message: "Screening is not finished: PEP screening was unavailable and has not been acknowledged"},
 			"POST", "/api/admin/verifications/"+vid+"/approve", nil)
 		ack := "/api/admin/verifications/" + vid + "/screening/pep-acknowledgement"
 		adm.must(http.StatusBadRequest, "POST", ack, map[string]string{"note": ""})
@@ -367,11 +296,7 @@ func TestTopChecksJourney(t *testing.T) {
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
 
 		// The audit trail keeps who decided what, when, and why.
-		var events []struct {
-			ActorEmail *string `json:"actorEmail"`
-			Action     string  `json:"action"`
-			Reason     *string `json:"reason"`
-		}
+		var events []api.AuditEvent
 		adm.must(http.StatusOK, "GET", "/api/admin/verifications/"+vid+"/events", nil).JSON(t, &events)
 		found := map[string]string{}
 		for _, ev := range events {
@@ -410,10 +335,10 @@ func TestTopChecksJourney(t *testing.T) {
 		// administrators are alerted, and the public page does not change yet.
 		e.importList(t, screening.USCSL, cslWith(t, "ACME METALS LTD", "Singapore"))
 		s = screened(t, adm, v.ID, after.Run.ID)
-		company := s.subject("company")
+		company := subjectOf(s, "company")
 		if s.Run.Trigger != "list_update" || len(company.Hits) != 1 || company.Hits[0].Entry.SourceID != "EL-990001" ||
-			company.Hits[0].Status != "open" || rep.Hits[0].ID != s.subject("representative").Hits[0].ID ||
-			s.subject("representative").Hits[0].Status != "false_positive" {
+			company.Hits[0].Status != "open" || rep.Hits[0].ID != subjectOf(s, "representative").Hits[0].ID ||
+			subjectOf(s, "representative").Hits[0].Status != "false_positive" {
 			t.Fatalf("after the list update: %+v", s)
 		}
 		if diff := cmp.Diff([]string{"1 screening hit is undecided"}, s.Open); diff != "" || !s.Attention {
@@ -423,11 +348,7 @@ func TestTopChecksJourney(t *testing.T) {
 		if stats["screeningAttention"] != 1 {
 			t.Fatalf("stats %v", stats)
 		}
-		var bell []struct {
-			Title string  `json:"title"`
-			Body  string  `json:"body"`
-			Link  *string `json:"link"`
-		}
+		var bell []api.Notification
 		eventually(t, func() (bool, string) {
 			adm.must(http.StatusOK, "GET", "/api/notifications", nil).JSON(t, &bell)
 			return len(bell) > 0 && bell[0].Title == "Screening alert", "admin notifications"

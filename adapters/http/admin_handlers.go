@@ -4,10 +4,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -92,24 +92,17 @@ func (s *Server) adminStats(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := map[string]int{"total": 0, "screeningAttention": attention}
-	for st, n := range counts {
-		out[st.String()] = n
-		out["total"] += n
+	out := api.Stats{Draft: counts[verification.Draft], Submitted: counts[verification.Submitted],
+		InReview: counts[verification.InReview], Approved: counts[verification.Approved],
+		Rejected: counts[verification.Rejected], ScreeningAttention: attention}
+	for _, n := range counts {
+		out.Total += n
 	}
 	return c.JSON(http.StatusOK, out)
 }
 
-// adminVerificationDTO is a verification with its owner, live certificate status and screening.
-type adminVerificationDTO struct {
-	verificationDTO
-	CertificateStatus *string `json:"certificateStatus"`
-	// Screening replaces the applicant's view of the Top checks (Top only; null before the first run).
-	Screening *adminScreeningDTO `json:"screening"`
-}
-
 // adminViews are verifications as administrators see them in lists and after a decision.
-func (s *Server) adminViews(c *echo.Context, items ...application.VerificationListItem) ([]adminVerificationDTO, error) {
+func (s *Server) adminViews(c *echo.Context, items ...application.VerificationListItem) ([]api.AdminVerification, error) {
 	vs := make([]*verification.Verification, len(items))
 	for i, it := range items {
 		vs[i] = it.Verification
@@ -118,17 +111,17 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 	if err != nil {
 		return nil, err
 	}
-	out := make([]adminVerificationDTO, len(items))
+	out := make([]api.AdminVerification, len(items))
 	for i, it := range items {
 		v := it.Verification
-		d := adminVerificationDTO{verificationDTO: toVerificationDTO(v, currentUser(c))}
+		d := api.AdminVerification{Verification: toVerificationDTO(v, currentUser(c))}
 		d.UserEmail, d.CompanyName = it.UserEmail, it.CompanyName
 		if st, ok := v.CertificateStatus(s.clock.Now()); ok {
 			str := string(st)
 			d.CertificateStatus = &str
 		}
 		if sum, ok := sums[v.ID()]; ok && sum.Status != "" {
-			d.Screening = &adminScreeningDTO{Status: string(sum.Status), Attention: sum.Attention}
+			d.Screening = &api.AdminScreeningSummary{Status: string(sum.Status), Attention: sum.Attention}
 		}
 		out[i] = d
 	}
@@ -156,16 +149,6 @@ func (s *Server) adminGet(c *echo.Context) error {
 	return s.sendAdminView(c, item)
 }
 
-type auditEventDTO struct {
-	ID         int64     `json:"id"`
-	ActorEmail *string   `json:"actorEmail"`
-	Action     string    `json:"action"`
-	FromStatus *string   `json:"fromStatus"`
-	ToStatus   *string   `json:"toStatus"`
-	Reason     *string   `json:"reason"`
-	CreatedAt  time.Time `json:"createdAt"`
-}
-
 func (s *Server) adminEvents(c *echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -175,16 +158,12 @@ func (s *Server) adminEvents(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]auditEventDTO, len(events))
+	out := make([]api.AuditEvent, len(events))
 	for i, e := range events {
-		out[i] = auditEventDTO{ID: e.ID, ActorEmail: optional(e.ActorEmail), Action: e.Action, FromStatus: optional(e.From),
+		out[i] = api.AuditEvent{ID: e.ID, ActorEmail: optional(e.ActorEmail), Action: e.Action, FromStatus: optional(e.From),
 			ToStatus: optional(e.To), Reason: optional(e.Reason), CreatedAt: e.CreatedAt}
 	}
 	return c.JSON(http.StatusOK, out)
-}
-
-type reasonRequest struct {
-	Reason string `json:"reason"`
 }
 
 func (s *Server) adminApprove(c *echo.Context) error {
@@ -223,7 +202,7 @@ func (s *Server) adminDecide(c *echo.Context, withReason bool, decide func(id in
 	if err != nil {
 		return err
 	}
-	var req reasonRequest
+	var req api.Reason
 	if withReason {
 		if err := bindJSON(c, &req); err != nil {
 			return err

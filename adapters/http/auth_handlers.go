@@ -5,18 +5,9 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/application"
 )
-
-type credentialsRequest struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
-}
-
-type changePasswordRequest struct {
-	CurrentPassword string `json:"currentPassword"`
-	NewPassword     string `json:"newPassword"`
-}
 
 // getUser returns the signed-in user, or 401.
 func (s *Server) getUser(c *echo.Context) error {
@@ -28,7 +19,7 @@ func (s *Server) getUser(c *echo.Context) error {
 }
 
 func (s *Server) register(c *echo.Context) error {
-	var req credentialsRequest
+	var req api.Credentials
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -43,7 +34,7 @@ func (s *Server) register(c *echo.Context) error {
 }
 
 func (s *Server) login(c *echo.Context) error {
-	var req credentialsRequest
+	var req api.Credentials
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -72,7 +63,7 @@ func (s *Server) logout(c *echo.Context) error {
 }
 
 func (s *Server) changePassword(c *echo.Context) error {
-	var req changePasswordRequest
+	var req api.ChangePassword
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}

@@ -4,10 +4,10 @@ import (
 	"context"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/errs"
 )
@@ -15,43 +15,17 @@ import (
 // SharePath is where share links are served; the token follows it.
 const SharePath = "/api/shared/cis/"
 
-type publicVerificationDTO struct {
-	PublicID           string                `json:"publicId"`
-	CertificateID      string                `json:"certificateId"`
-	CompanyName        string                `json:"companyName"`
-	RegistrationNumber string                `json:"registrationNumber"`
-	Country            string                `json:"country"`
-	RegisteredAddress  string                `json:"registeredAddress"`
-	Email              string                `json:"email"`
-	Tier               string                `json:"tier"`
-	Checks             []certificateCheckDTO `json:"checks"`
-	Status             string                `json:"status"` // approved: the review's outcome
-	CertificateStatus  string                `json:"certificateStatus"`
-	VerifiedAt         time.Time             `json:"verifiedAt"`
-	ExpiresAt          time.Time             `json:"expiresAt"`
-	RevokedAt          *time.Time            `json:"revokedAt"`
-	Fingerprint        string                `json:"fingerprint"`
-}
-
 func (s *Server) publicVerification(c *echo.Context) error {
 	p, err := s.Certificates.Public(c.Request().Context(), c.Param("publicId"))
 	if err != nil {
 		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-store") // the status is live
-	return c.JSON(http.StatusOK, publicVerificationDTO{PublicID: p.PublicID, CertificateID: p.PublicID,
+	return c.JSON(http.StatusOK, api.PublicVerification{PublicID: p.PublicID, CertificateID: p.PublicID,
 		CompanyName: p.CompanyName, RegistrationNumber: p.RegistrationNumber, Country: p.Country,
 		RegisteredAddress: p.RegisteredAddress, Email: p.Email, Tier: p.Tier.String(), Checks: toCertificateChecks(p.Checks),
 		Status: "approved", CertificateStatus: string(p.Status), VerifiedAt: p.VerifiedAt, ExpiresAt: p.ExpiresAt,
 		RevokedAt: p.RevokedAt, Fingerprint: p.Fingerprint})
-}
-
-type publicCompanyDTO struct {
-	CompanyName            string `json:"companyName"`
-	RegistrationNumber     string `json:"registrationNumber"`
-	CountryOfIncorporation string `json:"countryOfIncorporation"`
-	RegisteredAddress      string `json:"registeredAddress"`
-	Email                  string `json:"email"`
 }
 
 func (s *Server) publicCompany(c *echo.Context) error {
@@ -59,13 +33,8 @@ func (s *Server) publicCompany(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, publicCompanyDTO{CompanyName: p.CompanyName, RegistrationNumber: p.RegistrationNumber,
+	return c.JSON(http.StatusOK, api.PublicCompany{CompanyName: p.CompanyName, RegistrationNumber: p.RegistrationNumber,
 		CountryOfIncorporation: p.Country, RegisteredAddress: p.RegisteredAddress, Email: p.Email})
-}
-
-type publicDocumentDTO struct {
-	Type      string    `json:"type"`
-	CreatedAt time.Time `json:"createdAt"`
 }
 
 func (s *Server) publicDocuments(c *echo.Context) error {
@@ -73,31 +42,20 @@ func (s *Server) publicDocuments(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]publicDocumentDTO, len(docs))
+	out := make([]api.PublicDocument, len(docs))
 	for i, d := range docs {
-		out[i] = publicDocumentDTO{Type: d.Type.String(), CreatedAt: d.CreatedAt}
+		out[i] = api.PublicDocument{Type: d.Type.String(), CreatedAt: d.CreatedAt}
 	}
 	return c.JSON(http.StatusOK, out)
 }
 
-type cisFormDTO struct {
-	URL         string    `json:"url"`
-	GeneratedAt time.Time `json:"generatedAt"`
-}
-
-func toCISFormDTO(f *application.CISForm) cisFormDTO {
-	return cisFormDTO{URL: fileURL(f.Path), GeneratedAt: f.GeneratedAt}
+func toCISFormDTO(f *application.CISForm) api.CISForm {
+	return api.CISForm{URL: fileURL(f.Path), GeneratedAt: f.GeneratedAt}
 }
 
 // getCISForm returns where to download the CIS.
 func (s *Server) getCISForm(c *echo.Context) error {
 	return readSection(c, s.Certificates.CISForm, toCISFormDTO)
-}
-
-type shareDTO struct {
-	Success   bool      `json:"success"`
-	URL       string    `json:"url"`
-	ExpiresAt time.Time `json:"expiresAt"`
 }
 
 func (s *Server) shareCISForm(c *echo.Context) error {
@@ -109,22 +67,13 @@ func (s *Server) shareCISForm(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, shareDTO{Success: true, URL: SharePath + token, ExpiresAt: expires})
+	return c.JSON(http.StatusOK, api.Share{Success: true, URL: SharePath + token, ExpiresAt: expires})
 }
 
-// shareLinkDTO is a live share link as its owner sees it; the token itself is never shown again.
-type shareLinkDTO struct {
-	ID        int64      `json:"id"`
-	CreatedAt time.Time  `json:"createdAt"`
-	ExpiresAt time.Time  `json:"expiresAt"`
-	Used      bool       `json:"used"`
-	UsedAt    *time.Time `json:"usedAt"`
-}
-
-func toShareLinkDTOs(links []application.ShareLink) []shareLinkDTO {
-	out := make([]shareLinkDTO, len(links))
+func toShareLinkDTOs(links []application.ShareLink) []api.ShareLink {
+	out := make([]api.ShareLink, len(links))
 	for i, l := range links {
-		out[i] = shareLinkDTO{ID: l.ID, CreatedAt: l.CreatedAt, ExpiresAt: l.ExpiresAt, Used: l.IsUsed, UsedAt: l.UsedAt}
+		out[i] = api.ShareLink{ID: l.ID, CreatedAt: l.CreatedAt, ExpiresAt: l.ExpiresAt, Used: l.IsUsed, UsedAt: l.UsedAt}
 	}
 	return out
 }

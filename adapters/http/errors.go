@@ -8,16 +8,10 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
-
-// errorBody is every error response: a message, and per-field messages for validation failures.
-type errorBody struct {
-	Message string            `json:"message"`
-	Errors  map[string]string `json:"errors,omitempty"`
-	Missing []string          `json:"missing,omitempty"`
-}
 
 // statuses is the one place an error's kind becomes a status code.
 var statuses = map[errs.Kind]int{
@@ -40,11 +34,11 @@ var statuses = map[errs.Kind]int{
 var errSlowBody = errs.Invalid("", "The request body arrived too slowly; please try again")
 
 // internalError is what a client reads about a failure on our side; the details stay in the log.
-var internalError = errorBody{Message: "Something went wrong on our side. Please try again."}
+var internalError = api.Error{Message: "Something went wrong on our side. Please try again."}
 
 // statusOf maps an error to a status and body by its kind; a dependency that is down is a 503.
 // Other errors without a kind are 500s.
-func statusOf(err error) (int, errorBody) {
+func statusOf(err error) (int, api.Error) {
 	var (
 		tooBig  *http.MaxBytesError
 		httpErr *echo.HTTPError
@@ -65,7 +59,7 @@ func statusOf(err error) (int, errorBody) {
 		if !known {
 			return http.StatusInternalServerError, internalError
 		}
-		body := errorBody{Message: errs.MessageOf(k)}
+		body := api.Error{Message: errs.MessageOf(k)}
 		var fielded errs.Fielded
 		if errors.As(k, &fielded) {
 			body.Errors = fielded.Fields()
@@ -81,10 +75,10 @@ func statusOf(err error) (int, errorBody) {
 		if msg == "" {
 			msg = http.StatusText(httpErr.Code)
 		}
-		return httpErr.Code, errorBody{Message: msg}
+		return httpErr.Code, api.Error{Message: msg}
 	}
 	if code := echo.StatusCode(err); code >= 400 && code < 500 {
-		return code, errorBody{Message: http.StatusText(code)}
+		return code, api.Error{Message: http.StatusText(code)}
 	}
 	return http.StatusInternalServerError, internalError
 }

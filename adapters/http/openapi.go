@@ -7,9 +7,11 @@ import (
 	"github.com/labstack/echo/v5"
 )
 
-// OpenAPI is the API description served at /api/openapi.json; scripts/openapi.py generates it and
-// the integration tests check every response they see against it.
+// OpenAPI is the API description served at /api/openapi.json. Package api's types and Operations
+// are its source: `go generate ./adapters/http` writes it, a test fails when it is stale, and the
+// integration tests check every response they see against it.
 //
+//go:generate go run ./openapigen
 //go:embed openapi.json
 var OpenAPI []byte
 

@@ -4,27 +4,16 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v5"
+
+	"github.com/tttverify/tttverify/adapters/http/api"
 )
 
 // resetRequestedMessage is the one answer to a reset request, whether the account exists or not.
 const resetRequestedMessage = "If an account exists for that e-mail, we have sent a link to reset the password. It is valid for 1 hour."
 
-type resetRequest struct {
-	Email string `json:"email"`
-}
-
-type resetConfirm struct {
-	Token       string `json:"token"`
-	NewPassword string `json:"newPassword"`
-}
-
-type messageDTO struct {
-	Message string `json:"message"`
-}
-
 // requestPasswordReset answers 202 with the same body for known and unknown e-mails.
 func (s *Server) requestPasswordReset(c *echo.Context) error {
-	var req resetRequest
+	var req api.PasswordResetRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -34,11 +23,11 @@ func (s *Server) requestPasswordReset(c *echo.Context) error {
 	if err := s.PasswordResets.RequestPasswordReset(c.Request().Context(), req.Email); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusAccepted, messageDTO{Message: resetRequestedMessage})
+	return c.JSON(http.StatusAccepted, api.Message{Message: resetRequestedMessage})
 }
 
 func (s *Server) confirmPasswordReset(c *echo.Context) error {
-	var req resetConfirm
+	var req api.PasswordResetConfirm
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}

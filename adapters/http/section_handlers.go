@@ -10,11 +10,6 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// sectionInput is a request body that converts to the domain's section value.
-type sectionInput[V any] interface {
-	toDomain() V
-}
-
 // readSection answers a GET of something read for the verification in the path: a section, its
 // documents, its CIS form.
 func readSection[R, D any](c *echo.Context, read func(context.Context, *application.User, int64) (R, error), toDTO func(R) D) error {
@@ -29,8 +24,8 @@ func readSection[R, D any](c *echo.Context, read func(context.Context, *applicat
 	return c.JSON(http.StatusOK, toDTO(rec))
 }
 
-// saveSection binds a section's body and answers its POST or PUT.
-func saveSection[I sectionInput[V], V, R, D any](c *echo.Context, status int,
+// saveSection binds a section's body, converts it with toDomain and answers its POST or PUT.
+func saveSection[I, V, R, D any](c *echo.Context, status int, toDomain func(I) V,
 	save func(context.Context, *application.User, int64, V) (R, error), toDTO func(R) D) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -40,7 +35,7 @@ func saveSection[I sectionInput[V], V, R, D any](c *echo.Context, status int,
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	rec, err := save(c.Request().Context(), currentUser(c), id, req.toDomain())
+	rec, err := save(c.Request().Context(), currentUser(c), id, toDomain(req))
 	if err != nil {
 		return err
 	}
@@ -52,7 +47,7 @@ func (s *Server) getCompany(c *echo.Context) error {
 }
 
 func (s *Server) saveCompany(c *echo.Context) error {
-	return saveSection[companyInput](c, http.StatusOK, s.Sections.SaveCompany, toCompanyDTO)
+	return saveSection(c, http.StatusOK, companyToDomain, s.Sections.SaveCompany, toCompanyDTO)
 }
 
 func (s *Server) getBanking(c *echo.Context) error {
@@ -60,7 +55,7 @@ func (s *Server) getBanking(c *echo.Context) error {
 }
 
 func (s *Server) saveBanking(c *echo.Context) error {
-	return saveSection[bankingInput](c, http.StatusOK, s.Sections.SaveBanking, toBankingDTO)
+	return saveSection(c, http.StatusOK, bankingToDomain, s.Sections.SaveBanking, toBankingDTO)
 }
 
 func (s *Server) getTrade(c *echo.Context) error {
@@ -68,7 +63,7 @@ func (s *Server) getTrade(c *echo.Context) error {
 }
 
 func (s *Server) saveTrade(c *echo.Context) error {
-	return saveSection[tradeInput](c, http.StatusOK, s.Sections.SaveTrade, toTradeDTO)
+	return saveSection(c, http.StatusOK, tradeToDomain, s.Sections.SaveTrade, toTradeDTO)
 }
 
 func (s *Server) listRepresentatives(c *echo.Context) error {
@@ -76,7 +71,7 @@ func (s *Server) listRepresentatives(c *echo.Context) error {
 }
 
 func (s *Server) addRepresentative(c *echo.Context) error {
-	return saveSection[representativeInput](c, http.StatusCreated, s.Sections.AddRepresentative, toRepresentativeDTO)
+	return saveSection(c, http.StatusCreated, representativeToDomain, s.Sections.AddRepresentative, toRepresentativeDTO)
 }
 
 func (s *Server) updateRepresentative(c *echo.Context) error {
@@ -84,7 +79,7 @@ func (s *Server) updateRepresentative(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return saveSection[representativeInput](c, http.StatusOK,
+	return saveSection(c, http.StatusOK, representativeToDomain,
 		func(ctx context.Context, actor *application.User, id int64, in verification.Representative) (*application.RepresentativeRecord, error) {
 			return s.Sections.UpdateRepresentative(ctx, actor, id, repID, in)
 		}, toRepresentativeDTO)

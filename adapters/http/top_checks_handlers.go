@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/screening"
 	"github.com/tttverify/tttverify/domain/verification"
@@ -19,17 +20,6 @@ func (s *Server) topCheckRoutes(g *echo.Group) {
 	g.POST("/verifications/:id/screening/pep-acknowledgement", s.acknowledgePEP)
 }
 
-// applicantScreeningDTO is all an applicant learns about the checks: that they run or are done.
-type applicantScreeningDTO struct {
-	Status string `json:"status"`
-}
-
-// adminScreeningDTO is a verification's screening in a list row.
-type adminScreeningDTO struct {
-	Status    string `json:"status"`
-	Attention bool   `json:"attention"`
-}
-
 // summaries are the screening summaries of the Top verifications among vs the caller may see.
 func (s *Server) summaries(c *echo.Context, vs []*verification.Verification) (map[int64]application.ScreeningSummary, error) {
 	return s.TopChecks.Summaries(c.Request().Context(), currentUser(c), vs)
@@ -38,12 +28,12 @@ func (s *Server) summaries(c *echo.Context, vs []*verification.Verification) (ma
 // views are verifications as their owner sees them, with the status of the Top checks: a failed
 // attempt that is being retried is still "running" to the applicant, and nothing is said before
 // the first run is queued.
-func (s *Server) views(c *echo.Context, vs ...*verification.Verification) ([]verificationDTO, error) {
+func (s *Server) views(c *echo.Context, vs ...*verification.Verification) ([]api.Verification, error) {
 	sums, err := s.summaries(c, vs)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]verificationDTO, len(vs))
+	out := make([]api.Verification, len(vs))
 	for i, v := range vs {
 		out[i] = toVerificationDTO(v, currentUser(c))
 		if sum, ok := sums[v.ID()]; ok && sum.Status != "" {
@@ -51,7 +41,7 @@ func (s *Server) views(c *echo.Context, vs ...*verification.Verification) ([]ver
 			if sum.Status == screening.RunFailed {
 				status = string(screening.RunRunning)
 			}
-			out[i].Screening = &applicantScreeningDTO{Status: status}
+			out[i].Screening = &api.ApplicantScreening{Status: status}
 		}
 	}
 	return out, nil
@@ -66,75 +56,8 @@ func (s *Server) sendView(c *echo.Context, status int, v *verification.Verificat
 	return c.JSON(status, out[0])
 }
 
-type runDTO struct {
-	ID            int64            `json:"id"`
-	StartedAt     *time.Time       `json:"startedAt"`
-	FinishedAt    *time.Time       `json:"finishedAt"`
-	EngineVersion string           `json:"engineVersion"`
-	Trigger       string           `json:"trigger"`
-	Lists         []listVersionDTO `json:"lists"`
-}
-
-type findingDTO struct {
-	Code     string `json:"code"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-}
-
-type checkDTO struct {
-	Kind     string       `json:"kind"`
-	Result   string       `json:"result"`
-	Summary  string       `json:"summary"`
-	Findings []findingDTO `json:"findings"`
-}
-
-type decisionDTO struct {
-	Outcome string    `json:"outcome"`
-	Note    string    `json:"note"`
-	By      string    `json:"by"`
-	At      time.Time `json:"at"`
-}
-
-type caseHitDTO struct {
-	ID              int64                 `json:"id"`
-	Check           string                `json:"check"`
-	Score           float64               `json:"score"`
-	MatchedName     string                `json:"matchedName"`
-	Explanation     []screeningFeatureDTO `json:"explanation"`
-	Entry           screeningEntryDTO     `json:"entry"`
-	ListName        string                `json:"listName"`
-	ListVersionDate string                `json:"listVersionDate"`
-	Status          string                `json:"status"`
-	Reopened        bool                  `json:"reopened"`
-	Decisions       []decisionDTO         `json:"decisions"`
-}
-
-type subjectDTO struct {
-	ID      int64        `json:"id"`
-	Kind    string       `json:"kind"`
-	Name    string       `json:"name"`
-	Details string       `json:"details"`
-	Checks  []checkDTO   `json:"checks"`
-	Hits    []caseHitDTO `json:"hits"`
-}
-
-type pepAckDTO struct {
-	By   string    `json:"by"`
-	At   time.Time `json:"at"`
-	Note string    `json:"note"`
-}
-
-type verificationScreeningDTO struct {
-	Status             string       `json:"status"`
-	Run                *runDTO      `json:"run"`
-	Subjects           []subjectDTO `json:"subjects"`
-	Open               []string     `json:"open"`
-	Attention          bool         `json:"attention"`
-	PEPAcknowledgement *pepAckDTO   `json:"pepAcknowledgement"`
-}
-
-func toScreeningDTO(v *application.ScreeningView) verificationScreeningDTO {
-	out := verificationScreeningDTO{Status: "not_applicable", Subjects: []subjectDTO{}, Open: v.Open, Attention: v.Attention}
+func toScreeningDTO(v *application.ScreeningView) api.VerificationScreening {
+	out := api.VerificationScreening{Status: "not_applicable", Subjects: []api.ScreeningSubject{}, Open: v.Open, Attention: v.Attention}
 	if !v.Applicable {
 		return out
 	}
@@ -143,19 +66,19 @@ func toScreeningDTO(v *application.ScreeningView) verificationScreeningDTO {
 		out.Status = string(screening.RunPending)
 	}
 	if v.PEPAck != nil {
-		out.PEPAcknowledgement = &pepAckDTO{By: v.PEPAck.ActorEmail, At: v.PEPAck.At, Note: v.PEPAck.Note}
+		out.PEPAcknowledgement = &api.PepAcknowledgement{By: v.PEPAck.ActorEmail, At: v.PEPAck.At, Note: v.PEPAck.Note}
 	}
 	if r := v.Run; r != nil {
-		out.Run = &runDTO{ID: r.ID, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, EngineVersion: r.EngineVersion,
+		out.Run = &api.ScreeningRun{ID: r.ID, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, EngineVersion: r.EngineVersion,
 			Trigger: string(r.Trigger), Lists: listVersionViews(v.Lists)}
 	}
 	for _, sub := range v.Subjects {
-		sd := subjectDTO{ID: sub.ID, Kind: string(sub.Kind), Name: sub.Name, Details: sub.Details, Checks: []checkDTO{},
-			Hits: []caseHitDTO{}}
+		sd := api.ScreeningSubject{ID: sub.ID, Kind: string(sub.Kind), Name: sub.Name, Details: sub.Details, Checks: []api.ScreeningCheck{},
+			Hits: []api.ScreeningCaseHit{}}
 		for _, c := range sub.Checks {
-			cd := checkDTO{Kind: string(c.Kind), Result: string(c.Result), Summary: c.Summary, Findings: []findingDTO{}}
+			cd := api.ScreeningCheck{Kind: string(c.Kind), Result: string(c.Result), Summary: c.Summary, Findings: []api.ScreeningFinding{}}
 			for _, f := range c.Findings {
-				cd.Findings = append(cd.Findings, findingDTO{Code: f.Code, Severity: string(f.Severity), Message: f.Message})
+				cd.Findings = append(cd.Findings, api.ScreeningFinding{Code: f.Code, Severity: string(f.Severity), Message: f.Message})
 			}
 			sd.Checks = append(sd.Checks, cd)
 		}
@@ -167,11 +90,11 @@ func toScreeningDTO(v *application.ScreeningView) verificationScreeningDTO {
 	return out
 }
 
-func caseHitView(h application.CaseView) caseHitDTO {
+func caseHitView(h application.CaseView) api.ScreeningCaseHit {
 	e := h.Entry
-	out := caseHitDTO{ID: h.ID, Check: string(h.Check), Score: h.Score, MatchedName: h.MatchedName,
-		Explanation: make([]screeningFeatureDTO, len(h.Explanation)), Entry: screeningEntryView(&e, h.List),
-		ListName: h.Source.Label(), Status: string(h.Status), Reopened: h.Reopened, Decisions: []decisionDTO{}}
+	out := api.ScreeningCaseHit{ID: h.ID, Check: string(h.Check), Score: h.Score, MatchedName: h.MatchedName,
+		Explanation: make([]api.ScreeningFeature, len(h.Explanation)), Entry: screeningEntryView(&e, h.List),
+		ListName: h.Source.Label(), Status: string(h.Status), Reopened: h.Reopened, Decisions: []api.ScreeningDecision{}}
 	if out.Entry.Source == "" { // an entry that cannot be read back still names its list and id
 		out.Entry.Source, out.Entry.SourceID, out.Entry.Kind = string(h.Source), h.SourceID, string(screening.Unknown)
 	}
@@ -183,10 +106,10 @@ func caseHitView(h application.CaseView) caseHitDTO {
 		out.ListVersionDate = date.Format(time.DateOnly)
 	}
 	for i, f := range h.Explanation {
-		out.Explanation[i] = screeningFeatureDTO{Feature: f.Name, Score: f.Contribution, Detail: f.Detail}
+		out.Explanation[i] = api.ScreeningFeature{Feature: f.Name, Score: f.Contribution, Detail: f.Detail}
 	}
 	for _, d := range h.Decisions {
-		out.Decisions = append(out.Decisions, decisionDTO{Outcome: string(d.Outcome), Note: d.Note, By: d.ActorEmail, At: d.At})
+		out.Decisions = append(out.Decisions, api.ScreeningDecision{Outcome: string(d.Outcome), Note: d.Note, By: d.ActorEmail, At: d.At})
 	}
 	return out
 }
@@ -203,11 +126,6 @@ func (s *Server) verificationScreening(c *echo.Context) error {
 	return c.JSON(http.StatusOK, toScreeningDTO(v))
 }
 
-type decisionRequest struct {
-	Outcome string `json:"outcome"`
-	Note    string `json:"note"`
-}
-
 func (s *Server) decideHit(c *echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -217,7 +135,7 @@ func (s *Server) decideHit(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req decisionRequest
+	var req api.HitDecisionInput
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -228,16 +146,12 @@ func (s *Server) decideHit(c *echo.Context) error {
 	return c.JSON(http.StatusOK, toScreeningDTO(v))
 }
 
-type noteRequest struct {
-	Note string `json:"note"`
-}
-
 func (s *Server) acknowledgePEP(c *echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return err
 	}
-	var req noteRequest
+	var req api.NoteInput
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -248,19 +162,10 @@ func (s *Server) acknowledgePEP(c *echo.Context) error {
 	return c.JSON(http.StatusOK, toScreeningDTO(v))
 }
 
-// certificateCheckDTO is one check a certificate states.
-type certificateCheckDTO struct {
-	Kind   string  `json:"kind"`
-	Label  string  `json:"label"`
-	Result string  `json:"result"`
-	Text   string  `json:"text"`
-	Date   *string `json:"date"`
-}
-
-func toCertificateChecks(checks []verification.CertificateCheck) []certificateCheckDTO {
-	out := make([]certificateCheckDTO, len(checks))
+func toCertificateChecks(checks []verification.CertificateCheck) []api.CertificateCheck {
+	out := make([]api.CertificateCheck, len(checks))
 	for i, c := range checks {
-		out[i] = certificateCheckDTO{Kind: c.Kind, Label: c.Label, Result: c.Result, Text: c.Text}
+		out[i] = api.CertificateCheck{Kind: c.Kind, Label: c.Label, Result: c.Result, Text: c.Text}
 		if !c.Date.IsZero() {
 			d := c.Date.UTC().Format(time.DateOnly)
 			out[i].Date = &d

@@ -8,13 +8,10 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/verification"
 )
-
-type createVerificationRequest struct {
-	Tier string `json:"tier"`
-}
 
 // Paging limits of DESIGN.md section 3.
 const (
@@ -122,7 +119,7 @@ func (s *Server) listVerifications(c *echo.Context) error {
 }
 
 func (s *Server) createVerification(c *echo.Context) error {
-	var req createVerificationRequest
+	var req api.NewVerification
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}

@@ -1,0 +1,74 @@
+package api
+
+import "time"
+
+// AdminVerification is a verification as administrators see it: with its owner, live certificate
+// status and screening.
+type AdminVerification struct {
+	Verification
+	UserEmail         string  `json:"userEmail"`
+	CertificateStatus *string `json:"certificateStatus" enum:"valid,expired,revoked"`
+	// Screening replaces the applicant's view of the Top checks.
+	Screening *AdminScreeningSummary `json:"screening" description:"Top only (null for Basic, and before the first run)"`
+}
+
+// AdminScreeningSummary is a verification's screening in a list row.
+type AdminScreeningSummary struct {
+	Status    string `json:"status" enum:"pending,running,done,failed"`
+	Attention bool   `json:"attention"`
+}
+
+// Stats are the counts per status for the admin filters.
+type Stats struct {
+	Total              int `json:"total"`
+	Draft              int `json:"draft"`
+	Submitted          int `json:"submitted"`
+	InReview           int `json:"in_review"`
+	Approved           int `json:"approved"`
+	Rejected           int `json:"rejected"`
+	ScreeningAttention int `json:"screeningAttention" description:"Top verifications whose screening needs a reviewer (the filter screening=attention)"`
+}
+
+// AuditEvent is one entry of a verification's audit trail.
+type AuditEvent struct {
+	ID         int64     `json:"id"`
+	ActorEmail *string   `json:"actorEmail"`
+	Action     string    `json:"action"`
+	FromStatus *string   `json:"fromStatus"`
+	ToStatus   *string   `json:"toStatus"`
+	Reason     *string   `json:"reason"`
+	CreatedAt  time.Time `json:"createdAt"`
+}
+
+// Reason is why an administrator rejects, revokes or reinstates.
+type Reason struct {
+	Reason string `json:"reason"`
+}
+
+// FailedJob is a background job that failed permanently.
+type FailedJob struct {
+	ID          int64     `json:"id"`
+	Kind        string    `json:"kind"`
+	Summary     string    `json:"summary" description:"the job's arguments, shortened; an e-mail shows recipients, subject and key, never its body"`
+	Attempts    int       `json:"attempts"`
+	MaxAttempts int       `json:"maxAttempts"`
+	LastError   string    `json:"lastError"`
+	FailedAt    time.Time `json:"failedAt"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+// Notification is one entry of the bell.
+type Notification struct {
+	ID        int64      `json:"id"`
+	Kind      string     `json:"kind"`
+	Title     string     `json:"title"`
+	Body      string     `json:"body"`
+	Link      *string    `json:"link" description:"a path in the SPA, e.g. /verification/12 or /admin/verifications/12"`
+	CreatedAt time.Time  `json:"createdAt"`
+	ReadAt    *time.Time `json:"readAt"`
+}
+
+// MarkRead names the notifications to mark read.
+type MarkRead struct {
+	IDs *[]int64 `json:"ids" required:"false" minimum:"1" description:"the notifications to mark read; without ids, all of the caller's"`
+}

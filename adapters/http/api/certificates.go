@@ -1,0 +1,68 @@
+package api
+
+import "time"
+
+// PublicVerification is the public certificate of an approved verification.
+type PublicVerification struct {
+	PublicID           string             `json:"publicId"`
+	CertificateID      string             `json:"certificateId"`
+	CompanyName        string             `json:"companyName"`
+	RegistrationNumber string             `json:"registrationNumber"`
+	Country            string             `json:"country"`
+	RegisteredAddress  string             `json:"registeredAddress"`
+	Email              string             `json:"email"`
+	Tier               string             `json:"tier" enum:"basic,top"`
+	Checks             []CertificateCheck `json:"checks" description:"the checks the certificate claims; a check that did not run is absent"`
+	Status             string             `json:"status" enum:"approved"` // the review's outcome
+	CertificateStatus  string             `json:"certificateStatus" enum:"valid,expired,revoked"`
+	VerifiedAt         time.Time          `json:"verifiedAt"`
+	ExpiresAt          time.Time          `json:"expiresAt"`
+	RevokedAt          *time.Time         `json:"revokedAt"`
+	Fingerprint        string             `json:"fingerprint" pattern:"^[0-9a-f]{64}$"`
+}
+
+// CertificateCheck is one check a certificate states.
+type CertificateCheck struct {
+	Kind   string  `json:"kind" enum:"verification,sanctions,pep,jurisdiction,kyc"`
+	Label  string  `json:"label"`
+	Result string  `json:"result"`
+	Text   string  `json:"text" description:"the full sentence, e.g. 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily'"`
+	Date   *string `json:"date" format:"date" description:"when the check ran (the approval date for the verification itself)"`
+}
+
+// PublicCompany are the company fields the public page shows.
+type PublicCompany struct {
+	CompanyName            string `json:"companyName"`
+	RegistrationNumber     string `json:"registrationNumber"`
+	CountryOfIncorporation string `json:"countryOfIncorporation"`
+	RegisteredAddress      string `json:"registeredAddress"`
+	Email                  string `json:"email"`
+}
+
+// PublicDocument is a document's type and date, never the file.
+type PublicDocument struct {
+	Type      string    `json:"type"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// CISForm is where to download a verification's CIS form.
+type CISForm struct {
+	URL         string    `json:"url"`
+	GeneratedAt time.Time `json:"generatedAt"`
+}
+
+// Share is a new temporary link to the CIS form.
+type Share struct {
+	Success   bool      `json:"success"`
+	URL       string    `json:"url"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// ShareLink is a live share link as its owner sees it; the token itself is never shown again.
+type ShareLink struct {
+	ID        int64      `json:"id"`
+	CreatedAt time.Time  `json:"createdAt"`
+	ExpiresAt time.Time  `json:"expiresAt"`
+	Used      bool       `json:"used"`
+	UsedAt    *time.Time `json:"usedAt"`
+}

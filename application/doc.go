@@ -59,6 +59,7 @@
 //     SweepAbandoned of objects whose upload never finished.
 //   - PublicCache (publiccache.go): the public lookup's cache, Forget and Clear.
 //
-// Jobs are declared in port_jobs.go and e-mails in port_mail_messages.go; both are queued inside
-// the transaction of the change that causes them.
+// Jobs are declared in port_jobs.go (each kind's handler is one entry of the table in
+// cmd/server/app/jobs.go) and e-mails in port_mail_messages.go (each with one template in
+// adapters/mail/templates); both are queued inside the transaction of the change that causes them.
 package application

@@ -101,6 +101,8 @@ U = ("400","401","404")
 
 paths = {}
 def op(path, method, summary, ok, body=None, params=None, codes=("400","401"), okcode="200", tag=None):
+    if "400" not in codes:  # every route refuses control characters in its path and query (issue 28)
+        codes = ("400",) + tuple(codes)
     o = dict(summary=summary, responses={okcode: ok, **errs(*codes)})
     if body: o["requestBody"] = body
     if params: o["parameters"] = params

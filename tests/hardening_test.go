@@ -122,3 +122,35 @@ func TestGiantPartHeadersAreRefusedEarly(t *testing.T) {
 		}
 	})
 }
+
+// TestSessionAnswersAreNeverStored: every API answer that depends on the session (bank account
+// numbers, passports, the user's lists, refusals alike) tells caches to keep no copy.
+func TestSessionAnswersAreNeverStored(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "nostore@acme.example")
+		v := fillVerification(t, c, "basic")
+		base := "/api/verifications/" + itoa(v.ID)
+		adm := e.admin(t)
+		answers := map[string]response{
+			"GET /api/user":                    c.do("GET", "/api/user", nil),
+			"GET /api/verifications":           c.do("GET", "/api/verifications", nil),
+			"GET banking-info":                 c.do("GET", base+"/banking-info", nil),
+			"PUT banking-info":                 c.do("PUT", base+"/banking-info", bankingBody),
+			"GET representatives":              c.do("GET", base+"/representatives", nil),
+			"GET documents":                    c.do("GET", base+"/documents", nil),
+			"GET /api/notifications":           c.do("GET", "/api/notifications", nil),
+			"GET another's verification (404)": e.register(t, "other-nostore@acme.example").do("GET", base, nil),
+			"POST /api/login":                  e.client(t).do("POST", "/api/login", map[string]string{"email": "nostore@acme.example", "password": "secret123"}),
+			"GET admin banking-info":           adm.do("GET", "/api/admin/verifications/"+itoa(v.ID)+"/banking-info", nil),
+			"GET admin list":                   adm.do("GET", "/api/admin/verifications", nil),
+		}
+		for name, r := range answers {
+			if r.Status >= 500 {
+				t.Errorf("%s: %d", name, r.Status)
+			}
+			if cc := r.Header.Get("Cache-Control"); !strings.Contains(cc, "no-store") {
+				t.Errorf("%s: Cache-Control %q, want no-store", name, cc)
+			}
+		}
+	})
+}

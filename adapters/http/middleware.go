@@ -117,6 +117,15 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// noStore tells caches to keep no copy of an API answer: the session decides what nearly every
+// one holds (bank account numbers, passports), and its refusals too. A handler may say otherwise.
+func noStore(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return next(c)
+	}
+}
+
 // requestLog writes one JSON line per request with its id, status and duration. It names the route
 // pattern (/api/shared/cis/:token), never the path itself, which may carry a bearer token.
 func requestLog(log *slog.Logger) echo.MiddlewareFunc {

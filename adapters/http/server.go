@@ -121,7 +121,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 		})
 	}
 
-	api := e.Group("/api", compressJSON, s.checkOrigin, s.authenticate)
+	api := e.Group("/api", noStore, compressJSON, s.checkOrigin, s.authenticate)
 	s.authRoutes(api)
 	s.paymentRoutes(api, e)
 	s.verificationRoutes(api.Group("", requireUser), transfer(cfg.TransferTimeout))

@@ -154,3 +154,36 @@ func TestSessionAnswersAreNeverStored(t *testing.T) {
 		}
 	})
 }
+
+// TestRequestIDIsASafeToken: a client's X-Request-Id is kept when it is a short token of letters,
+// digits and -_.: and replaced by the server's own otherwise, in the answer and in the log.
+func TestRequestIDIsASafeToken(t *testing.T) {
+	logs := &lockedBuffer{}
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.client(t)
+		for _, tc := range []struct {
+			given string
+			kept  bool
+		}{
+			{"4bf92f35-77b3-4da6-a3ce-929d0e0e4736", true},
+			{"trace_01.a:b", true},
+			{strings.Repeat("x", 65), false},
+			{`a" b`, false},
+			{"../../etc", false},
+			{"é", false},
+			{`{"level":"ERROR"}`, false},
+		} {
+			req, _ := http.NewRequest("GET", c.base+"/api/user", nil)
+			req.Header.Set("X-Request-Id", tc.given)
+			got := c.send(req).Header.Get("X-Request-Id")
+			switch {
+			case tc.kept && got != tc.given:
+				t.Errorf("X-Request-Id %q answered as %q, want it kept", tc.given, got)
+			case !tc.kept && (got == tc.given || got == "" || strings.Contains(logs.String(), tc.given)):
+				t.Errorf("X-Request-Id %q answered as %q and logged; want a fresh one", tc.given, got)
+			case !strings.Contains(logs.String(), `"request_id":"`+got+`"`):
+				t.Errorf("the log does not name request %q:\n%s", got, logs.String())
+			}
+		}
+	}, withLogs(logs))
+}

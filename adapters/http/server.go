@@ -105,7 +105,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
 	e.IPExtractor = ipExtractor(cfg.TrustedProxies)
 	e.Use(middleware.Recover())
-	e.Use(middleware.RequestID())
+	e.Use(dropUnsafeRequestID, middleware.RequestID())
 	if cfg.Observe != nil {
 		e.Use(cfg.Observe)
 	}

@@ -3,7 +3,6 @@ package http
 import (
 	"errors"
 	"io"
-	"mime"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -239,7 +238,7 @@ func sendFile(c *echo.Context, f *application.File, disposition string) error {
 	h := c.Response().Header()
 	h.Set("Content-Type", f.ContentType)
 	h.Set("Content-Length", strconv.FormatInt(f.Size, 10))
-	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": f.Name}))
+	h.Set("Content-Disposition", verification.ContentDisposition(disposition, f.Name))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", filePolicy)
 	h.Set("Cache-Control", "private, no-store")

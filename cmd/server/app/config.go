@@ -59,6 +59,9 @@ type Config struct {
 	ScreeningURLs          map[string]string
 	ScreeningIndexCheck    time.Duration
 
+	// Payments is PAYMENTS: "stripe", "simulated" or empty (Stripe when its keys are set, else the
+	// simulated provider, which an https:// PUBLIC_BASE_URL refuses unless it is named).
+	Payments string
 	// Stripe; without a secret key the simulated provider runs.
 	StripeSecretKey      string
 	StripePublishableKey string
@@ -102,7 +105,8 @@ func LoadConfig() (*Config, error) {
 	}
 	c.StripeSecretKey, c.StripePublishableKey = os.Getenv("STRIPE_SECRET_KEY"), os.Getenv("STRIPE_PUBLISHABLE_KEY")
 	c.StripeWebhookSecret, c.StripeAPIBase = os.Getenv("STRIPE_WEBHOOK_SECRET"), os.Getenv("STRIPE_API_BASE")
-	if err := c.checkStripe(); err != nil {
+	c.Payments = os.Getenv("PAYMENTS")
+	if err := c.checkPayments(); err != nil {
 		return nil, err
 	}
 	var err error

@@ -187,3 +187,24 @@ func TestRequestIDIsASafeToken(t *testing.T) {
 		}
 	}, withLogs(logs))
 }
+
+// TestMultiLineFieldsKeepLineBreaks: the fields typed in a text area keep their tabs and line
+// breaks (the control-character refusal spares them), and one-line fields keep letters in any script.
+func TestMultiLineFieldsKeepLineBreaks(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "lines@acme.example")
+		var v verificationJSON
+		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
+		body := map[string]string{}
+		for k, val := range companyBody {
+			body[k] = val
+		}
+		body["registeredAddress"] = "1 Harbour Road\r\nSingapore\t018956"
+		body["companyName"] = "Société Générale Ürün 株式会社"
+		var got struct{ RegisteredAddress, CompanyName string }
+		c.must(http.StatusOK, "PUT", "/api/verifications/"+itoa(v.ID)+"/company-info", body).JSON(t, &got)
+		if got.RegisteredAddress != body["registeredAddress"] || got.CompanyName != body["companyName"] {
+			t.Errorf("saved %+v", got)
+		}
+	})
+}

@@ -86,9 +86,9 @@ func malformedBattery(owner, adm, anon *client, base, rep, fileURL string) []mal
 		m[field] = value
 		return m
 	}
-	multipartBody := "--b\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nadditional\r\n" +
-		"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cut.pdf\"\r\nContent-Type: application/pdf\r\n\r\n" +
+	filePartCutOff := "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cut.pdf\"\r\nContent-Type: application/pdf\r\n\r\n" +
 		string(pdfFile)
+	multipartBody := "--b\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nadditional\r\n" + filePartCutOff
 	giantHeader := "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"h.pdf\"\r\nX-Padding: " +
 		strings.Repeat("a", 1<<20) + "\r\n\r\n" + string(pdfFile) + "\r\n--b--\r\n"
 	return []malformedCase{
@@ -152,7 +152,7 @@ func malformedBattery(owner, adm, anon *client, base, rep, fileURL string) []mal
 		{"notifications read", "an id of 1e30", rawJSON(owner, "POST", "/api/notifications/read", `{"ids":[1e30]}`)},
 		{"admin reject", "NUL in `reason` (multi-line field)", send(adm, "POST", "/api/admin/verifications/1/reject", map[string]string{"reason": "bad\x00"})},
 		{"admin screening search", "NUL in `name`", send(adm, "POST", "/api/admin/screening/search", map[string]string{"name": "Ivan\x00"})},
-		{"company information", "invalid UTF-8 in `companyName`", rawJSON(owner, "PUT", base+"/company-info", `{"companyName":"\xff\xfe"}`)},
+		{"company information", "invalid UTF-8 in `companyName`", rawJSON(owner, "PUT", base+"/company-info", "{\"companyName\":\"\xff\xfe\"}")},
 		{"company information", "`companyName` as a number", rawJSON(owner, "PUT", base+"/company-info", `{"companyName":5}`)},
 		{"company information", "a JSON array instead of an object", rawJSON(owner, "PUT", base+"/company-info", `[]`)},
 		{"company information", "10,000 nested arrays", rawJSON(owner, "PUT", base+"/company-info", strings.Repeat("[", 10001)+strings.Repeat("]", 10001))},
@@ -189,9 +189,9 @@ func malformedBattery(owner, adm, anon *client, base, rep, fileURL string) []mal
 			return owner.upload(base+"/representatives/%00/passport", "p.pdf", pdfFile, nil)
 		}},
 		{"passport upload", "file part cut off", func() response {
-			return owner.raw("POST", rep+"/passport", "multipart/form-data; boundary=b", strings.NewReader(multipartBody))
+			return owner.raw("POST", rep+"/passport", "multipart/form-data; boundary=b", strings.NewReader(filePartCutOff))
 		}},
-		{"Stripe webhook", "NUL in the body, no signature", func() response {
+		{"Stripe webhook", "NUL in the body, no signature (simulated provider: no webhook)", func() response {
 			return anon.raw("POST", "/api/webhooks/stripe", "application/json", strings.NewReader(`{"id":"evt_\u0000"}`))
 		}},
 	}

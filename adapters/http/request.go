@@ -58,10 +58,7 @@ func bindJSON(c *echo.Context, dst any) error {
 	if dec.More() {
 		return badRequest("Invalid JSON: unexpected data after the object")
 	}
-	if field, bad := controlCharacterField(reflect.ValueOf(dst), ""); bad {
-		return errControlCharacter(field)
-	}
-	return nil
+	return checkText(reflect.ValueOf(dst), "")
 }
 
 // multiLineFields are the JSON fields whose text may run over several lines (the form's text
@@ -69,44 +66,53 @@ func bindJSON(c *echo.Context, dst any) error {
 var multiLineFields = map[string]bool{"registeredAddress": true, "operatingAddress": true, "bankAddress": true,
 	"pastTransactions": true, "reason": true, "note": true}
 
-// errControlCharacter refuses a field holding a control character: nobody types one, PostgreSQL
-// refuses NUL in text, and the others would reach PDFs, e-mails and logs.
-func errControlCharacter(field string) error {
-	return errs.Invalid(field, "Must not contain control characters such as NUL or, on one line, a line break")
+// textError refuses a field's text s that is not valid UTF-8 or holds a C0 control character or
+// DEL (multiLine allows tabs and line breaks): nobody types one, PostgreSQL refuses NUL in text,
+// and the others would reach PDFs, e-mails and logs.
+func textError(field, s string, multiLine bool) error {
+	if !utf8.ValidString(s) {
+		return errs.Invalid(field, "Is not valid UTF-8 text")
+	}
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case multiLine && (b == '\t' || b == '\n' || b == '\r'):
+		case b < 0x20 || b == 0x7f:
+			return errs.Invalid(field, "Contains a control character (such as NUL, or a line break in a one-line field)")
+		}
+	}
+	return nil
 }
 
-// controlCharacterField finds a string in the decoded request v that holds a control character its
-// field may not hold, and names the field (name is v's own).
-func controlCharacterField(v reflect.Value, name string) (string, bool) {
+// checkText applies textError to every string in the decoded request v, named by its JSON field
+// (name is v's own).
+func checkText(v reflect.Value, name string) error {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if !v.IsNil() {
-			return controlCharacterField(v.Elem(), name)
+			return checkText(v.Elem(), name)
 		}
 	case reflect.String:
-		if !plainText(v.String(), multiLineFields[name]) {
-			return name, true
-		}
+		return textError(name, v.String(), multiLineFields[name])
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
-			if f, bad := controlCharacterField(v.Index(i), name); bad {
-				return f, true
+			if err := checkText(v.Index(i), name); err != nil {
+				return err
 			}
 		}
 	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
-			if !plainText(it.Key().String(), false) {
-				return name, true
+			if err := checkText(it.Key(), name); err != nil {
+				return err
 			}
-			if f, bad := controlCharacterField(it.Value(), it.Key().String()); bad {
-				return f, true
+			if err := checkText(it.Value(), it.Key().String()); err != nil {
+				return err
 			}
 		}
 	case reflect.Struct:
 		t := v.Type()
 		for i := range t.NumField() {
 			sf := t.Field(i)
-			if !sf.IsExported() && !sf.Anonymous { // json decodes embedded DTOs' fields even when the type is unexported
+			if !sf.IsExported() && !sf.Anonymous { // json fills embedded DTOs' fields even when the type is unexported
 				continue
 			}
 			field, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
@@ -118,55 +124,43 @@ func controlCharacterField(v reflect.Value, name string) (string, bool) {
 			case field == "":
 				field = sf.Name
 			}
-			if f, bad := controlCharacterField(v.Field(i), field); bad {
-				return f, true
+			if err := checkText(v.Field(i), field); err != nil {
+				return err
 			}
 		}
 	}
-	return "", false
+	return nil
 }
 
-// plainText reports whether s is valid UTF-8 without C0 control characters or DEL; multiLine
-// allows tabs and line breaks.
-func plainText(s string, multiLine bool) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		switch b := s[i]; {
-		case multiLine && (b == '\t' || b == '\n' || b == '\r'):
-		case b < 0x20 || b == 0x7f:
-			return false
-		}
-	}
-	return true
-}
-
-// refuseControlCharacters answers 400 for a request whose path or query parameters hold invalid
-// UTF-8 or a control character: no identifier, filter or page number holds one, and a database
-// that refuses them (PostgreSQL refuses NUL) must not turn them into a 500. The field named is the
-// path parameter or query parameter at fault.
-func refuseControlCharacters(next echo.HandlerFunc) echo.HandlerFunc {
+// refuseBadText answers 400 for a request whose path or query parameters hold invalid UTF-8 or a
+// control character: no identifier, filter or page number holds one, and a database that refuses
+// them (PostgreSQL refuses NUL) must not turn them into a 500. The field named is the path or
+// query parameter at fault.
+func refuseBadText(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		if !plainText(c.Request().URL.Path, false) {
+		if err := textError("path", c.Request().URL.Path, false); err != nil {
 			for _, p := range c.PathValues() {
-				value, err := url.PathUnescape(p.Value)
-				if err != nil || !plainText(value, false) || !plainText(p.Value, false) {
-					if p.Name == "*" { // echo's wildcard
-						return errControlCharacter("path")
-					}
-					return errControlCharacter(p.Name)
+				name := p.Name
+				if name == "*" { // echo's wildcard
+					name = "path"
+				}
+				value, uerr := url.PathUnescape(p.Value) // echo leaves a parameter escaped when the path has escapes of its own
+				if uerr != nil {
+					value = p.Value
+				}
+				if perr := textError(name, value, false); perr != nil {
+					return perr
 				}
 			}
-			return errControlCharacter("path")
+			return err
 		}
 		for name, values := range c.QueryParams() {
-			if !plainText(name, false) {
-				return errControlCharacter("query")
+			if err := textError("query", name, false); err != nil {
+				return err
 			}
 			for _, v := range values {
-				if !plainText(v, false) {
-					return errControlCharacter(name)
+				if err := textError(name, v, false); err != nil {
+					return err
 				}
 			}
 		}

@@ -111,7 +111,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	}
 	e.Use(requestLog(cfg.Logger))
 	e.Use(s.securityHeaders)
-	e.Use(refuseControlCharacters)
+	e.Use(refuseBadText)
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)

@@ -56,7 +56,7 @@ func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, fil
 		return nil, err
 	}
 	name := verification.NameForType(verification.SanitizeFilename(filename), mime)
-	key := fmt.Sprintf("verifications/%d/%s-%s", id, randomToken(12), name)
+	key := fmt.Sprintf("verifications/%d/%s-%s", id, randomToken(12), verification.ASCIIFilename(name)) // keys stay ASCII
 	if err := s.pending.Begin(ctx, key, s.clock.Now()); err != nil {
 		return nil, err
 	}

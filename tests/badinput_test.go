@@ -3,6 +3,7 @@ package tests
 import (
 	"bytes"
 	"io"
+	"mime"
 	"net/http"
 	"strings"
 	"testing"
@@ -141,23 +142,37 @@ func TestFieldErrorsUseSpecMessages(t *testing.T) {
 	})
 }
 
-// TestNonASCIIFilenameIsStripped uploads évidence.pdf and reads back vidence.pdf.
-func TestNonASCIIFilenameIsStripped(t *testing.T) {
+// TestFilenamesKeepTheirScript: a name in any script is stored and shown as given, less control,
+// format and path characters; the download names it in Content-Disposition through filename*
+// (RFC 5987) with an ASCII fallback (non-ASCII stripped, spec section 5), and the object key is ASCII.
+func TestFilenamesKeepTheirScript(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "names@acme.example")
 		var v api.Verification
 		c.must(http.StatusCreated, "POST", "/api/verifications", map[string]string{"tier": "basic"}).JSON(t, &v)
-		r := c.upload("/api/verifications/"+itoa(v.ID)+"/documents", "évidence.pdf", pdfFile, map[string]string{"type": "additional"})
-		if r.Status != http.StatusCreated {
-			t.Fatalf("upload: %d %s", r.Status, r.Body)
-		}
-		d := r.Map(t)
-		if d["filename"] != "vidence.pdf" || d["mimeType"] != "application/pdf" {
-			t.Fatalf("document %v", d)
-		}
-		dl := c.do("GET", d["url"].(string), nil)
-		if dl.Status != http.StatusOK || !bytes.Equal(dl.Body, pdfFile) || !strings.Contains(dl.Header.Get("Content-Disposition"), "vidence.pdf") {
-			t.Fatalf("download: %d %q", dl.Status, dl.Header.Get("Content-Disposition"))
+		for _, tc := range []struct{ sent, stored, fallback string }{
+			{"évidence.pdf", "évidence.pdf", "vidence.pdf"},
+			{"Ünçdé договор №5.pdf", "Ünçdé договор №5.pdf", "nd 5.pdf"},
+			{"../報告\u202e.pdf", "報告.pdf", "file.pdf"},
+		} {
+			r := c.upload("/api/verifications/"+itoa(v.ID)+"/documents", tc.sent, pdfFile, map[string]string{"type": "additional"})
+			if r.Status != http.StatusCreated {
+				t.Fatalf("upload %q: %d %s", tc.sent, r.Status, r.Body)
+			}
+			var d api.Document
+			r.JSON(t, &d)
+			if d.Filename != tc.stored || !strings.HasSuffix(d.ObjectPath, "-"+tc.fallback) {
+				t.Errorf("%q stored as %q at %q, want %q at an ASCII key ending %q", tc.sent, d.Filename, d.ObjectPath, tc.stored, tc.fallback)
+			}
+			dl := c.do("GET", d.URL, nil)
+			cd := dl.Header.Get("Content-Disposition")
+			_, params, err := mime.ParseMediaType(cd)
+			if dl.Status != http.StatusOK || !bytes.Equal(dl.Body, pdfFile) || err != nil || params["filename"] != tc.stored {
+				t.Errorf("download of %q: %d, Content-Disposition %q names %q (%v)", tc.sent, dl.Status, cd, params["filename"], err)
+			}
+			if !strings.Contains(cd, tc.fallback) || !strings.Contains(cd, "filename*=UTF-8''") {
+				t.Errorf("Content-Disposition %q lacks the ASCII fallback %q or filename*", cd, tc.fallback)
+			}
 		}
 	})
 }

@@ -28,7 +28,9 @@ const (
 // dependencyFailure recognises an error from a database that does not answer or a disk that is
 // full, by the interfaces the drivers' errors have, so that this adapter knows no driver: a
 // PostgreSQL SQLSTATE of connection failure or shutdown, a SQLite result code, a refused or
-// broken connection, ENOSPC. It returns nil for anything else.
+// broken connection, ENOSPC. It returns nil for anything else. A request body that ends early
+// (io.ErrUnexpectedEOF too) never reaches it: uploads mark their read errors as the client's
+// (uploadPart) and bindJSON reads its body before anything else.
 func dependencyFailure(err error) error {
 	var state interface{ SQLState() string }
 	if errors.As(err, &state) {

@@ -3,8 +3,9 @@ package http
 import (
 	"errors"
 	"io"
-	"mime"
+	"mime/multipart"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,20 +44,24 @@ func (s *Server) receiveUpload(c *echo.Context, id int64, fields ...string) (*ap
 	if err := s.Documents.MayUpload(r.Context(), currentUser(c), id); err != nil {
 		return fail(err)
 	}
-	r.Body = http.MaxBytesReader(c.Response(), r.Body, maxUploadBody)
+	body := &partHeaderBudget{r: http.MaxBytesReader(c.Response(), r.Body, maxUploadBody)}
+	r.Body = io.NopCloser(body)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return fail(badRequest("Send the file as multipart/form-data in a field named file"))
 	}
 	for {
-		part, err := mr.NextPart()
+		part, err := body.nextPart(mr)
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
+			switch {
+			case errors.As(err, &tooBig):
 				return fail(verification.ErrFileTooLarge)
+			case errors.Is(err, errPartHeadersTooLong):
+				return fail(errPartHeadersTooLong)
 			}
 			return fail(badRequest("Malformed multipart body"))
 		}
@@ -64,7 +69,7 @@ func (s *Server) receiveUpload(c *echo.Context, id int64, fields ...string) (*ap
 		_, seen := values[name]
 		switch {
 		case name == "file" && stored == nil:
-			stored, err = s.Documents.Store(r.Context(), currentUser(c), id, part.FileName(), part)
+			stored, err = s.Documents.Store(r.Context(), currentUser(c), id, part.FileName(), uploadPart{part})
 			if err != nil {
 				return fail(err)
 			}
@@ -74,8 +79,11 @@ func (s *Server) receiveUpload(c *echo.Context, id int64, fields ...string) (*ap
 		case !slices.Contains(fields, name):
 			return fail(badRequest("Unexpected form field " + strconv.Quote(name)))
 		}
-		value, err := io.ReadAll(io.LimitReader(part, maxFormField+1))
-		if err != nil || len(value) > maxFormField {
+		value, err := io.ReadAll(io.LimitReader(uploadPart{part}, maxFormField+1))
+		if err != nil {
+			return fail(err)
+		}
+		if len(value) > maxFormField {
 			return fail(badRequest("Form field " + strconv.Quote(name) + " is too long"))
 		}
 		values[name] = string(value)
@@ -84,6 +92,59 @@ func (s *Server) receiveUpload(c *echo.Context, id int64, fields ...string) (*ap
 		return fail(errs.Invalid("file", "Choose a file to upload"))
 	}
 	return stored, values, nil
+}
+
+// maxPartHeaderRead bounds what finding the next part may read of the body: its boundary line and
+// headers (a browser sends a few hundred bytes) plus the 4 KB the multipart reader reads ahead.
+// Without it the multipart reader takes up to 10 MB of header lines per part before refusing.
+const maxPartHeaderRead = 8 << 10
+
+// errPartHeadersTooLong refuses a part whose header block runs past maxPartHeaderRead.
+var errPartHeadersTooLong = badRequest("Malformed multipart body: a part's headers are longer than 8 KB")
+
+// partHeaderBudget is an upload's body that, while the next part is being found, gives at most
+// maxPartHeaderRead bytes and then fails with errPartHeadersTooLong.
+type partHeaderBudget struct {
+	r        io.Reader
+	finding  bool
+	leftover int
+}
+
+func (b *partHeaderBudget) Read(p []byte) (int, error) {
+	if !b.finding {
+		return b.r.Read(p)
+	}
+	if b.leftover <= 0 {
+		return 0, errPartHeadersTooLong
+	}
+	n, err := b.r.Read(p[:min(len(p), b.leftover)])
+	b.leftover -= n
+	return n, err
+}
+
+// nextPart finds the next part within the budget.
+func (b *partHeaderBudget) nextPart(mr *multipart.Reader) (*multipart.Part, error) {
+	b.finding, b.leftover = true, maxPartHeaderRead
+	defer func() { b.finding = false }()
+	return mr.NextPart()
+}
+
+// errUploadCutOff answers an upload whose body ended inside a part: the client dropped the
+// connection or sent less than it announced. It is the client's doing, not a dependency's.
+var errUploadCutOff = errs.Invalid("file", "The upload was cut off before the end of the file; please try again")
+
+// uploadPart reads one part of an upload and marks its read errors as the client's: the body of a
+// request fails to read only because the client sent too little (io.ErrUnexpectedEOF, a reset
+// connection), too much (http.MaxBytesError, kept for a 413) or too slowly (kept for its own answer).
+type uploadPart struct{ r io.Reader }
+
+func (p uploadPart) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	var tooBig *http.MaxBytesError
+	if err == nil || err == io.EOF || errors.As(err, &tooBig) || errors.Is(err, os.ErrDeadlineExceeded) {
+		return n, err
+	}
+	return n, errUploadCutOff
 }
 
 func (s *Server) uploadDocument(c *echo.Context) error {
@@ -177,7 +238,7 @@ func sendFile(c *echo.Context, f *application.File, disposition string) error {
 	h := c.Response().Header()
 	h.Set("Content-Type", f.ContentType)
 	h.Set("Content-Length", strconv.FormatInt(f.Size, 10))
-	h.Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": f.Name}))
+	h.Set("Content-Disposition", verification.ContentDisposition(disposition, f.Name))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", filePolicy)
 	h.Set("Cache-Control", "private, no-store")

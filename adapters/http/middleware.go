@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -115,6 +116,45 @@ func (s *Server) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// noStore tells caches to keep no copy of an API answer: the session decides what nearly every
+// one holds (bank account numbers, passports), and its refusals too. A handler may say otherwise.
+func noStore(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return next(c)
+	}
+}
+
+// maxRequestIDLength bounds a client's X-Request-Id: a UUID or a W3C trace id fits.
+const maxRequestIDLength = 64
+
+// dropUnsafeRequestID removes a client's X-Request-Id unless it is a short token of letters,
+// digits and -_.: so that middleware.RequestID makes one instead: the id is written into the log
+// and the answer, where a client may not put what it likes.
+func dropUnsafeRequestID(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		h := c.Request().Header
+		if id := h.Get(echo.HeaderXRequestID); id != "" && !safeToken(id) {
+			h.Del(echo.HeaderXRequestID)
+		}
+		return next(c)
+	}
+}
+
+// safeToken reports whether s is 1 to maxRequestIDLength ASCII letters, digits and -_.:
+func safeToken(s string) bool {
+	if len(s) == 0 || len(s) > maxRequestIDLength {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if !('a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || strings.IndexByte("-_.:", b) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // requestLog writes one JSON line per request with its id, status and duration. It names the route

@@ -105,12 +105,13 @@ func New(cfg Config, svc Services) *echo.Echo {
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
 	e.IPExtractor = ipExtractor(cfg.TrustedProxies)
 	e.Use(middleware.Recover())
-	e.Use(middleware.RequestID())
+	e.Use(dropUnsafeRequestID, middleware.RequestID())
 	if cfg.Observe != nil {
 		e.Use(cfg.Observe)
 	}
 	e.Use(requestLog(cfg.Logger))
 	e.Use(s.securityHeaders)
+	e.Use(refuseBadText)
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
@@ -120,7 +121,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 		})
 	}
 
-	api := e.Group("/api", compressJSON, s.checkOrigin, s.authenticate)
+	api := e.Group("/api", noStore, compressJSON, s.checkOrigin, s.authenticate)
 	s.authRoutes(api)
 	s.paymentRoutes(api, e)
 	s.verificationRoutes(api.Group("", requireUser), transfer(cfg.TransferTimeout))

@@ -197,9 +197,31 @@ func writeSoakReport(path string, r *soakReport) error {
 				d.IntegrityFull, d.AfterFreeing["save a section"], d.AfterFreeing["upload 1 MB"], d.IntegrityAfter, d.FilesStored, d.RowsStored, d.Orphans, d.ServerAlive)
 		}
 	}
+	if kept := badInputSection(path); kept != "" {
+		b.WriteString("\n" + kept)
+	}
 	b.WriteString("\n## How to run it\n\n`make soak` (not part of `make test`): builds the server and `cmd/bench`, starts a throwaway PostgreSQL and MinIO, " +
 		"and runs `bin/bench -soak 5m`, which writes this file. It needs root for the full-filesystem fault (a tmpfs mount) and about 15 minutes.\n")
 	return os.WriteFile(path, []byte(b.String()), 0o644) //nolint:gosec // G306: a document of the repository
+}
+
+// badInputSection is the "## Bad input" section of the report at path, which
+// tests/malformed_test.go writes and the soak keeps, or "" when there is none.
+func badInputSection(path string) string {
+	old, err := os.ReadFile(path) //nolint:gosec // G304: the report's own path
+	if err != nil {
+		return ""
+	}
+	text := string(old)
+	start := strings.Index(text, "\n## Bad input\n")
+	if start < 0 {
+		return ""
+	}
+	section := text[start+1:]
+	if end := strings.Index(section[1:], "\n## "); end >= 0 {
+		section = section[:end+2]
+	}
+	return strings.TrimRight(section, "\n") + "\n"
 }
 
 func classTable(counts map[string]classCount) string {

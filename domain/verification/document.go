@@ -2,8 +2,12 @@ package verification
 
 import (
 	"bytes"
+	"fmt"
+	"mime"
 	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // MaxUploadBytes is the largest file a user may upload (spec: 30MB).
@@ -87,9 +91,7 @@ func NameForType(name, mime string) string {
 	if base == "" {
 		base = "file"
 	}
-	if limit := maxFilenameLength - len(exts[0]); len(base) > limit {
-		base = base[:limit]
-	}
+	base = cutUTF8(base, maxFilenameLength-len(exts[0]))
 	return base + exts[0]
 }
 
@@ -111,28 +113,89 @@ func looksLikeExtension(ext string) bool {
 // maxFilenameLength keeps names printable in headers and PDFs.
 const maxFilenameLength = 150
 
-// SanitizeFilename keeps the last path element of name and strips non-ASCII, control and
-// path characters (spec: non-ASCII characters are stripped from the file name).
+// SanitizeFilename keeps the last path element of name and the characters a file name may show,
+// in any script: letters, marks, digits, punctuation, symbols and spaces. It strips control and
+// format characters (a right-to-left override shows "report<U+202E>fdp.exe" as "reportexe.pdf"), path separators
+// and the characters Windows refuses in names (:*?"<>|), collapses spaces and cuts the name to
+// maxFilenameLength bytes on a character boundary. Where a name must be ASCII (an object key, a
+// header's fallback) ASCIIFilename strips the rest, as spec section 5 asks.
 func SanitizeFilename(name string) string {
 	name = strings.ReplaceAll(name, `\`, "/")
 	name = path.Base("/" + name)
-	var b strings.Builder
-	for _, r := range name {
-		if r < 0x20 || r > 0x7E || strings.ContainsRune(`/\:*?"<>|`, r) {
-			continue
-		}
-		b.WriteRune(r)
-	}
-	out := strings.Trim(strings.Join(strings.Fields(b.String()), " "), ". ")
+	out := strings.Trim(strings.Join(strings.Fields(strings.Map(filenameRune, name)), " "), ". ")
 	if len(out) > maxFilenameLength {
 		ext := path.Ext(out)
 		if len(ext) > 10 {
 			ext = ""
 		}
-		out = out[:maxFilenameLength-len(ext)] + ext
+		out = cutUTF8(out[:len(out)-len(ext)], maxFilenameLength-len(ext)) + ext
 	}
 	if out == "" {
 		return "file"
 	}
 	return out
+}
+
+// filenameRune is r when a file name may hold it, and -1 (drop it) otherwise.
+func filenameRune(r rune) rune {
+	switch {
+	case r == utf8.RuneError, unicode.IsControl(r), strings.ContainsRune(`/\:*?"<>|`, r):
+		return -1
+	case unicode.IsSpace(r), unicode.IsLetter(r), unicode.IsMark(r), unicode.IsNumber(r), unicode.IsPunct(r), unicode.IsSymbol(r):
+		return r
+	}
+	return -1 // format characters, private use, unassigned code points
+}
+
+// ASCIIFilename is a sanitised name with everything outside printable ASCII stripped, for places
+// that take ASCII only; a name left with no stem becomes "file" with its extension.
+func ASCIIFilename(name string) string {
+	ascii := func(s string) string {
+		s = strings.Map(func(r rune) rune {
+			if r < 0x20 || r > 0x7E {
+				return -1
+			}
+			return r
+		}, s)
+		return strings.Join(strings.Fields(s), " ")
+	}
+	ext := path.Ext(name)
+	stem := strings.Trim(ascii(strings.TrimSuffix(name, ext)), ". ")
+	if stem == "" {
+		stem = "file"
+	}
+	return strings.TrimRight(stem+ascii(ext), ". ") // an extension of letters beyond ASCII goes whole
+}
+
+// cutUTF8 is the longest prefix of s of at most n bytes that ends on a character boundary.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// ContentDisposition is the Content-Disposition header value (disposition "inline" or
+// "attachment") that names a download name (sanitised): a quoted ASCII filename, and for a name
+// beyond ASCII also filename* with its UTF-8 bytes percent-encoded (RFC 6266, RFC 5987), which
+// browsers prefer.
+func ContentDisposition(disposition, name string) string {
+	fallback := ASCIIFilename(name)
+	header := mime.FormatMediaType(disposition, map[string]string{"filename": fallback})
+	if fallback == name {
+		return header
+	}
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$&+-.^_`|~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return header + "; filename*=UTF-8''" + b.String()
 }

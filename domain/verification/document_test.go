@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestSniffContentType(t *testing.T) {
@@ -37,11 +38,19 @@ func TestSniffContentType(t *testing.T) {
 
 func TestSanitizeFilename(t *testing.T) {
 	cases := map[string]string{
-		"évidence.pdf":                    "vidence.pdf",
+		"évidence.pdf":                    "évidence.pdf",
+		"Ünçdé .pdf":                      "Ünçdé .pdf",
+		"договор №5.pdf":                  "договор №5.pdf",
+		"報告.pdf":                          "報告.pdf",
+		"e\u0301tat.pdf":                  "e\u0301tat.pdf", // a combining accent stays with its letter
+		"report\u202efdp.exe":             "reportfdp.exe",  // no right-to-left override
+		"zero\u200bwidth.pdf":             "zerowidth.pdf",
+		"line\u2028break.pdf":             "line break.pdf",
+		"bad\xffbyte.pdf":                 "badbyte.pdf",
 		"../../etc/passwd":                "passwd",
 		`C:\Users\me\passport scan.png`:   "passport scan.png",
+		"..\\..\\ünï\\x.pdf":              "x.pdf",
 		"in\x00voice\r\n.pdf":             "invoice.pdf",
-		"报告.pdf":                          "pdf",
 		"":                                "file",
 		"..":                              "file",
 		"a<b>c:d\"e|f?g*h.jpg":            "abcdefgh.jpg",
@@ -55,6 +64,45 @@ func TestSanitizeFilename(t *testing.T) {
 	long := SanitizeFilename(string(make([]byte, 0)) + repeat("a", 400) + ".pdf")
 	if len(long) > 150 || long[len(long)-4:] != ".pdf" {
 		t.Errorf("long name kept as %q (%d)", long, len(long))
+	}
+	for _, name := range []string{"a" + repeat("é", 200) + ".pdf", "b" + repeat("報", 200) + ".pdf", "c" + repeat("é", 200)} {
+		got := SanitizeFilename(name)
+		if len(got) > maxFilenameLength || !utf8.ValidString(got) || !strings.HasPrefix(got, name[:1]) {
+			t.Errorf("long name %.10q… kept as %q (%d bytes): want at most %d bytes of whole characters", name, got, len(got), maxFilenameLength)
+		}
+	}
+}
+
+func TestASCIIFilename(t *testing.T) {
+	cases := map[string]string{
+		"évidence.pdf":   "vidence.pdf",
+		"Ünçdé .pdf":     "nd.pdf",
+		"договор №5.pdf": "5.pdf",
+		"報告.pdf":         "file.pdf",
+		"報告":             "file",
+		"100% sure.pdf":  "100% sure.pdf",
+		"a.報告":           "a",
+	}
+	for in, want := range cases {
+		if got := ASCIIFilename(in); got != want {
+			t.Errorf("ASCIIFilename(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestContentDispositionNamesAnyScript(t *testing.T) {
+	cases := []struct{ name, want string }{
+		{"statement.pdf", `attachment; filename=statement.pdf`},
+		{"100% sure.pdf", `attachment; filename="100% sure.pdf"`},
+		{"évidence.pdf", `attachment; filename=vidence.pdf; filename*=UTF-8''%C3%A9vidence.pdf`},
+		{"報告 (1).pdf", `attachment; filename="(1).pdf"; filename*=UTF-8''%E5%A0%B1%E5%91%8A%20%281%29.pdf`},
+		{"報告.pdf", `attachment; filename=file.pdf; filename*=UTF-8''%E5%A0%B1%E5%91%8A.pdf`},
+		{"d'Artagnan é.pdf", `attachment; filename=d'Artagnan.pdf; filename*=UTF-8''d%27Artagnan%20%C3%A9.pdf`},
+	}
+	for _, c := range cases {
+		if got := ContentDisposition("attachment", c.name); got != c.want {
+			t.Errorf("ContentDisposition(%q)\n got %s\nwant %s", c.name, got, c.want)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"reflect"
 	"regexp"
 	"slices"
@@ -89,7 +90,13 @@ func (b *builder) operation(op Operation) *openapi3.Operation {
 			WithJSONSchemaRef(b.schema(reflect.TypeOf(op.Body)))}
 	}
 	answers := []Answer{op.Answer}
-	for _, status := range op.Errors {
+	errors := op.Errors
+	if !slices.Contains(errors, http.StatusBadRequest) &&
+		!slices.ContainsFunc(op.Also, func(a Answer) bool { return a.Status == http.StatusBadRequest }) {
+		// Any route refuses malformed text in its path or query (a control character, invalid UTF-8).
+		errors = append([]int{http.StatusBadRequest}, errors...)
+	}
+	for _, status := range errors {
 		answers = append(answers, Answer{Status: status, Text: errorTexts[status], Body: Error{}})
 	}
 	for _, a := range slices.Concat(answers, op.Also) {

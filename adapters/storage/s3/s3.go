@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -226,7 +225,7 @@ func (s *Store) PresignGet(ctx context.Context, key, filename string, expiry tim
 		expiry = s.presignExpiry
 	}
 	params := url.Values{}
-	params.Set("response-content-disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
+	params.Set("response-content-disposition", verification.ContentDisposition("attachment", filename))
 	u, err := s.client.PresignedGetObject(ctx, s.bucket, key, expiry, params)
 	if err != nil {
 		return "", fmt.Errorf("presign %s: %w", key, err)

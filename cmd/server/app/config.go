@@ -59,6 +59,9 @@ type Config struct {
 	ScreeningURLs          map[string]string
 	ScreeningIndexCheck    time.Duration
 
+	// Payments is PAYMENTS: "stripe", "simulated" or empty (Stripe when its keys are set, else the
+	// simulated provider, which an https:// PUBLIC_BASE_URL refuses unless it is named).
+	Payments string
 	// Stripe; without a secret key the simulated provider runs.
 	StripeSecretKey      string
 	StripePublishableKey string
@@ -121,7 +124,7 @@ func (c *Config) check() error {
 	if c.PreviousSessionSecret != nil && c.SessionSecret == nil {
 		return errors.New("SESSION_SECRET_PREVIOUS needs SESSION_SECRET (the new secret)")
 	}
-	return c.checkStripe()
+	return c.checkPayments()
 }
 
 // defaultFrom is no-reply at the public host.

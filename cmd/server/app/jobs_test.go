@@ -54,6 +54,7 @@ func TestQueuedEmailReachesTheOutbox(t *testing.T) {
 
 func TestMailConfig(t *testing.T) {
 	t.Setenv("PUBLIC_BASE_URL", "https://verify.example.com")
+	t.Setenv("PAYMENTS", "simulated") // an https:// server names its payment provider
 	for env, ok := range map[string]bool{"WORKERS=-1": false, "WORKERS=x": false, "WORKERS=0": true,
 		"SMTP_URL=http://x": false, "SMTP_URL=smtps://u:p@mail.example.com": true, "SMTP_FROM=nobody": false} {
 		k, v, _ := strings.Cut(env, "=")

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/tttverify/tttverify/adapters/payment/simulated"
 	"github.com/tttverify/tttverify/adapters/payment/stripe"
@@ -24,13 +25,44 @@ func (c *Config) checkStripe() error {
 	return nil
 }
 
+// checkPayments refuses a PAYMENTS value that contradicts the Stripe keys, and a server behind an
+// https:// address that would run the simulated provider without PAYMENTS=simulated: there a
+// missing key means a production server taking no real payments, which nobody should find out
+// from a customer.
+func (c *Config) checkPayments() error {
+	if err := c.checkStripe(); err != nil {
+		return err
+	}
+	switch c.Payments {
+	case "":
+		if !c.stripeEnabled() && c.secureCookies() {
+			return errors.New("PUBLIC_BASE_URL is https:// but STRIPE_SECRET_KEY is not set: set the Stripe keys, " +
+				"or PAYMENTS=simulated to run the simulated test-mode provider on purpose")
+		}
+	case "stripe":
+		if !c.stripeEnabled() {
+			return errors.New("PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY")
+		}
+	case "simulated":
+		if c.stripeEnabled() {
+			return errors.New("PAYMENTS=simulated but STRIPE_SECRET_KEY is set: unset one of them")
+		}
+	default:
+		return fmt.Errorf("PAYMENTS must be stripe or simulated, got %q", c.Payments)
+	}
+	return nil
+}
+
+// stripeEnabled reports whether Stripe takes the payments (its secret key is set).
+func (c *Config) stripeEnabled() bool { return c.StripeSecretKey != "" }
+
 // newPayments selects Stripe when a secret key is configured, and the simulated provider otherwise
 // (never both), and wires the payment use cases on it with deps, the ports shared with the other
 // use cases.
 func newPayments(cfg *Config, db *persistence.DB, deps application.PaymentsDeps) (*application.Payments, error) {
 	log := deps.Log
 	deps.Records, deps.Coupons = persistence.NewPaymentRecords(db), persistence.NewCoupons(db)
-	if cfg.StripeSecretKey != "" {
+	if cfg.stripeEnabled() {
 		if err := cfg.checkStripe(); err != nil {
 			return nil, err
 		}

@@ -108,6 +108,10 @@ var configuration = []group{
 			set: into(asIs, func(c *Config) *string { return &c.StripeWebhookSecret })},
 		{name: "STRIPE_API_BASE", shown: "Stripe's", help: "another Stripe API endpoint (stripe-mock in tests)",
 			set: into(asIs, func(c *Config) *string { return &c.StripeAPIBase })},
+		{name: "PAYMENTS", shown: "`stripe` when `STRIPE_SECRET_KEY` is set, else `simulated`", help: "card provider: " +
+			"`stripe` or `simulated`; with an `https://` `PUBLIC_BASE_URL` and no Stripe keys the server refuses to " +
+			"start unless `PAYMENTS=simulated` is set explicitly",
+			set: into(asIs, func(c *Config) *string { return &c.Payments })},
 	}},
 	{"Background jobs and e-mail", []variable{
 		{name: "WORKERS", def: "4", help: "background jobs (e-mails, CIS generation, the daily expiry scan) this " +

@@ -98,6 +98,15 @@ export interface paths {
                         "application/json": components["schemas"]["ScreeningLists"];
                     };
                 };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in */
                 401: {
                     headers: {
@@ -1933,6 +1942,15 @@ export interface paths {
                         "application/json": components["schemas"]["Config"];
                     };
                 };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2094,6 +2112,15 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not signed in */
                 401: {
                     headers: {
@@ -2232,6 +2259,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
             };
         };
@@ -2639,6 +2675,15 @@ export interface paths {
                         "application/json": components["schemas"]["PublicVerification"];
                     };
                 };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -2695,6 +2740,15 @@ export interface paths {
                         "application/json": components["schemas"]["PublicCompany"];
                     };
                 };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not allowed */
                 403: {
                     headers: {
@@ -2749,6 +2803,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["PublicDocument"][];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not allowed */
@@ -2881,6 +2944,15 @@ export interface paths {
                     };
                     content: {
                         "application/pdf": string;
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not found or not yours */
@@ -3031,6 +3103,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in */

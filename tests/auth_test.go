@@ -114,24 +114,40 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 	}
 }
 
-// TestOriginCheckComparesScheme: a page on the same host but another scheme (plain http beside the
-// https site, which anyone on the network can forge) is another origin and may not write.
-func TestOriginCheckComparesScheme(t *testing.T) {
-	e := newEnv(t, "")
-	c := e.register(t, "scheme@acme.example")
-	host := strings.TrimPrefix(e.srv.URL, "http://")
-	for origin, want := range map[string]int{"https://" + host: http.StatusForbidden, "http://" + host: http.StatusCreated,
-		"http://verify.test": http.StatusCreated, "https://verify.test": http.StatusForbidden} {
-		req, _ := http.NewRequest("POST", e.srv.URL+"/api/verifications", strings.NewReader(`{"tier":"basic"}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Origin", origin)
-		res, err := c.http.Do(req) // not c.send: the refusal is the middleware's, on every route
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != want {
-			t.Errorf("Origin %s: %d, want %d", origin, res.StatusCode, want)
+// TestOriginCheckAcceptsOnlyThePublicOrigin: a write is accepted from PUBLIC_BASE_URL's origin
+// alone. Behind a TLS-terminating balancer that sends no X-Forwarded-Proto the server sees plain
+// http on the site's own host, so a page served over http on that host (which anyone on the network
+// can forge) must not pass for the site; nor may a client choose the scheme with X-Forwarded-Proto.
+func TestOriginCheckAcceptsOnlyThePublicOrigin(t *testing.T) {
+	for public, origins := range map[string]map[string]int{
+		"http://verify.test": {"http://verify.test": http.StatusUnauthorized, "https://verify.test": http.StatusForbidden,
+			"http://127.0.0.1": http.StatusForbidden},
+		"https://verify.test": {"https://verify.test": http.StatusUnauthorized, "http://verify.test": http.StatusForbidden},
+	} {
+		e := newEnv(t, "", func(_ *testing.T, e *env) { e.cfg.PublicBaseURL = public })
+		host := strings.TrimPrefix(e.srv.URL, "http://")
+		origins["http://"+host] = http.StatusForbidden // the address the request came to is not the site
+		for origin, want := range origins {
+			for _, proto := range []string{"", "http", "https"} {
+				req, _ := http.NewRequest("POST", e.srv.URL+"/api/login",
+					strings.NewReader(`{"email":"nobody@acme.example","password":"not-the-password"}`))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Origin", origin)
+				if strings.HasSuffix(origin, "verify.test") {
+					req.Host = "verify.test" // as the balancer forwards it
+				}
+				if proto != "" {
+					req.Header.Set("X-Forwarded-Proto", proto)
+				}
+				res, err := e.client(t).http.Do(req) // not c.send: the refusal is the middleware's, on every route
+				if err != nil {
+					t.Fatal(err)
+				}
+				res.Body.Close()
+				if res.StatusCode != want {
+					t.Errorf("PUBLIC_BASE_URL %s, Origin %s, X-Forwarded-Proto %q: %d, want %d", public, origin, proto, res.StatusCode, want)
+				}
+			}
 		}
 	}
 }

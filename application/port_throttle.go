@@ -12,6 +12,8 @@ type Throttle interface {
 	// Allow takes one attempt from key's allowance under rate at now and reports whether one was
 	// left; a refused attempt takes nothing.
 	Allow(ctx context.Context, key string, rate Rate, now time.Time) (bool, error)
+	// Reset gives key its whole allowance back.
+	Reset(ctx context.Context, key string) error
 }
 
 // Rate is an allowance of Burst attempts at once, given back evenly over Per (Burst per Per on

@@ -23,13 +23,13 @@ func TestSessionLifecycle(t *testing.T) {
 			t.Fatalf("current user %v", me)
 		}
 		// The cookie is HttpOnly and SameSite=Lax.
-		r := e.client(t).do("POST", "/api/login", map[string]string{"email": "session@acme.example", "password": "secret123"})
+		r := e.client(t).do("POST", "/api/login", map[string]string{"email": "session@acme.example", "password": "tangerine-42"})
 		cookie := r.Header.Get("Set-Cookie")
 		if r.Status != http.StatusOK || !strings.Contains(cookie, "HttpOnly") || !strings.Contains(cookie, "SameSite=Lax") {
 			t.Fatalf("login: %d cookie %q", r.Status, cookie)
 		}
 		// Registering the same address twice, in any case, is refused.
-		dup := e.client(t).do("POST", "/api/register", map[string]string{"email": "SESSION@acme.example", "password": "secret123"})
+		dup := e.client(t).do("POST", "/api/register", map[string]string{"email": "SESSION@acme.example", "password": "tangerine-42"})
 		if dup.Status != http.StatusConflict || !strings.Contains(string(dup.Body), "already exists") {
 			t.Fatalf("duplicate register: %d %s", dup.Status, dup.Body)
 		}
@@ -60,7 +60,7 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		laptop := e.register(t, "pw@acme.example")
 		phone := e.client(t)
-		phone.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "secret123"})
+		phone.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "tangerine-42"})
 
 		var body struct{ Errors map[string]string }
 		laptop.must(http.StatusBadRequest, "POST", "/api/change-password", map[string]string{"currentPassword": "", "newPassword": "123"}).JSON(t, &body)
@@ -68,13 +68,13 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 			t.Fatalf("errors %v", body.Errors)
 		}
 		laptop.must(http.StatusBadRequest, "POST", "/api/change-password", map[string]string{"currentPassword": "not-it", "newPassword": "new-secret"})
-		laptop.must(http.StatusNoContent, "POST", "/api/change-password", map[string]string{"currentPassword": "secret123", "newPassword": "new-secret"})
+		laptop.must(http.StatusNoContent, "POST", "/api/change-password", map[string]string{"currentPassword": "tangerine-42", "newPassword": "new-secret"})
 
 		laptop.must(http.StatusOK, "GET", "/api/user", nil) // this session goes on
 		if r := phone.do("GET", "/api/user", nil); r.Status != http.StatusUnauthorized {
 			t.Fatalf("other session after password change: %d", r.Status)
 		}
-		e.client(t).must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "secret123"})
+		e.client(t).must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "tangerine-42"})
 		e.client(t).must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "new-secret"})
 	})
 }
@@ -192,7 +192,7 @@ func TestAdminPromotionEndsSessions(t *testing.T) {
 			t.Fatal("user not promoted")
 		}
 		squatter.must(http.StatusUnauthorized, "GET", "/api/user", nil)
-		squatter.must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "promote@acme.example", "password": "secret123"})
+		squatter.must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "promote@acme.example", "password": "tangerine-42"})
 		admin := e.client(t)
 		admin.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "promote@acme.example", "password": "new-admin-password"})
 		admin.must(http.StatusOK, "GET", "/api/admin/verifications", nil)

@@ -65,7 +65,7 @@ func TestSignInLimitCountsClientsBehindTrustedProxies(t *testing.T) {
 		c.from("198.51.100.8", "POST", "/api/login", wrongLogin(12)).JSONStatus(t, http.StatusUnauthorized)
 		// The balancer's own address is not a client: its attempts count for the address it forwards.
 		c.from("198.51.100.9", "POST", "/api/register", map[string]string{"email": "new-" + randomHex(4) + "@acme.test",
-			"password": "secret123"}).JSONStatus(t, http.StatusCreated)
+			"password": "tangerine-42"}).JSONStatus(t, http.StatusCreated)
 
 		for i := range 10 {
 			c.from("2001:db8:1:2::"+strconv.Itoa(i+1), "POST", "/api/login", wrongLogin(100+i)).JSONStatus(t, http.StatusUnauthorized)
@@ -94,7 +94,7 @@ func TestSignInLimitIgnoresForwardingHeadersFromUntrustedPeers(t *testing.T) {
 func TestSignInAndPasswordChangeAreLimitedPerAccount(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		victim := "victim-" + randomHex(4) + "@acme.test"
-		e.client(t).from("192.0.2.1", "POST", "/api/register", map[string]string{"email": victim, "password": "secret123"}).
+		e.client(t).from("192.0.2.1", "POST", "/api/register", map[string]string{"email": victim, "password": "tangerine-42"}).
 			JSONStatus(t, http.StatusCreated)
 		attacker := e.client(t)
 		for i := range 10 {
@@ -102,15 +102,15 @@ func TestSignInAndPasswordChangeAreLimitedPerAccount(t *testing.T) {
 				map[string]string{"email": victim, "password": "guess-" + strconv.Itoa(i)}).JSONStatus(t, http.StatusUnauthorized)
 		}
 		owner := e.client(t)
-		right := map[string]string{"email": victim, "password": "secret123"}
+		right := map[string]string{"email": victim, "password": "tangerine-42"}
 		mustThrottle(t, owner.from("192.0.2.1", "POST", "/api/login", right), tooManyAccount,
 			"the 11th attempt on one account, from a new address")
 		mustThrottle(t, owner.from("192.0.2.1", "POST", "/api/login", map[string]string{"email": "  " + victim + " ",
-			"password": "secret123"}), tooManyAccount, "the same account spelled with spaces")
+			"password": "tangerine-42"}), tooManyAccount, "the same account spelled with spaces")
 		other := "other-" + randomHex(4) + "@acme.test"
-		e.client(t).from("192.0.2.2", "POST", "/api/register", map[string]string{"email": other, "password": "secret123"}).
+		e.client(t).from("192.0.2.2", "POST", "/api/register", map[string]string{"email": other, "password": "tangerine-42"}).
 			JSONStatus(t, http.StatusCreated)
-		e.client(t).from("192.0.2.2", "POST", "/api/login", map[string]string{"email": other, "password": "secret123"}).
+		e.client(t).from("192.0.2.2", "POST", "/api/login", map[string]string{"email": other, "password": "tangerine-42"}).
 			JSONStatus(t, http.StatusOK)
 
 		e.clock.Advance(90 * time.Second) // one attempt a quarter of an hour / 10
@@ -120,7 +120,7 @@ func TestSignInAndPasswordChangeAreLimitedPerAccount(t *testing.T) {
 			owner.from("192.0.2.1", "POST", "/api/change-password", map[string]string{"currentPassword": "guess-" + strconv.Itoa(i),
 				"newPassword": "new-secret-1"}).JSONStatus(t, http.StatusUnauthorized, http.StatusBadRequest)
 		}
-		mustThrottle(t, owner.from("192.0.2.1", "POST", "/api/change-password", map[string]string{"currentPassword": "secret123",
+		mustThrottle(t, owner.from("192.0.2.1", "POST", "/api/change-password", map[string]string{"currentPassword": "tangerine-42",
 			"newPassword": "new-secret-1"}), tooManyAccount, "the 11th password change")
 	}, behindProxy)
 }
@@ -131,7 +131,7 @@ func TestCouponChecksAreLimitedPerUser(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.client(t)
 		c.from("192.0.2.1", "POST", "/api/register", map[string]string{"email": "coupons-" + randomHex(4) + "@acme.test",
-			"password": "secret123"}).JSONStatus(t, http.StatusCreated)
+			"password": "tangerine-42"}).JSONStatus(t, http.StatusCreated)
 		v := submitted(t, c, "basic")
 		for i := range 9 {
 			c.from("192.0.2.1", "POST", "/api/validate-coupon", map[string]any{"verificationId": v.ID,

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/labstack/echo/v5"
 
 	"github.com/tttverify/tttverify/application"
@@ -26,13 +27,20 @@ func currentUser(c *echo.Context) *application.User {
 // authenticate attaches the session's user, when the cookie names a live session.
 func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		if sid, err := s.sessions.sessionID(c); err == nil {
-			u, err := s.auth.Authenticate(c.Request().Context(), sid)
+		if claims, err := s.sessions.session(c); err == nil {
+			u, sess, err := s.auth.Authenticate(c.Request().Context(), claims.SessionID)
+			if err != nil && !errors.Is(err, application.ErrUnauthenticated) {
+				return err
+			}
 			if err == nil {
 				c.Set(userKey, u)
-				c.Set(sessionKey, sid)
-			} else if !errors.Is(err, application.ErrUnauthenticated) {
-				return err
+				c.Set(sessionKey, sess.ID)
+				// The session's idle deadline moved: the cookie follows it.
+				if !jwt.NewNumericDate(sess.ExpiresAt).Equal(claims.ExpiresAt.Time) {
+					if err := s.sessions.issue(c, sess); err != nil {
+						return err
+					}
+				}
 			}
 		}
 		return next(c)

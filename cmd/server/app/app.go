@@ -124,6 +124,11 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		shareTTL = DefaultShareLinkTTL
 	}
 	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: cfg.PasswordCost}, persistence.NewAccountEvents(db)
+	commonPasswords := password.NewCommon()
+	var signInThrottle application.Throttle // AUTH_RATE_LIMIT=0 turns every limit off
+	if cfg.AuthRateLimit > 0 {
+		signInThrottle = persistence.NewThrottles(db)
+	}
 	auth, err := application.NewAuth(tx, users, sessions, hasher, clock, accountEvents)
 	if err != nil {
 		_ = db.Close()
@@ -156,7 +161,9 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Notify: notify, Public: publicCache, Clock: clock, Log: log})
 	work.checks = checks
 	certificates.WithChecks(checks)
-	auth.WithNotifier(notify)
+	auth.WithNotifier(notify).WithGuards(application.AuthGuards{Common: commonPasswords, Throttle: signInThrottle,
+		SignIn:     application.Rate{Burst: cfg.AuthRateLimit, Per: application.AccountAttemptsPeriod},
+		Applicants: application.SessionPolicy{Idle: cfg.SessionIdleTimeout, Lifetime: cfg.SessionLifetime}})
 	payments.WithNotifier(notify).WithChecks(checks)
 	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, log: log, retention: work.retention, Svc: httpapi.Services{
 		Screening:     screening,
@@ -173,7 +180,8 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 		Certificates:  certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,
-			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify}),
+			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify,
+			Common: commonPasswords, Throttle: persistence.NewThrottles(db)}),
 	}}
 	a.stopListening = listenForChanges(cfg, db, publicCache, log)
 	a.metrics, a.stopMetrics = work.metrics, func() {}

@@ -52,6 +52,11 @@ type Config struct {
 	// until every cookie it signed has been used again or has expired.
 	PreviousSessionSecret []byte
 
+	// SessionIdleTimeout and SessionLifetime are the applicants' sessions (SESSION_IDLE_TIMEOUT,
+	// SESSION_LIFETIME); administrators always have application.AdminSessions. 0: the default.
+	SessionIdleTimeout time.Duration
+	SessionLifetime    time.Duration
+
 	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
 	// variable name) and how often a server looks for imports made by another process.
 	ScreeningFetchTimeout  time.Duration
@@ -127,6 +132,9 @@ func LoadConfig() (*Config, error) {
 	if c.Limits.FilesPerVerification, err = strconv.Atoi(env("MAX_FILES_PER_VERIFICATION", strconv.Itoa(application.DefaultLimits.FilesPerVerification))); err != nil || c.Limits.FilesPerVerification < 1 {
 		return nil, fmt.Errorf("MAX_FILES_PER_VERIFICATION must be a number >= 1")
 	}
+	if err := c.loadSessionPolicy(); err != nil {
+		return nil, err
+	}
 	if err := c.loadTimeouts(); err != nil {
 		return nil, err
 	}
@@ -155,6 +163,19 @@ func LoadConfig() (*Config, error) {
 		return nil, errors.New("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither")
 	}
 	return c, nil
+}
+
+// loadSessionPolicy reads SESSION_IDLE_TIMEOUT and SESSION_LIFETIME.
+func (c *Config) loadSessionPolicy() error {
+	d := application.DefaultApplicantSessions
+	var err error
+	if c.SessionIdleTimeout, err = time.ParseDuration(env("SESSION_IDLE_TIMEOUT", d.Idle.String())); err != nil || c.SessionIdleTimeout <= 0 {
+		return fmt.Errorf("SESSION_IDLE_TIMEOUT must be a positive duration such as 24h")
+	}
+	if c.SessionLifetime, err = time.ParseDuration(env("SESSION_LIFETIME", d.Lifetime.String())); err != nil || c.SessionLifetime < c.SessionIdleTimeout {
+		return fmt.Errorf("SESSION_LIFETIME must be a duration such as 168h, at least SESSION_IDLE_TIMEOUT")
+	}
+	return nil
 }
 
 // loadTimeouts reads the HTTP_* timeouts.

@@ -22,7 +22,9 @@ func signInKey(email string) string { return "login|account|" + user.NormalizeEm
 func deviceKey(device string) string { return "login|device|" + device }
 
 // PasswordChangeKey counts the attempts to change a user's password, which checks the current one.
-func PasswordChangeKey(userID int64) string { return "password|account|" + strconv.FormatInt(userID, 10) }
+func PasswordChangeKey(userID int64) string {
+	return "password|account|" + strconv.FormatInt(userID, 10)
+}
 
 // Login checks the credentials and starts a session. device names a device cookie, signed by the
 // server when this account last signed in on that browser, or is empty. Attempts with a device
@@ -76,8 +78,9 @@ func (a *Auth) countAttempt(ctx context.Context, key string) error {
 // Authenticate returns the user of an active session, or ErrUnauthenticated, and the session with
 // its expiry: a session ends after its role's idle time without a request, and at the latest its
 // lifetime after sign-in. The idle deadline moves on (and the cookie must be issued again) once a
-// quarter of the idle time has passed since it last moved, so that an active user writes to the
-// sessions table a few times per idle period rather than on every request.
+// quarter of the idle time has passed since it last moved, or when it reaches the lifetime's end,
+// so that an active user writes to the sessions table a few times per idle period rather than on
+// every request; a session idle for three quarters of the idle time may therefore end.
 func (a *Auth) Authenticate(ctx context.Context, sessionID string) (*User, *Session, error) {
 	now := a.clock.Now()
 	s, u, err := a.sessions.Active(ctx, sessionID, now)
@@ -96,7 +99,7 @@ func (a *Auth) Authenticate(ctx context.Context, sessionID string) (*User, *Sess
 	if next.After(end) {
 		next = end
 	}
-	if next.Before(s.ExpiresAt) || next.Sub(s.ExpiresAt) >= p.Idle/4 {
+	if !next.Equal(s.ExpiresAt) && (next.Equal(end) || next.Before(s.ExpiresAt) || next.Sub(s.ExpiresAt) >= p.Idle/4) {
 		if err := a.sessions.Extend(ctx, sessionID, next); err != nil {
 			return nil, nil, fmt.Errorf("extend session: %w", err)
 		}

@@ -12,8 +12,10 @@
 //   - Admin (admin_*.go): the reviewers' queue, List, Stats, Get and Events; the decisions
 //     Approve, Reject, Revoke and Reinstate, each one transaction that changes the verification,
 //     writes its audit entry and queues its jobs (admin_decisions.go).
-//   - Auth (auth_*.go): Register, Login, Logout, Authenticate (the session on each request),
-//     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand); WithNotifier.
+//   - Auth (auth_*.go): Register, Login (with the per-account and per-device sign-in limits),
+//     Logout, Authenticate (the session on each request, its idle and absolute ends),
+//     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand); WithNotifier and
+//     WithGuards (common passwords, sign-in limits, session policy).
 //   - PasswordResets (passwordresets.go): RequestPasswordReset and ResetPassword.
 //   - Verifications (verifications_*.go): an applicant's Create, List, Get, AuditTrail, Submit,
 //     Resubmit and Delete; WithChecks, WithLimits and WithNotifier.

@@ -38,7 +38,7 @@ soak: $(SPA_PLACEHOLDER) ## 5 minutes of mixed load on PostgreSQL and MinIO, the
 	scripts/soak.sh
 
 dev: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER) ## the Go server on :8080 and Vite with hot reload on :5173
-	trap 'kill 0' EXIT; go run ./cmd/server serve & (cd frontend && npm run dev)
+	trap 'kill 0' EXIT; PUBLIC_BASE_URL=$${PUBLIC_BASE_URL:-http://localhost:5173} go run ./cmd/server serve & (cd frontend && npm run dev)
 
 lint: $(FRONTEND_STAMP) $(SPA_PLACEHOLDER) ## gofmt, go vet, golangci-lint (.golangci.yml), the TypeScript checks
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }

@@ -9,7 +9,7 @@ import (
 
 // ChangePassword replaces the password and ends every other session of the user.
 func (a *Auth) ChangePassword(ctx context.Context, actor *User, sessionID, current, next string) error {
-	if err := user.ValidatePasswordChange(current, next); err != nil {
+	if err := user.ValidatePasswordChange(current, next, a.guards.Common.Common); err != nil {
 		return err
 	}
 	if !a.hasher.Matches(actor.PasswordHash, current) {

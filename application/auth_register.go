@@ -9,7 +9,7 @@ import (
 
 // Register creates an account and signs it in.
 func (a *Auth) Register(ctx context.Context, email, password string) (*User, *Session, error) {
-	if err := user.ValidateCredentials(email, password); err != nil {
+	if err := user.ValidateRegistration(email, password, a.guards.Common.Common); err != nil {
 		return nil, nil, err
 	}
 	hash, err := a.hasher.Hash(password)
@@ -22,7 +22,7 @@ func (a *Auth) Register(ctx context.Context, email, password string) (*User, *Se
 		if err := a.users.Create(ctx, u); err != nil {
 			return err
 		}
-		if s, err = a.newSession(ctx, u.ID); err != nil {
+		if s, err = a.newSession(ctx, u); err != nil {
 			return err
 		}
 		_, err = a.notify.Tell(ctx, u, fmt.Sprintf("account_created:%d", u.ID), AccountCreated{Email: u.Email})

@@ -23,7 +23,8 @@
 //     Approve, Reject, Revoke and Reinstate, each one transaction that changes the verification,
 //     writes its audit entry and queues its jobs (admin_decisions.go). Approve queues the
 //     applicant's VerificationApproved e-mail (a SendEmail job) and a GenerateCIS job.
-//   - Auth (auth_*.go): Register, Login, Logout, Authenticate (the session on each request),
+//   - Auth (auth_*.go): Register, Login (with the per-account and per-device sign-in limits),
+//     Logout, Authenticate (the session on each request, its idle and absolute ends),
 //     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand).
 //   - PasswordResets (passwordresets.go): RequestPasswordReset and ResetPassword.
 //   - Verifications (verifications_*.go): an applicant's Create, List, Get, AuditTrail, Submit,

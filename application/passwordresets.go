@@ -61,6 +61,8 @@ type PasswordResets struct {
 	jobs     JobQueue
 	emails   Emails
 	notify   AccountNotifier
+	common   CommonPasswords
+	throttle Throttle
 }
 
 // PasswordResetDeps are what the reset use cases need.
@@ -77,12 +79,18 @@ type PasswordResetDeps struct {
 	// Notify tells the user that the password changed (e-mail and bell); the reset link itself
 	// goes by e-mail only, never into the bell.
 	Notify AccountNotifier
+	// Common lists the passwords too common to be chosen.
+	Common CommonPasswords
+	// Throttle holds the account's sign-in counters, which a reset clears (Unthrottled when
+	// AUTH_RATE_LIMIT=0).
+	Throttle Throttle
 }
 
 // NewPasswordResets wires the reset use cases.
 func NewPasswordResets(d PasswordResetDeps) *PasswordResets {
 	return &PasswordResets{tx: d.Tx, users: d.Users, sessions: d.Sessions, tokens: d.Tokens, events: d.Events,
-		hasher: d.Hasher, clock: d.Clock, jobs: d.Jobs, emails: d.Emails, notify: d.Notify}
+		hasher: d.Hasher, clock: d.Clock, jobs: d.Jobs, emails: d.Emails, notify: d.Notify,
+		common: d.Common, throttle: d.Throttle}
 }
 
 // RequestPasswordReset queues a one-time reset link to the account with this e-mail, if there is
@@ -124,7 +132,7 @@ func (p *PasswordResets) RequestPasswordReset(ctx context.Context, email string)
 // ResetPassword sets a new password through a reset link, ends every session of the account and
 // uses the link up.
 func (p *PasswordResets) ResetPassword(ctx context.Context, token, next string) error {
-	if err := user.ValidatePasswordReset(next); err != nil {
+	if err := user.ValidatePasswordReset(next, p.common.Common); err != nil {
 		return err
 	}
 	if token == "" {
@@ -156,10 +164,24 @@ func (p *PasswordResets) ResetPassword(ctx context.Context, token, next string) 
 		if err := p.tokens.Supersede(ctx, u.ID, now); err != nil {
 			return fmt.Errorf("supersede reset tokens: %w", err)
 		}
+		if err := p.forgetAttempts(ctx, u); err != nil {
+			return err
+		}
 		if err := p.events.Record(ctx, u.ID, EventPasswordReset, now); err != nil {
 			return fmt.Errorf("record password reset: %w", err)
 		}
 		_, err = p.notify.Tell(ctx, u, "password-changed:reset:"+strconv.FormatInt(t.ID, 10), PasswordChanged{ChangedAt: now})
 		return err
 	})
+}
+
+// forgetAttempts clears the account's counters of sign-in and password-change attempts: whoever
+// locked the account out by guessing, its owner has just proved who they are by e-mail.
+func (p *PasswordResets) forgetAttempts(ctx context.Context, u *User) error {
+	for _, key := range []string{signInKey(u.Email), PasswordChangeKey(u.ID)} {
+		if err := p.throttle.Reset(ctx, key); err != nil {
+			return fmt.Errorf("clear attempts of %d: %w", u.ID, err)
+		}
+	}
+	return nil
 }

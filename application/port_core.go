@@ -68,6 +68,8 @@ type Sessions interface {
 	Create(ctx context.Context, s Session) error
 	// Active returns the session and its user when the session exists, is not revoked and has not expired.
 	Active(ctx context.Context, id string, now time.Time) (*Session, *User, error)
+	// Extend sets when a live session ends without another request (the idle deadline).
+	Extend(ctx context.Context, id string, expiresAt time.Time) error
 	Revoke(ctx context.Context, id string) error
 	RevokeAllExcept(ctx context.Context, userID int64, keepID string) error
 }
@@ -76,6 +78,11 @@ type Sessions interface {
 type PasswordHasher interface {
 	Hash(password string) (string, error)
 	Matches(hash, password string) bool
+}
+
+// CommonPasswords knows the most common passwords, which a new password may not be.
+type CommonPasswords interface {
+	Common(password string) bool
 }
 
 // SortField is a column the verification lists can be ordered by.

@@ -12,6 +12,8 @@ type Throttle interface {
 	// Allow takes one attempt from key's allowance under rate at now and reports whether one was
 	// left; a refused attempt takes nothing.
 	Allow(ctx context.Context, key string, rate Rate, now time.Time) (bool, error)
+	// Reset gives key its whole allowance back.
+	Reset(ctx context.Context, key string) error
 }
 
 // Rate is an allowance of Burst attempts at once, given back evenly over Per (Burst per Per on
@@ -20,3 +22,13 @@ type Rate struct {
 	Burst int
 	Per   time.Duration
 }
+
+// Unthrottled is the Throttle of a server whose limits are off (AUTH_RATE_LIMIT=0, load tests):
+// it allows every attempt and keeps no count.
+type Unthrottled struct{}
+
+// Allow allows the attempt.
+func (Unthrottled) Allow(context.Context, string, Rate, time.Time) (bool, error) { return true, nil }
+
+// Reset has nothing to give back.
+func (Unthrottled) Reset(context.Context, string) error { return nil }

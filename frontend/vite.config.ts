@@ -105,6 +105,9 @@ export default defineConfig({
               // The small Radix parts they share with dialogs and toasts stay in libs.
               includeDependenciesRecursively: false,
             },
+            // The password-strength estimator and its dictionary (about 1 MB) load only when a new
+            // password is typed (features/auth/strength.ts), never with the sign-in page.
+            { name: 'zxcvbn', test: /node_modules[\\/](@zxcvbn-ts|fastest-levenshtein)[\\/]/, priority: 4 },
             { name: 'libs', test: /node_modules[\\/](?!@stripe)/ },
             {
               name: 'screens',

@@ -210,7 +210,7 @@ func TestCertificateExpires(t *testing.T) {
 		}
 		// A PDF reading "valid until …" is no longer issued, to the owner or an administrator.
 		c = e.client(t) // sessions last a week: sign in again
-		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "expiring@acme.example", "password": "secret123"})
+		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "expiring@acme.example", "password": "tangerine-42"})
 		c.mustFail(http.StatusConflict, api.Error{Message: "This certificate is expired, so its PDF is no longer issued"},
 			"GET", "/api/verifications/"+itoa(v.ID)+"/certificate", nil)
 		e.admin(t).must(http.StatusConflict, "GET", "/api/admin/verifications/"+itoa(v.ID)+"/certificate", nil)

@@ -24,13 +24,13 @@ func TestSessionLifecycle(t *testing.T) {
 			t.Fatalf("current user %v", me)
 		}
 		// The cookie is HttpOnly and SameSite=Lax.
-		r := e.client(t).do("POST", "/api/login", map[string]string{"email": "session@acme.example", "password": "secret123"})
+		r := e.client(t).do("POST", "/api/login", map[string]string{"email": "session@acme.example", "password": "tangerine-42"})
 		cookie := r.Header.Get("Set-Cookie")
 		if r.Status != http.StatusOK || !strings.Contains(cookie, "HttpOnly") || !strings.Contains(cookie, "SameSite=Lax") {
 			t.Fatalf("login: %d cookie %q", r.Status, cookie)
 		}
 		// Registering the same address twice, in any case, is refused.
-		dup := e.client(t).do("POST", "/api/register", map[string]string{"email": "SESSION@acme.example", "password": "secret123"})
+		dup := e.client(t).do("POST", "/api/register", map[string]string{"email": "SESSION@acme.example", "password": "tangerine-42"})
 		if dup.Status != http.StatusConflict || !strings.Contains(string(dup.Body), "already exists") {
 			t.Fatalf("duplicate register: %d %s", dup.Status, dup.Body)
 		}
@@ -61,7 +61,7 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		laptop := e.register(t, "pw@acme.example")
 		phone := e.client(t)
-		phone.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "secret123"})
+		phone.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "tangerine-42"})
 
 		var body struct{ Errors map[string]string }
 		laptop.must(http.StatusBadRequest, "POST", "/api/change-password", map[string]string{"currentPassword": "", "newPassword": "123"}).JSON(t, &body)
@@ -69,13 +69,13 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 			t.Fatalf("errors %v", body.Errors)
 		}
 		laptop.must(http.StatusBadRequest, "POST", "/api/change-password", map[string]string{"currentPassword": "not-it", "newPassword": "new-secret"})
-		laptop.must(http.StatusNoContent, "POST", "/api/change-password", map[string]string{"currentPassword": "secret123", "newPassword": "new-secret"})
+		laptop.must(http.StatusNoContent, "POST", "/api/change-password", map[string]string{"currentPassword": "tangerine-42", "newPassword": "new-secret"})
 
 		laptop.must(http.StatusOK, "GET", "/api/user", nil) // this session goes on
 		if r := phone.do("GET", "/api/user", nil); r.Status != http.StatusUnauthorized {
 			t.Fatalf("other session after password change: %d", r.Status)
 		}
-		e.client(t).must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "secret123"})
+		e.client(t).must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "tangerine-42"})
 		e.client(t).must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "pw@acme.example", "password": "new-secret"})
 	})
 }
@@ -115,24 +115,40 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 	}
 }
 
-// TestOriginCheckComparesScheme: a page on the same host but another scheme (plain http beside the
-// https site, which anyone on the network can forge) is another origin and may not write.
-func TestOriginCheckComparesScheme(t *testing.T) {
-	e := newEnv(t, "")
-	c := e.register(t, "scheme@acme.example")
-	host := strings.TrimPrefix(e.srv.URL, "http://")
-	for origin, want := range map[string]int{"https://" + host: http.StatusForbidden, "http://" + host: http.StatusCreated,
-		"http://verify.test": http.StatusCreated, "https://verify.test": http.StatusForbidden} {
-		req, _ := http.NewRequest("POST", e.srv.URL+"/api/verifications", strings.NewReader(`{"tier":"basic"}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Origin", origin)
-		res, err := c.http.Do(req) // not c.send: the refusal is the middleware's, on every route
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != want {
-			t.Errorf("Origin %s: %d, want %d", origin, res.StatusCode, want)
+// TestOriginCheckAcceptsOnlyThePublicOrigin: a write is accepted from PUBLIC_BASE_URL's origin
+// alone. Behind a TLS-terminating balancer that sends no X-Forwarded-Proto the server sees plain
+// http on the site's own host, so a page served over http on that host (which anyone on the network
+// can forge) must not pass for the site; nor may a client choose the scheme with X-Forwarded-Proto.
+func TestOriginCheckAcceptsOnlyThePublicOrigin(t *testing.T) {
+	for public, origins := range map[string]map[string]int{
+		"http://verify.test": {"http://verify.test": http.StatusUnauthorized, "https://verify.test": http.StatusForbidden,
+			"http://127.0.0.1": http.StatusForbidden},
+		"https://verify.test": {"https://verify.test": http.StatusUnauthorized, "http://verify.test": http.StatusForbidden},
+	} {
+		e := newEnv(t, "", func(_ *testing.T, e *env) { e.cfg.PublicBaseURL = public })
+		host := strings.TrimPrefix(e.srv.URL, "http://")
+		origins["http://"+host] = http.StatusForbidden // the address the request came to is not the site
+		for origin, want := range origins {
+			for _, proto := range []string{"", "http", "https"} {
+				req, _ := http.NewRequest("POST", e.srv.URL+"/api/login",
+					strings.NewReader(`{"email":"nobody@acme.example","password":"not-the-password"}`))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Origin", origin)
+				if strings.HasSuffix(origin, "verify.test") {
+					req.Host = "verify.test" // as the balancer forwards it
+				}
+				if proto != "" {
+					req.Header.Set("X-Forwarded-Proto", proto)
+				}
+				res, err := e.client(t).http.Do(req) // not c.send: the refusal is the middleware's, on every route
+				if err != nil {
+					t.Fatal(err)
+				}
+				res.Body.Close()
+				if res.StatusCode != want {
+					t.Errorf("PUBLIC_BASE_URL %s, Origin %s, X-Forwarded-Proto %q: %d, want %d", public, origin, proto, res.StatusCode, want)
+				}
+			}
 		}
 	}
 }
@@ -177,7 +193,7 @@ func TestAdminPromotionEndsSessions(t *testing.T) {
 			t.Fatal("user not promoted")
 		}
 		squatter.must(http.StatusUnauthorized, "GET", "/api/user", nil)
-		squatter.must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "promote@acme.example", "password": "secret123"})
+		squatter.must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": "promote@acme.example", "password": "tangerine-42"})
 		admin := e.client(t)
 		admin.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "promote@acme.example", "password": "new-admin-password"})
 		admin.must(http.StatusOK, "GET", "/api/admin/verifications", nil)

@@ -142,7 +142,7 @@ func TestSessionAnswersAreNeverStored(t *testing.T) {
 			"GET documents":                    c.do("GET", base+"/documents", nil),
 			"GET /api/notifications":           c.do("GET", "/api/notifications", nil),
 			"GET another's verification (404)": e.register(t, "other-nostore@acme.example").do("GET", base, nil),
-			"POST /api/login":                  e.client(t).do("POST", "/api/login", map[string]string{"email": "nostore@acme.example", "password": "secret123"}),
+			"POST /api/login":                  e.client(t).do("POST", "/api/login", map[string]string{"email": "nostore@acme.example", "password": "tangerine-42"}),
 			"GET admin banking-info":           adm.do("GET", "/api/admin/verifications/"+itoa(v.ID)+"/banking-info", nil),
 			"GET admin list":                   adm.do("GET", "/api/admin/verifications", nil),
 		}

@@ -264,7 +264,7 @@ func (c *client) upload(path, filename string, content []byte, fields map[string
 func (e *env) register(t *testing.T, email string) *client {
 	t.Helper()
 	c := e.client(t)
-	c.must(http.StatusCreated, "POST", "/api/register", map[string]string{"email": email, "password": "secret123"})
+	c.must(http.StatusCreated, "POST", "/api/register", map[string]string{"email": email, "password": "tangerine-42"})
 	return c
 }
 

@@ -225,7 +225,7 @@ func TestMessagesOfTheApplicantJourney(t *testing.T) {
 		revoked := smtp.WaitForSubject(t, email, "Your certificate for "+company+" was revoked")
 		says(t, "revocation", revoked.Text, "Reason: Licence withdrawn by the registry")
 
-		c.must(http.StatusNoContent, "POST", "/api/change-password", map[string]string{"currentPassword": "secret123", "newPassword": "brand-new-pass"})
+		c.must(http.StatusNoContent, "POST", "/api/change-password", map[string]string{"currentPassword": "tangerine-42", "newPassword": "brand-new-pass"})
 		changed := smtp.WaitForSubject(t, email, "Your TTT Verify password was changed")
 		says(t, "password changed", changed.Text, "Every other session of your account was signed out")
 
@@ -404,7 +404,7 @@ func TestExpiryReminders(t *testing.T) {
 		expectSubjects(t, smtp, email, "Welcome to TTT Verify", "Verification submitted: "+company,
 			"Approved: "+company+" is verified", "Your Company Information Sheet is ready: "+company, expiring.Subject, expired.Subject)
 		c = e.client(t) // a year on, the session has long ended
-		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": email, "password": "secret123"})
+		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": email, "password": "tangerine-42"})
 		if got := c.bellKinds(); !slices.Equal(got[:2], []string{"certificate_expired", "certificate_expiring"}) {
 			t.Errorf("bell %q", got)
 		}

@@ -60,7 +60,7 @@ func TestPasswordResetJourney(t *testing.T) {
 		unknown := "nobody-" + randomHex(6) + "@acme.test"
 		old := e.register(t, email)
 		other := e.client(t)
-		other.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": email, "password": "secret123"})
+		other.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": email, "password": "tangerine-42"})
 
 		anon := e.client(t)
 		known := anon.must(http.StatusAccepted, "POST", "/api/password-reset/request", map[string]string{"email": strings.ToUpper(email)})
@@ -91,7 +91,7 @@ func TestPasswordResetJourney(t *testing.T) {
 		other.must(http.StatusUnauthorized, "GET", "/api/user", nil)
 		anon.mustFail(http.StatusBadRequest, resetInvalid, "POST", "/api/password-reset/confirm",
 			map[string]string{"token": token, "newPassword": "another-pass"})
-		e.client(t).must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": email, "password": "secret123"})
+		e.client(t).must(http.StatusUnauthorized, "POST", "/api/login", map[string]string{"email": email, "password": "tangerine-42"})
 		fresh := e.client(t)
 		fresh.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": email, "password": "brand-new-pass"})
 		if u := e.user(t, email); accountEvents(t, e, u.ID, "password-reset") != 1 {

@@ -39,7 +39,7 @@ func TestTwoServersBehindALoadBalancer(t *testing.T) {
 	// A session made through one server works on the other.
 	u := cl.client(t, s1.base, "")
 	email := "scale-" + randomHex(4) + "@acme.test"
-	u.must(http.StatusCreated, "POST", "/api/register", map[string]string{"email": email, "password": "secret123"})
+	u.must(http.StatusCreated, "POST", "/api/register", map[string]string{"email": email, "password": "tangerine-42"})
 	u.base = s2.base
 	if got := u.must(http.StatusOK, "GET", "/api/user", nil).Map(t)["email"]; got != email {
 		t.Fatalf("the other server sees user %v", got)
@@ -103,7 +103,7 @@ func TestTwoServersBehindALoadBalancer(t *testing.T) {
 		t.Fatalf("the balancer did not spread the attempts over both servers: %v", servedBy)
 	}
 	mustThrottle(t, attacker.do("POST", "/api/login", wrongLogin(10)), tooManyAttempts, "the 11th wrong sign-in")
-	cl.client(t, cl.lb, "127.0.0.3").must(http.StatusOK, "POST", "/api/login", map[string]string{"email": email, "password": "secret123"})
+	cl.client(t, cl.lb, "127.0.0.3").must(http.StatusOK, "POST", "/api/login", map[string]string{"email": email, "password": "tangerine-42"})
 	t.Logf("wrong sign-ins served by %v, then 429", servedBy)
 
 	// Kill one server while it has jobs to do: the other keeps answering and finishes them.
@@ -114,7 +114,7 @@ func TestTwoServersBehindALoadBalancer(t *testing.T) {
 		registered[i] = fmt.Sprintf("burst-%d-%s@acme.test", i, randomHex(3))
 		wg.Go(func() { // each from its own address: the per-address limit is not what this is about
 			c := cl.client(t, cl.lb, fmt.Sprintf("127.0.0.%d", 10+i))
-			c.must(http.StatusCreated, "POST", "/api/register", map[string]string{"email": registered[i], "password": "secret123"})
+			c.must(http.StatusCreated, "POST", "/api/register", map[string]string{"email": registered[i], "password": "tangerine-42"})
 		})
 	}
 	wg.Wait()
@@ -140,7 +140,7 @@ func TestTwoServersBehindALoadBalancer(t *testing.T) {
 		t.Fatalf("%d reads failed more than 1.5 s after the kill", failedLate)
 	}
 	after := cl.client(t, cl.lb, "127.0.0.5")
-	after.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": email, "password": "secret123"})
+	after.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": email, "password": "tangerine-42"})
 	if got := after.must(http.StatusOK, "GET", fileURL, nil).Body; !bytes.Equal(got, pdfFile) {
 		t.Fatal("the surviving server does not serve the document")
 	}

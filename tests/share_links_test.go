@@ -72,7 +72,7 @@ func TestShareLinksAreListedWithdrawnAndMasked(t *testing.T) {
 		e.clock.Advance(app.DefaultShareLinkTTL + time.Minute)
 		anon.must(http.StatusGone, "GET", second.URL, nil)
 		owner = e.client(t)
-		owner.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "sharer@acme.example", "password": "secret123"})
+		owner.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "sharer@acme.example", "password": "tangerine-42"})
 		owner.must(http.StatusOK, "GET", base+"/shares", nil).JSON(t, &links)
 		if len(links) != 0 {
 			t.Fatalf("expired links still listed: %+v", links)

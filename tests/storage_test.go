@@ -339,7 +339,7 @@ func TestDeletedDocumentIsKeptThenPurged(t *testing.T) {
 		}
 
 		c = e.client(t) // a month later: sign in again
-		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "tidy@acme.example", "password": "secret123"})
+		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "tidy@acme.example", "password": "tangerine-42"})
 		c.must(http.StatusOK, "POST", base+"/submit", nil)
 		docs := listDocuments(t, c, v.ID)
 		kept := docs[0]

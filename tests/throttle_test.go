@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/tttverify/tttverify/adapters/mail/smtptest"
 )
 
 // behindProxy makes the test client (on 127.0.0.1) the trusted load balancer, with the sign-in
@@ -65,7 +67,7 @@ func TestSignInLimitCountsClientsBehindTrustedProxies(t *testing.T) {
 		c.from("198.51.100.8", "POST", "/api/login", wrongLogin(12)).JSONStatus(t, http.StatusUnauthorized)
 		// The balancer's own address is not a client: its attempts count for the address it forwards.
 		c.from("198.51.100.9", "POST", "/api/register", map[string]string{"email": "new-" + randomHex(4) + "@acme.test",
-			"password": "secret123"}).JSONStatus(t, http.StatusCreated)
+			"password": "tangerine-42"}).JSONStatus(t, http.StatusCreated)
 
 		for i := range 10 {
 			c.from("2001:db8:1:2::"+strconv.Itoa(i+1), "POST", "/api/login", wrongLogin(100+i)).JSONStatus(t, http.StatusUnauthorized)
@@ -94,7 +96,7 @@ func TestSignInLimitIgnoresForwardingHeadersFromUntrustedPeers(t *testing.T) {
 func TestSignInAndPasswordChangeAreLimitedPerAccount(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		victim := "victim-" + randomHex(4) + "@acme.test"
-		e.client(t).from("192.0.2.1", "POST", "/api/register", map[string]string{"email": victim, "password": "secret123"}).
+		e.client(t).from("192.0.2.1", "POST", "/api/register", map[string]string{"email": victim, "password": "tangerine-42"}).
 			JSONStatus(t, http.StatusCreated)
 		attacker := e.client(t)
 		for i := range 10 {
@@ -102,15 +104,15 @@ func TestSignInAndPasswordChangeAreLimitedPerAccount(t *testing.T) {
 				map[string]string{"email": victim, "password": "guess-" + strconv.Itoa(i)}).JSONStatus(t, http.StatusUnauthorized)
 		}
 		owner := e.client(t)
-		right := map[string]string{"email": victim, "password": "secret123"}
+		right := map[string]string{"email": victim, "password": "tangerine-42"}
 		mustThrottle(t, owner.from("192.0.2.1", "POST", "/api/login", right), tooManyAccount,
 			"the 11th attempt on one account, from a new address")
 		mustThrottle(t, owner.from("192.0.2.1", "POST", "/api/login", map[string]string{"email": "  " + victim + " ",
-			"password": "secret123"}), tooManyAccount, "the same account spelled with spaces")
+			"password": "tangerine-42"}), tooManyAccount, "the same account spelled with spaces")
 		other := "other-" + randomHex(4) + "@acme.test"
-		e.client(t).from("192.0.2.2", "POST", "/api/register", map[string]string{"email": other, "password": "secret123"}).
+		e.client(t).from("192.0.2.2", "POST", "/api/register", map[string]string{"email": other, "password": "tangerine-42"}).
 			JSONStatus(t, http.StatusCreated)
-		e.client(t).from("192.0.2.2", "POST", "/api/login", map[string]string{"email": other, "password": "secret123"}).
+		e.client(t).from("192.0.2.2", "POST", "/api/login", map[string]string{"email": other, "password": "tangerine-42"}).
 			JSONStatus(t, http.StatusOK)
 
 		e.clock.Advance(90 * time.Second) // one attempt a quarter of an hour / 10
@@ -120,7 +122,7 @@ func TestSignInAndPasswordChangeAreLimitedPerAccount(t *testing.T) {
 			owner.from("192.0.2.1", "POST", "/api/change-password", map[string]string{"currentPassword": "guess-" + strconv.Itoa(i),
 				"newPassword": "new-secret-1"}).JSONStatus(t, http.StatusUnauthorized, http.StatusBadRequest)
 		}
-		mustThrottle(t, owner.from("192.0.2.1", "POST", "/api/change-password", map[string]string{"currentPassword": "secret123",
+		mustThrottle(t, owner.from("192.0.2.1", "POST", "/api/change-password", map[string]string{"currentPassword": "tangerine-42",
 			"newPassword": "new-secret-1"}), tooManyAccount, "the 11th password change")
 	}, behindProxy)
 }
@@ -131,7 +133,7 @@ func TestCouponChecksAreLimitedPerUser(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.client(t)
 		c.from("192.0.2.1", "POST", "/api/register", map[string]string{"email": "coupons-" + randomHex(4) + "@acme.test",
-			"password": "secret123"}).JSONStatus(t, http.StatusCreated)
+			"password": "tangerine-42"}).JSONStatus(t, http.StatusCreated)
 		v := submitted(t, c, "basic")
 		for i := range 9 {
 			c.from("192.0.2.1", "POST", "/api/validate-coupon", map[string]any{"verificationId": v.ID,
@@ -164,4 +166,83 @@ func (r response) JSONStatus(t *testing.T, want ...int) {
 		}
 	}
 	t.Fatalf("status %d %s, want %v", r.Status, r.Body, want)
+}
+
+// TestGuessesElsewhereDoNotLockTheOwnerOut: failures from any number of addresses use up the
+// account's allowance for browsers that never signed in to it, but not for the owner's browser,
+// whose signed device cookie (left by each successful sign-in) has an allowance of its own. A
+// device's own failures count against it alone; a forged cookie, or one naming another account,
+// counts as none. Guessing stays limited however the attacker spreads it, and a password reset
+// gives the account its whole allowance back.
+func TestGuessesElsewhereDoNotLockTheOwnerOut(t *testing.T) {
+	smtp := smtptest.Start(t)
+	forEachBackend(t, func(t *testing.T, e *env) {
+		victim := "owner-" + randomHex(4) + "@acme.test"
+		right := map[string]string{"email": victim, "password": "tangerine-42"}
+		e.client(t).from("192.0.2.1", "POST", "/api/register", right).JSONStatus(t, http.StatusCreated)
+		owner := e.client(t) // the owner's browser signs in once: it is known from then on
+		owner.from("192.0.2.1", "POST", "/api/login", right).JSONStatus(t, http.StatusOK)
+		if !hasCookie(owner, e.srv.URL+"/api/login", "ttt_device") {
+			t.Fatal("a successful sign-in left no device cookie")
+		}
+		laptop := e.client(t) // another browser of the owner, known through its own sign-in
+		laptop.from("192.0.2.3", "POST", "/api/login", right).JSONStatus(t, http.StatusOK)
+		e.clock.Advance(15 * time.Minute) // those two first sign-ins counted as unknown browsers'
+
+		attacker := e.client(t)
+		guess := func(i int) response {
+			return attacker.from("198.51.100."+strconv.Itoa(i%250+1), "POST", "/api/login",
+				map[string]string{"email": victim, "password": "guess-" + strconv.Itoa(i)})
+		}
+		for i := range 10 {
+			guess(i).JSONStatus(t, http.StatusUnauthorized)
+		}
+		mustThrottle(t, guess(10), tooManyAccount, "the 11th guess from yet another address")
+		mustThrottle(t, e.client(t).from("192.0.2.9", "POST", "/api/login", right), tooManyAccount,
+			"the right password from a browser the account never signed in on")
+		owner.from("192.0.2.1", "POST", "/api/login", right).JSONStatus(t, http.StatusOK)
+
+		// One guess every 90 s keeps unknown browsers out, and the owner in.
+		for i := range 3 {
+			e.clock.Advance(90 * time.Second)
+			guess(20+i).JSONStatus(t, http.StatusUnauthorized)
+			mustThrottle(t, guess(30+i), tooManyAccount, "a guess right after the allowance came back")
+			owner.from("192.0.2.1", "POST", "/api/login", right).JSONStatus(t, http.StatusOK)
+		}
+
+		// A known device is limited too, on its own: its failures do not touch the laptop's allowance.
+		for i := range 10 {
+			owner.from("192.0.2."+strconv.Itoa(100+i), "POST", "/api/login", map[string]string{"email": victim, "password": "typo-" + strconv.Itoa(i)}).
+				JSONStatus(t, http.StatusUnauthorized)
+		}
+		mustThrottle(t, owner.from("192.0.2.110", "POST", "/api/login", right), tooManyAccount, "the 11th attempt from one device")
+		laptop.from("192.0.2.3", "POST", "/api/login", right).JSONStatus(t, http.StatusOK)
+
+		// A cookie the server did not sign, or one naming another account, makes no browser known.
+		forged := e.client(t)
+		forged.http.Jar.SetCookies(mustURL(t, e.srv.URL+"/api/login"), []*http.Cookie{{Name: "ttt_device", Value: "forged", Path: "/api/login"}})
+		mustThrottle(t, forged.from("192.0.2.7", "POST", "/api/login", right), tooManyAccount, "a forged device cookie")
+		other := map[string]string{"email": "other-" + randomHex(4) + "@acme.test", "password": "tangerine-42"}
+		elsewhere := e.client(t)
+		elsewhere.from("192.0.2.8", "POST", "/api/register", other).JSONStatus(t, http.StatusCreated)
+		mustThrottle(t, elsewhere.from("192.0.2.8", "POST", "/api/login", right), tooManyAccount,
+			"a device cookie of another account")
+
+		// A password reset proves the owner by e-mail and gives the account its allowance back.
+		e.client(t).must(http.StatusAccepted, "POST", "/api/password-reset/request", map[string]string{"email": victim})
+		e.client(t).must(http.StatusNoContent, "POST", "/api/password-reset/confirm",
+			map[string]string{"token": resetToken(t, smtp, victim, 1), "newPassword": "brand-new-pass"})
+		e.client(t).from("192.0.2.9", "POST", "/api/login", map[string]string{"email": victim, "password": "brand-new-pass"}).
+			JSONStatus(t, http.StatusOK)
+	}, behindProxy, withMail(smtp))
+}
+
+// hasCookie reports whether c's jar sends a cookie named name to address.
+func hasCookie(c *client, address, name string) bool {
+	for _, k := range c.http.Jar.Cookies(mustURL(c.t, address)) {
+		if k.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -28,7 +28,7 @@ func newUseCases(t *testing.T, e *env) *useCases {
 // applicant registers an account through the Auth use case.
 func (u *useCases) applicant(email string) *application.User {
 	u.t.Helper()
-	user, _, err := u.e.Svc.Auth.Register(u.ctx, email, "secret123")
+	user, _, err := u.e.Svc.Auth.Register(u.ctx, email, "tangerine-42")
 	if err != nil {
 		u.t.Fatalf("register %s: %v", email, err)
 	}

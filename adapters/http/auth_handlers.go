@@ -27,7 +27,7 @@ func (s *Server) register(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.sessions.issue(c, sess); err != nil {
+	if err := s.signedIn(c, u, sess); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusCreated, toUserDTO(u))
@@ -38,17 +38,23 @@ func (s *Server) login(c *echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if err := s.limits.signIn(c, req.Email); err != nil {
-		return err
-	}
-	u, sess, err := s.auth.Login(c.Request().Context(), req.Email, req.Password)
+	u, sess, err := s.auth.Login(c.Request().Context(), req.Email, req.Password, s.sessions.device(c, req.Email))
 	if err != nil {
 		return err
 	}
-	if err := s.sessions.issue(c, sess); err != nil {
+	if err := s.signedIn(c, u, sess); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, toUserDTO(u))
+}
+
+// signedIn sets the new session's cookie and the device cookie that makes this browser known to
+// the account.
+func (s *Server) signedIn(c *echo.Context, u *application.User, sess *application.Session) error {
+	if err := s.sessions.issue(c, sess); err != nil {
+		return err
+	}
+	return s.sessions.issueDevice(c, u.Email)
 }
 
 // logout ends the session on the server as well as clearing the cookie.

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/labstack/echo/v5"
 
 	"github.com/tttverify/tttverify/application"
@@ -28,13 +28,20 @@ func currentUser(c *echo.Context) *application.User {
 // authenticate attaches the session's user, when the cookie names a live session.
 func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		if sid, err := s.sessions.sessionID(c); err == nil {
-			u, err := s.auth.Authenticate(c.Request().Context(), sid)
+		if claims, err := s.sessions.session(c); err == nil {
+			u, sess, err := s.auth.Authenticate(c.Request().Context(), claims.SessionID)
+			if err != nil && !errors.Is(err, application.ErrUnauthenticated) {
+				return err
+			}
 			if err == nil {
 				c.Set(userKey, u)
-				c.Set(sessionKey, sid)
-			} else if !errors.Is(err, application.ErrUnauthenticated) {
-				return err
+				c.Set(sessionKey, sess.ID)
+				// The session's idle deadline moved: the cookie follows it.
+				if !jwt.NewNumericDate(sess.ExpiresAt).Equal(claims.ExpiresAt.Time) {
+					if err := s.sessions.issue(c, sess); err != nil {
+						return err
+					}
+				}
 			}
 		}
 		return next(c)
@@ -65,7 +72,10 @@ func requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// checkOrigin refuses state-changing requests that a browser sent from another site.
+// checkOrigin refuses state-changing requests that a browser sent from another site: the only
+// origin accepted is PUBLIC_BASE_URL's. The request's own scheme and host are not trusted: behind a
+// TLS-terminating balancer the server sees plain http on the site's host, so comparing with them
+// would accept a page served over http (which anyone on the network can forge).
 // Requests without an Origin header (API clients, webhooks) pass; SameSite=Lax covers old browsers.
 func (s *Server) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
@@ -74,19 +84,11 @@ func (s *Server) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
 			return next(c)
 		}
-		origin := r.Header.Get("Origin")
-		if origin == "" || origin == s.publicOrigin || sameOrigin(origin, c.Scheme(), r.Host) {
+		if origin := r.Header.Get("Origin"); origin == "" || origin == s.publicOrigin {
 			return next(c)
 		}
 		return errs.Forbidden("Cross-site request refused")
 	}
-}
-
-// sameOrigin reports whether origin is the scheme and host the request came to: a page served over
-// plain http (which anyone on the network can forge) is another origin than the https site.
-func sameOrigin(origin, scheme, host string) bool {
-	u, err := url.Parse(origin)
-	return err == nil && u.Host != "" && u.Host == host && u.Scheme == scheme
 }
 
 // contentSecurityPolicy is every response's policy; Stripe's origins serve the payment page, and

@@ -98,6 +98,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	if s.clock == nil {
 		s.clock = application.SystemClock{}
 	}
+	s.sessions.clock = s.clock
 	s.limits = newLimits(cfg.Throttle, s.clock, cfg.AuthRateLimit)
 
 	e := echo.New()

@@ -15,11 +15,10 @@ import (
 )
 
 // The allowances, from AUTH_RATE_LIMIT (n): per client address, n sign-in, registration and
-// reset attempts a minute; per account, n sign-in or password-change attempts a quarter of an
-// hour, wherever they come from; per e-mail address, 3 reset requests and then one every 5
-// minutes; per user, n coupon checks an hour.
+// reset attempts a minute; per account, n password-change attempts a quarter of an hour (the
+// sign-in use case counts sign-ins per account and per known device itself); per e-mail address,
+// 3 reset requests and then one every 5 minutes; per user, n coupon checks an hour.
 const (
-	accountPeriod      = 15 * time.Minute
 	couponPeriod       = time.Hour
 	resetPerEmail      = 3
 	resetPerEmailEvery = 5 * time.Minute
@@ -28,7 +27,6 @@ const (
 // The refusals' words.
 const (
 	tooManyFromAddress = "Too many attempts. Please wait a minute and try again."
-	tooManyForAccount  = "Too many sign-in attempts for this account. Please wait a few minutes and try again."
 	tooManyResets      = "Too many reset requests for this e-mail. Please wait a few minutes and try again."
 	tooManyCoupons     = "Too many coupon codes tried. Please wait a while and try again."
 )
@@ -46,7 +44,7 @@ type limits struct {
 func newLimits(store application.Throttle, clock application.Clock, perMinute int) limits {
 	return limits{store: store, clock: clock, off: perMinute <= 0,
 		perAddress: application.Rate{Burst: perMinute, Per: time.Minute},
-		perAccount: application.Rate{Burst: perMinute, Per: accountPeriod},
+		perAccount: application.Rate{Burst: perMinute, Per: application.AccountAttemptsPeriod},
 		perEmail:   application.Rate{Burst: resetPerEmail, Per: resetPerEmail * resetPerEmailEvery},
 		coup:       application.Rate{Burst: perMinute, Per: couponPeriod}}
 }
@@ -78,16 +76,10 @@ func (l limits) byAddress(scope string) echo.MiddlewareFunc {
 	}
 }
 
-// signIn counts a sign-in attempt on the account named by email, known or not, so that the
-// throttle tells nothing about who has an account.
-func (l limits) signIn(c *echo.Context, email string) error {
-	return l.take(c, "login|account|"+user.NormalizeEmail(email), l.perAccount, tooManyForAccount)
-}
-
 // passwordChange counts an attempt to change the signed-in user's password (the current password
 // is checked, so a stolen session could otherwise guess it).
 func (l limits) passwordChange(c *echo.Context, userID int64) error {
-	return l.take(c, "password|account|"+strconv.FormatInt(userID, 10), l.perAccount, tooManyForAccount)
+	return l.take(c, application.PasswordChangeKey(userID), l.perAccount, errs.MessageOf(application.ErrTooManySignIns))
 }
 
 // resetRequest counts a reset request for email, known or not, so that nobody floods an inbox.

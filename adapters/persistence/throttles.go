@@ -47,11 +47,10 @@ func (t *Throttles) Allow(ctx context.Context, key string, rate application.Rate
 	}
 	window := rate.Per.Milliseconds()
 	share := window / int64(rate.Burst)
-	sum := sha256.Sum256([]byte(key))
 	nowMS := now.UnixMilli()
 	t.sweep(ctx, now)
 	var tat int64
-	err := t.db.NewRaw(allowQuery, hex.EncodeToString(sum[:]), nowMS, share, window).Scan(ctx, &tat)
+	err := t.db.NewRaw(allowQuery, keyHash(key), nowMS, share, window).Scan(ctx, &tat)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
@@ -59,6 +58,20 @@ func (t *Throttles) Allow(ctx context.Context, key string, rate application.Rate
 		return false, fmt.Errorf("count attempt: %w", err)
 	}
 	return true, nil
+}
+
+// Reset implements application.Throttle: without its row a key's allowance is whole.
+func (t *Throttles) Reset(ctx context.Context, key string) error {
+	if _, err := conn(ctx, t.db).NewDelete().Table("throttles").Where("key = ?", keyHash(key)).Exec(ctx); err != nil {
+		return fmt.Errorf("reset throttle: %w", err)
+	}
+	return nil
+}
+
+// keyHash is how a key is stored.
+func keyHash(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:])
 }
 
 // sweep deletes, at most every sweepEvery per server, the rows whose allowance is whole again:

@@ -55,6 +55,17 @@ func TestThrottles(t *testing.T) {
 					t.Fatalf("attempt %d: the whole burst should be back after a quiet period", i+1)
 				}
 			}
+			if allow("a", now.Add(2*time.Minute)) || !allow("b", now.Add(2*time.Minute)) {
+				t.Fatal("the burst was not used up")
+			}
+			if err := th.Reset(ctx, "a"); err != nil {
+				t.Fatal(err)
+			}
+			for i := range 3 {
+				if !allow("a", now.Add(2*time.Minute)) {
+					t.Fatalf("attempt %d: the whole burst should be back after Reset", i+1)
+				}
+			}
 		})
 	}
 }

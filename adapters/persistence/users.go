@@ -141,6 +141,13 @@ func (r *Sessions) Active(ctx context.Context, id string, now time.Time) (*appli
 	return s, out.User.toApp(), nil
 }
 
+// Extend moves a live session's idle deadline.
+func (r *Sessions) Extend(ctx context.Context, id string, expiresAt time.Time) error {
+	_, err := conn(ctx, r.db).NewUpdate().Table("sessions").Set("expires_at = ?", expiresAt).
+		Where("id = ?", HashToken(id)).Where("revoked_at IS NULL").Exec(ctx)
+	return err
+}
+
 // Revoke ends one session.
 func (r *Sessions) Revoke(ctx context.Context, id string) error {
 	_, err := conn(ctx, r.db).NewUpdate().Table("sessions").Set("revoked_at = ?", time.Now().UTC()).

@@ -143,7 +143,7 @@ func TestCreateAdminReadsPasswordFromStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	if _, _, err := a.Auth.Login(context.Background(), "boss@ttt.example", "a-long-password"); err != nil {
+	if _, _, err := a.Auth.Login(context.Background(), "boss@ttt.example", "a-long-password", ""); err != nil {
 		t.Fatalf("log in with the password read from stdin: %v", err)
 	}
 }

@@ -14,8 +14,16 @@ const MinPasswordLength = 6
 // which open every applicant's records.
 const MinAdminPasswordLength = 12
 
-// MaxPasswordBytes is bcrypt's input limit; longer passwords would be silently truncated.
-const MaxPasswordBytes = 72
+// MaxPasswordLength is the longest password accepted, in characters: long passphrases are welcome
+// (the hasher takes any length), but not unbounded input.
+const MaxPasswordLength = 256
+
+// TooCommon is the message for a new password found among the most common passwords.
+const TooCommon = "This password is too common; choose another"
+
+// IsCommon reports whether a password is among the most common ones; the list itself is the
+// application's (a port), the rule that such a password is refused is the domain's.
+type IsCommon func(password string) bool
 
 // NormalizeEmail lower-cases and trims an address so one person cannot register twice.
 func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
@@ -40,19 +48,29 @@ func ValidateAdminCredentials(email, password string) error {
 	return errs.Err()
 }
 
-// ValidatePasswordChange checks a change-password request with the spec's messages.
-func ValidatePasswordChange(current, next string) error {
+// ValidateRegistration checks a registration: the credentials' rules, and a password that is not
+// common.
+func ValidateRegistration(email, password string, common IsCommon) error {
+	errs := field.Errors{}
+	errs.Email("email", NormalizeEmail(email), "Please enter a valid email")
+	checkNewPassword(errs, "password", password, "Password must be at least 6 characters", common)
+	return errs.Err()
+}
+
+// ValidatePasswordChange checks a change-password request with the spec's messages; the new
+// password may not be common.
+func ValidatePasswordChange(current, next string, common IsCommon) error {
 	errs := field.Errors{}
 	errs.Required("currentPassword", current, "Current password is required")
-	checkPassword(errs, "newPassword", next, "New password must be at least 6 characters")
+	checkNewPassword(errs, "newPassword", next, "New password must be at least 6 characters", common)
 	return errs.Err()
 }
 
 // ValidatePasswordReset checks a new password set through a reset link, with the change-password
-// rule and message.
-func ValidatePasswordReset(next string) error {
+// rules and messages.
+func ValidatePasswordReset(next string, common IsCommon) error {
 	errs := field.Errors{}
-	checkPassword(errs, "newPassword", next, "New password must be at least 6 characters")
+	checkNewPassword(errs, "newPassword", next, "New password must be at least 6 characters", common)
 	return errs.Err()
 }
 
@@ -63,11 +81,22 @@ func ValidateEmail(email string) error {
 	return errs.Err()
 }
 
+// checkPassword checks the length only: it is also the sign-in rule, and accounts whose password
+// predates the common-password rule keep signing in with it.
 func checkPassword(errs field.Errors, name, password, tooShort string) {
-	switch {
-	case len([]rune(password)) < MinPasswordLength:
+	switch n := len([]rune(password)); {
+	case n < MinPasswordLength:
 		errs.Add(name, tooShort)
-	case len(password) > MaxPasswordBytes:
-		errs.Add(name, "Password must be at most 72 bytes")
+	case n > MaxPasswordLength:
+		errs.Add(name, "Password must be at most 256 characters")
+	}
+}
+
+// checkNewPassword checks a password being set: its length, and that it is not common. No
+// composition rule applies (NIST SP 800-63B): any characters, in any mix.
+func checkNewPassword(errs field.Errors, name, password, tooShort string, common IsCommon) {
+	checkPassword(errs, name, password, tooShort)
+	if _, bad := errs[name]; !bad && common != nil && common(password) {
+		errs.Add(name, TooCommon)
 	}
 }

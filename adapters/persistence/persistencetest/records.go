@@ -93,6 +93,19 @@ func runRecords(t *testing.T, open Open) {
 		_, _, err = f.r.Sessions.Active(f.ctx, persistence.HashToken(laptop.ID), now)
 		expectErr(t, "Active with the stored form of a token instead of the token", err, application.ErrNotFound)
 
+		later := now.Add(2 * time.Hour)
+		if err := f.r.Sessions.Extend(f.ctx, laptop.ID, later); err != nil {
+			t.Fatal(err)
+		}
+		if s, _, err := f.r.Sessions.Active(f.ctx, laptop.ID, now.Add(90*time.Minute)); err != nil || !s.ExpiresAt.Equal(later) {
+			t.Errorf("Active after Extend: %v, %v; want the session, ending at %v", s, err, later)
+		}
+		if err := f.r.Sessions.Extend(f.ctx, "short-token", now); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = f.r.Sessions.Active(f.ctx, "short-token", now)
+		expectErr(t, "Active after Extend to now", err, application.ErrNotFound)
+
 		if err := f.r.Sessions.Revoke(f.ctx, phone.ID); err != nil {
 			t.Fatal(err)
 		}

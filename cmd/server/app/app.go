@@ -148,8 +148,15 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		return nil, err
 	}
 	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: hooks.PasswordCost}, persistence.NewAccountEvents(db)
+	commonPasswords := password.NewCommon()
+	var signInThrottle application.Throttle = application.Unthrottled{} // AUTH_RATE_LIMIT=0 turns every limit off
+	if cfg.AuthRateLimit > 0 {
+		signInThrottle = persistence.NewThrottles(db)
+	}
 	auth, err := application.NewAuth(application.AuthDeps{Tx: tx, Users: users, Sessions: sessions, Hasher: hasher,
-		Clock: clock, Events: accountEvents, Notify: notify})
+		Clock: clock, Events: accountEvents, Notify: notify, Guards: application.AuthGuards{Common: commonPasswords,
+			Throttle: signInThrottle, SignIn: application.Rate{Burst: cfg.AuthRateLimit, Per: application.AccountAttemptsPeriod},
+			Applicants: application.SessionPolicy{Idle: cfg.SessionIdleTimeout, Lifetime: cfg.SessionLifetime}}})
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -187,7 +194,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Certificates: certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,
-			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify}),
+			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify,
+			Common: commonPasswords, Throttle: signInThrottle}),
 	}}
 	a.stopListening = listenForChanges(cfg, db, publicCache, log)
 	a.metrics, a.stopMetrics = work.metrics, func() {}

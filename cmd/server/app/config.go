@@ -52,6 +52,11 @@ type Config struct {
 	// until every cookie it signed has been used again or has expired.
 	PreviousSessionSecret []byte
 
+	// SessionIdleTimeout and SessionLifetime are the applicants' sessions (SESSION_IDLE_TIMEOUT,
+	// SESSION_LIFETIME); administrators always have application.AdminSessions. 0: the default.
+	SessionIdleTimeout time.Duration
+	SessionLifetime    time.Duration
+
 	// Screening lists: download limits, address overrides (SCREENING_URL_<SOURCE>, keyed by
 	// variable name) and how often a server looks for imports made by another process.
 	ScreeningFetchTimeout  time.Duration
@@ -120,6 +125,9 @@ func Defaults() *Config {
 func (c *Config) check() error {
 	if (c.AdminEmail == "") != (c.AdminPassword == "") {
 		return errors.New("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither")
+	}
+	if c.SessionLifetime < c.SessionIdleTimeout {
+		return errors.New("SESSION_LIFETIME must be at least SESSION_IDLE_TIMEOUT")
 	}
 	if c.PreviousSessionSecret != nil && c.SessionSecret == nil {
 		return errors.New("SESSION_SECRET_PREVIOUS needs SESSION_SECRET (the new secret)")

@@ -33,7 +33,8 @@ func TestConfigDefaults(t *testing.T) {
 			Write: 60 * time.Second, Idle: 120 * time.Second, Transfer: 10 * time.Minute},
 		Limits:                application.Limits{OpenVerifications: 100, FilesPerVerification: 100},
 		ScreeningFetchTimeout: 5 * time.Minute, ScreeningFetchMaxBytes: 256 << 20, ScreeningURLs: map[string]string{},
-		ScreeningIndexCheck: 30 * time.Second, Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute}
+		ScreeningIndexCheck: 30 * time.Second, Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute,
+		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour}
 	if diff := cmp.Diff(want, Defaults()); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -57,7 +58,7 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"SCREENING_URL_UN=http://lists/un.xml", "SCREENING_INDEX_CHECK=0", "STRIPE_SECRET_KEY=sk_test_1",
 		"STRIPE_PUBLISHABLE_KEY=pk_test_1", "STRIPE_WEBHOOK_SECRET=whsec_1", "STRIPE_API_BASE=http://stripe-mock",
 		"WORKERS=0", "SMTP_URL=smtp://mail:25", "SMTP_FROM=Compliance <kyc@example.com>", "JOB_TIMEOUT=30s",
-		"UNRELATED=1")
+		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "UNRELATED=1")
 	want := &Config{Addr: "127.0.0.1:9000", DataDir: "/srv/ttt", DatabaseURL: "postgres://db/ttt",
 		PublicBaseURL: "https://verify.example.com", SessionSecret: []byte(strings.Repeat("n", 32)),
 		PreviousSessionSecret: []byte(strings.Repeat("o", 40)), AuthRateLimit: 0,
@@ -74,7 +75,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		ScreeningURLs:       map[string]string{"SCREENING_URL_EU": "http://lists/eu.xml", "SCREENING_URL_UN": "http://lists/un.xml"},
 		ScreeningIndexCheck: 0, StripeSecretKey: "sk_test_1", StripePublishableKey: "pk_test_1",
 		StripeWebhookSecret: "whsec_1", StripeAPIBase: "http://stripe-mock", Workers: 0, SMTPURL: "smtp://mail:25",
-		SMTPFrom: "Compliance <kyc@example.com>", JobTimeout: 30 * time.Second}
+		SMTPFrom: "Compliance <kyc@example.com>", JobTimeout: 30 * time.Second,
+		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("configuration (-want +got):\n%s", diff)
 	}
@@ -111,6 +113,10 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{[]string{"ADMIN_EMAIL=boss@example.com"}, "set both ADMIN_EMAIL and ADMIN_PASSWORD"},
 		{[]string{"STRIPE_PUBLISHABLE_KEY=pk_test_1"}, "STRIPE_PUBLISHABLE_KEY or STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY is not"},
 		{[]string{"STRIPE_SECRET_KEY=sk_test_1"}, "STRIPE_SECRET_KEY is set, so STRIPE_PUBLISHABLE_KEY is needed too"},
+		{[]string{"SESSION_IDLE_TIMEOUT=0"}, "SESSION_IDLE_TIMEOUT must be a positive duration"},
+		{[]string{"SESSION_IDLE_TIMEOUT=200h"}, "SESSION_LIFETIME must be at least SESSION_IDLE_TIMEOUT"},
+		{[]string{"PAYMENTS=paypal"}, "PAYMENTS must be stripe or simulated"},
+		{[]string{"PUBLIC_BASE_URL=https://verify.example.com"}, "PUBLIC_BASE_URL is https:// but STRIPE_SECRET_KEY is not set"},
 	} {
 		t.Run(strings.Join(tc.environ, " "), func(t *testing.T) {
 			c, err := ConfigFrom(tc.environ)

@@ -79,6 +79,12 @@ var configuration = []group{
 			"per client address; also sign-in and password-change attempts per account per 15 minutes and coupon " +
 			"codes tried per user per hour. Counted in the database, so several servers count together; `0` turns " +
 			"every limit off", set: into(atLeast(0), func(c *Config) *int { return &c.AuthRateLimit })},
+		{name: "SESSION_IDLE_TIMEOUT", def: short(application.DefaultApplicantSessions.Idle), help: "an applicant's " +
+			"session ends after this long without a request (administrators: 30 minutes)",
+			set: into(positive, func(c *Config) *time.Duration { return &c.SessionIdleTimeout })},
+		{name: "SESSION_LIFETIME", def: short(application.DefaultApplicantSessions.Lifetime), help: "an applicant's " +
+			"session ends this long after sign-in however active it is, at least `SESSION_IDLE_TIMEOUT` " +
+			"(administrators: 12 hours)", set: into(positive, func(c *Config) *time.Duration { return &c.SessionLifetime })},
 	}},
 	{"Limits and retention", []variable{
 		{name: "MAX_OPEN_VERIFICATIONS", def: strconv.Itoa(application.DefaultLimits.OpenVerifications),

@@ -23,10 +23,45 @@ const rawBaseQuery = fetchBaseQuery({
   fetchFn: (input, init) => (input instanceof Request && takeEarly(input)) || fetch(input, init),
 })
 
+/** SESSION_ENDED is what the sign-in page says after a signed-in screen found its session gone. */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.'
+
+let sessionEnded = false
+
+/** sessionHasEnded reports that the session ended under a signed-in screen and nobody signed in since. */
+export function sessionHasEnded(): boolean {
+  return sessionEnded
+}
+
+/** forgetEndedSession is called when a new session starts. */
+export function forgetEndedSession() {
+  sessionEnded = false
+}
+
+/** Routes whose 401 is about the credentials sent, not about the session. */
+const credentialRoutes = /^\/(login|register|password-reset\/)/
+
+/**
+ * endedSession: a 401 from the API while a user is signed in means the session ended (idle, past its
+ * lifetime, or revoked elsewhere). The cached user and every response of that session are dropped, so
+ * the route guard takes the user to sign-in, where the page says why.
+ */
+function endedSession(args: string | FetchArgs, status: unknown, bq: { getState: () => unknown; dispatch: (a: unknown) => unknown }) {
+  const url = typeof args === 'string' ? args : args.url
+  if (status !== 401 || credentialRoutes.test(url)) return
+  const selectUser = api.endpoints.getCurrentUser.select()
+  const signedIn = selectUser(bq.getState() as Parameters<typeof selectUser>[0]).data
+  if (!signedIn) return
+  sessionEnded = true
+  bq.dispatch(api.util.resetApiState())
+  bq.dispatch(api.util.upsertQueryData('getCurrentUser', undefined, null))
+}
+
 /** baseQuery adds the response's status text to errors, for the spec's "status: body" message rule. */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra)
   if (result.error) {
+    endedSession(args, result.error.status, api)
     const e = result.error
     const statusText = result.meta?.response?.statusText
     if (e.status === 'PARSING_ERROR') {

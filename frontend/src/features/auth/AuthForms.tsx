@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button'
 import { Link } from 'react-router'
 import { Checkbox, FormStatus, TextField } from '../../components/form/fields'
 import { paths } from '../../lib/paths'
+import { NewPasswordField } from './NewPasswordField'
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -48,7 +49,7 @@ export function RegisterForm({ onSubmit }: { onSubmit: Submit<RegisterValues> })
       {({ isSubmitting }) => (
         <Form noValidate className="space-y-4" aria-label="Create your account">
           <TextField name="email" label="Email" type="email" autoComplete="email" placeholder="you@company.com" />
-          <TextField name="password" label="Password" type="password" autoComplete="new-password" />
+          <NewPasswordField name="password" label="Password" />
           <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
           <Checkbox id="terms" checked={terms} onCheckedChange={setTerms}>
             I agree to the{' '}
@@ -95,7 +96,7 @@ export function ChangePasswordForm({ onSubmit }: { onSubmit: Submit<ChangePasswo
 function NewPasswordFields() {
   return (
     <>
-      <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" />
+      <NewPasswordField name="newPassword" label="New Password" />
       <TextField name="confirmNewPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
     </>
   )

@@ -1,4 +1,4 @@
-import { BadgeCheck, CheckCircle2, Crown, MailCheck, ShieldCheck } from 'lucide-react'
+import { BadgeCheck, CheckCircle2, Clock, Crown, MailCheck, ShieldCheck } from 'lucide-react'
 import { useDeferredValue, useState } from 'react'
 import { Link, Navigate, useLocation } from 'react-router'
 import { Banner } from '../../components/ui/Banner'
@@ -8,6 +8,7 @@ import { SiteFooter } from '../../components/ui/SiteFooter'
 import { MAIN_ID, SkipLink } from '../../components/ui/SkipLink'
 import { FullPageSpinner } from '../../components/ui/Spinner'
 import { mutate } from '../../components/ui/mutate'
+import { SESSION_ENDED, sessionHasEnded } from '../../app/api'
 import { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useRequestPasswordResetMutation } from './authApi'
 import { ForgotPasswordForm, LoginForm, RegisterForm } from './AuthForms'
 import { paths } from '../../lib/paths'
@@ -125,6 +126,11 @@ export default function AuthPage() {
           <Card className="p-8">
             <h1 className="text-2xl font-bold text-slate-900">{headings[mode][0]}</h1>
             <p className="mb-6 mt-1 text-sm text-slate-500">{headings[mode][1]}</p>
+            {mode === 'login' && sessionHasEnded() && (
+              <Banner tone="amber" icon={<Clock className="h-5 w-5" aria-hidden />} title="Signed out" className="mb-6">
+                <p role="status">{SESSION_ENDED}</p>
+              </Banner>
+            )}
             {mode === 'forgot' && <ForgotPassword />}
             {mode === 'login' && (
               <LoginForm

@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
-import { api } from '../../app/api'
+import { api, forgetEndedSession } from '../../app/api'
 import type { Message, User } from '../../lib/types'
 
 export interface Credentials {
@@ -72,6 +72,7 @@ type Dispatch = ThunkDispatch<any, any, UnknownAction>
  * show) and stores the new current user.
  */
 function setUser(dispatch: Dispatch, user: User | null) {
+  forgetEndedSession()
   dispatch(api.util.resetApiState())
   dispatch(api.util.upsertQueryData('getCurrentUser', undefined, user))
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 
 export type Order = 'asc' | 'desc'
@@ -24,8 +25,8 @@ export interface PagedList<F, S extends string> {
   sort: SortOf<S>
   order: Order
   filters: F
-  /** setPage moves to another page, as a new history entry. */
-  setPage: (page: number) => void
+  /** setPage moves to another page, as a new history entry unless `replace`. */
+  setPage: (page: number, opts?: { replace?: boolean }) => void
   /** sortBy sorts by a header's field: again on the same field turns the order around, another field starts descending. */
   sortBy: (field: S) => void
   /** setSorting sorts by a field and order (the "Sort by" select). */
@@ -77,9 +78,21 @@ export function usePagedList<F extends TextFilters<F>, S extends string = never>
   const state = { page, sort: sort as SortOf<S>, order, filters }
   return {
     ...state,
-    setPage: (p) => go({ ...state, page: p }),
+    setPage: (p, opts) => go({ ...state, page: p }, opts?.replace),
     sortBy: (field) => go({ ...state, page: 1, sort: field, order: field === sort && order === 'desc' ? 'asc' : 'desc' }),
     setSorting: (field, o) => go({ ...state, page: 1, sort: field, order: o }),
     setFilters: (patch, opts) => go({ ...state, page: 1, filters: { ...filters, ...patch } }, opts?.replace),
   }
+}
+
+/**
+ * usePageInRange moves a list whose address names a page past the last one (rows deleted since,
+ * an old bookmark) to its last page, in place of the address, once the server has told the total.
+ */
+export function usePageInRange(list: Pick<PagedList<unknown, never>, 'page' | 'setPage'>, total: number | undefined, pageSize: number) {
+  const last = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize))
+  const { page, setPage } = list
+  useEffect(() => {
+    if (last !== undefined && page > last) setPage(last, { replace: true })
+  }, [last, page, setPage])
 }

@@ -19,7 +19,7 @@ import { formatDate } from '@/lib/format'
 import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS, STATUS_NAMES, STATUSES } from '@/lib/options'
 import { paths } from '@/lib/paths'
 import type { AdminVerification, StatusCounts } from '@/lib/types'
-import { usePagedList } from '@/lib/usePagedList'
+import { usePagedList, usePageInRange } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { useAdminDeleteVerificationMutation, useAdminListVerificationsQuery, useAdminStatsQuery } from './adminApi'
 import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters } from './filters'
@@ -216,6 +216,7 @@ export default function AdminDashboardPage() {
   const poll = { pollingInterval: ADMIN_POLLING_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true }
   const list = useAdminListVerificationsQuery({ filters, page }, poll)
   const stats = useAdminStatsQuery(filters, poll)
+  usePageInRange(queue, list.data?.total, PAGE_SIZE)
 
   async function confirmDelete() {
     if (!toDelete) return

@@ -1,4 +1,4 @@
-import { api } from '../../app/api'
+import { api } from '@/app/api'
 import type {
   AdminVerification,
   AuditEvent,
@@ -11,7 +11,7 @@ import type {
   TradeInfo,
   VerificationDocument,
   VerificationScreening,
-} from '../../lib/types'
+} from '@/lib/types'
 import { pagedResponse } from '@/lib/paged'
 import { adminListQuery, filterParams, type AdminFilters, type AdminListArgs } from './filters'
 

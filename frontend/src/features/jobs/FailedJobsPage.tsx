@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn'
 import { PAGE_SIZE } from '@/lib/constants'
 import { formatDateTime } from '@/lib/format'
 import type { FailedJob } from '@/lib/types'
-import { usePagedList, type PagedListConfig } from '@/lib/usePagedList'
+import { usePagedList, usePageInRange, type PagedListConfig } from '@/lib/usePagedList'
 import { useFailedJobsQuery } from './jobsApi'
 
 /** KIND_NAMES says what each kind of job does, for people. */
@@ -73,8 +73,10 @@ const COLUMNS: Column<FailedJob>[] = [
  * e-mail and in the bell.
  */
 export default function FailedJobsPage() {
-  const { page, setPage } = usePagedList(JOBS)
+  const list = usePagedList(JOBS)
+  const { page, setPage } = list
   const jobs = useFailedJobsQuery({ page })
+  usePageInRange(list, jobs.data?.total, PAGE_SIZE)
   const total = jobs.data?.total ?? 0
   return (
     <div className="mx-auto max-w-7xl space-y-6">

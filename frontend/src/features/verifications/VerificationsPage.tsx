@@ -21,7 +21,7 @@ import { STATUS_OPTIONS, TIER_OPTIONS } from '@/lib/options'
 import { paths } from '@/lib/paths'
 import { displayName, rowActionHref, rowActionLabel, tierLabel } from '@/lib/status'
 import type { Verification } from '@/lib/types'
-import { usePagedList, type Order, type PagedListConfig } from '@/lib/usePagedList'
+import { usePagedList, usePageInRange, type Order, type PagedListConfig } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { NewVerificationDialog } from './NewVerificationDialog'
 import { useDeleteVerificationMutation, useListVerificationsQuery } from './verificationApi'
@@ -177,6 +177,7 @@ export default function VerificationsPage() {
     { page, pageSize: PAGE_SIZE, sort, order, ...filters },
     { pollingInterval: LIST_POLLING_MS, skipPollingIfUnfocused: false },
   )
+  usePageInRange(list, data?.total, PAGE_SIZE)
 
   async function confirmDelete() {
     if (!toDelete) return

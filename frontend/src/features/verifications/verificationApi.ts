@@ -1,4 +1,4 @@
-import { api } from '../../app/api'
+import { api } from '@/app/api'
 import type {
   BankingInfo,
   CompanyInfo,
@@ -12,10 +12,10 @@ import type {
   UpgradeResult,
   Verification,
   VerificationDocument,
-} from '../../lib/types'
-import { listPath, type ListParams } from '../../lib/listQuery'
-import { pagedResponse } from '../../lib/paged'
-import { uploadForm } from '../../lib/upload'
+} from '@/lib/types'
+import { listPath, type ListParams } from '@/lib/listQuery'
+import { pagedResponse } from '@/lib/paged'
+import { uploadForm } from '@/lib/upload'
 
 /** A change to any section changes the verification's progress, so the verification is refreshed too. */
 function touched(id: number, ...tags: ('CompanyInfo' | 'Representatives' | 'BankingInfo' | 'TradeInfo' | 'Documents')[]) {

@@ -88,6 +88,8 @@ export function usePagedList<F extends TextFilters<F>, S extends string = never>
 /**
  * usePageInRange moves a list whose address names a page past the last one (rows deleted since,
  * an old bookmark) to its last page, in place of the address, once the server has told the total.
+ * The total must be the answer to the current page and filters (RTK Query's `currentData`), not one
+ * kept from the page before.
  */
 export function usePageInRange(list: Pick<PagedList<unknown, never>, 'page' | 'setPage'>, total: number | undefined, pageSize: number) {
   const last = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize))

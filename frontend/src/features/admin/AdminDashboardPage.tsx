@@ -216,7 +216,7 @@ export default function AdminDashboardPage() {
   const poll = { pollingInterval: ADMIN_POLLING_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true }
   const list = useAdminListVerificationsQuery({ filters, page }, poll)
   const stats = useAdminStatsQuery(filters, poll)
-  usePageInRange(queue, list.data?.total, PAGE_SIZE)
+  usePageInRange(queue, list.currentData?.total, PAGE_SIZE)
 
   async function confirmDelete() {
     if (!toDelete) return

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FailedJob } from '../../lib/types'
-import { renderPage } from '../../test/render'
-import { json, mockApi, route } from '../../test/server'
+import type { FailedJob } from '@/lib/types'
+import { renderPage } from '@/test/render'
+import { json, mockApi, route } from '@/test/server'
 import FailedJobsPage from './FailedJobsPage'
 
 function job(over: Partial<FailedJob>): FailedJob {

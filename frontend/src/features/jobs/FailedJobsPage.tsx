@@ -76,7 +76,7 @@ export default function FailedJobsPage() {
   const list = usePagedList(JOBS)
   const { page, setPage } = list
   const jobs = useFailedJobsQuery({ page })
-  usePageInRange(list, jobs.data?.total, PAGE_SIZE)
+  usePageInRange(list, jobs.currentData?.total, PAGE_SIZE)
   const total = jobs.data?.total ?? 0
   return (
     <div className="mx-auto max-w-7xl space-y-6">

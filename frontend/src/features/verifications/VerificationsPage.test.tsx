@@ -24,9 +24,9 @@ const list = (path = '/verifications') => renderPage('/verifications', path, <Ve
 afterEach(() => vi.unstubAllGlobals())
 
 describe('verifications list', () => {
-  it('shows the columns, sorts by a header and keeps the sort in the address', async () => {
+  it('shows the columns, the default sort and ten rows a page', async () => {
     const { calls } = api()
-    const { router } = list()
+    list()
     expect(await screen.findByText('Showing 1-10 of 12')).toBeInTheDocument()
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Company / Verification ID',
@@ -40,7 +40,12 @@ describe('verifications list', () => {
     expect(screen.getByRole('columnheader', { name: 'Updated' })).toHaveAttribute('aria-sort', 'descending')
     expect(calls).toContain('GET /api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc')
     expect(within(screen.getAllByTestId('verification-row')[0]).getByRole('link', { name: 'Company 1' })).toHaveAttribute('href', '/verification/1')
+  })
 
+  it('sorts by a header, turns the order around on a second click and keeps the sort in the address', async () => {
+    const { calls } = api()
+    const { router } = list()
+    expect(await screen.findByText('Showing 1-10 of 12')).toBeInTheDocument()
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Company / Verification ID' }))
     expect(screen.getByRole('columnheader', { name: 'Company / Verification ID' })).toHaveAttribute('aria-sort', 'descending')
@@ -64,6 +69,14 @@ describe('verifications list', () => {
     expect(await screen.findByText('Showing 1-10 of 12')).toBeInTheDocument()
     await act(() => router.navigate(-1))
     expect(await screen.findByText('Showing 11-12 of 12')).toBeInTheDocument()
+  })
+
+  it('moves an address past the last page to the last page', async () => {
+    const { calls } = api()
+    const { router } = list('/verifications?page=9')
+    expect(await screen.findByText('Showing 11-12 of 12')).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?page=2')
+    expect(calls).toContain('GET /api/verifications?page=2&pageSize=10&sort=updatedAt&order=desc')
   })
 
   it('says a filter found nothing', async () => {

@@ -173,11 +173,11 @@ export default function VerificationsPage() {
   const [toDelete, setToDelete] = useState<Verification | null>(null)
   const [del, { isLoading: deleting }] = useDeleteVerificationMutation()
 
-  const { data, isLoading, isFetching, isError, error } = useListVerificationsQuery(
+  const { data, currentData, isLoading, isFetching, isError, error } = useListVerificationsQuery(
     { page, pageSize: PAGE_SIZE, sort, order, ...filters },
     { pollingInterval: LIST_POLLING_MS, skipPollingIfUnfocused: false },
   )
-  usePageInRange(list, data?.total, PAGE_SIZE)
+  usePageInRange(list, currentData?.total, PAGE_SIZE)
 
   async function confirmDelete() {
     if (!toDelete) return

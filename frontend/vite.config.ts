@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -64,6 +65,9 @@ function bootScript(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), bootScript()],
+  // '@/' is src/ (tsconfig.app.json's paths say the same for the type checker and eslint's resolver);
+  // the regular expression keeps packages such as '@radix-ui/…' out of it.
+  resolve: { alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` }] },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },

@@ -65,3 +65,37 @@ test('the verifications list pages, filters and deletes', async ({ page }) => {
   await expect(toastText(page, 'Verification deleted')).toBeVisible()
   await expect(page.getByText('Showing 1-2 of 2')).toBeVisible()
 })
+
+test('the list keeps its page and filters across a reload and Back, and is one card per verification on a phone', async ({ page }) => {
+  await registerByApi(page.request)
+  for (let i = 0; i < 11; i++) await createVerificationByApi(page.request, 'basic')
+  await createVerificationByApi(page.request, 'top')
+
+  await page.goto('/verifications')
+  const rows = page.getByTestId('verification-row')
+  await expect(page.getByText('Showing 1-10 of 12')).toBeVisible()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page).toHaveURL(/\/verifications\?page=2$/)
+  await page.reload()
+  await expect(page.getByText('Showing 11-12 of 12')).toBeVisible()
+  await expect(rows).toHaveCount(2)
+  await page.goBack()
+  await expect(page.getByText('Showing 1-10 of 12')).toBeVisible()
+
+  await page.getByLabel('Tier').click()
+  await page.getByRole('option', { name: 'Top Tier' }).click()
+  await expect(page).toHaveURL(/\/verifications\?tier=top$/)
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Tier' })).toHaveText('Top Tier')
+  await expect(rows).toHaveCount(1)
+
+  // Below 768 px the table gives way to cards with the same status and action.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const cards = page.getByTestId('verification-card')
+  await expect(cards).toHaveCount(1)
+  await expect(page.getByRole('table')).toHaveCount(0)
+  await expect(cards.first()).toContainText('Top Tier')
+  await expect(cards.first().getByRole('link', { name: 'Continue' })).toBeVisible()
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await expect(rows).toHaveCount(1)
+})

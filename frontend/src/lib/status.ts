@@ -1,13 +1,6 @@
+import { STATUS_LABELS, TIER_NAMES } from './options'
 import { paths } from './paths'
 import type { Tier, Verification, VerificationStatus } from './types'
-
-export const STATUS_LABELS: Record<VerificationStatus, string> = {
-  draft: 'In Progress',
-  submitted: 'Submitted',
-  in_review: 'In Review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-}
 
 /** statusLabel is the badge text; a missing verification reads 'Not Started', an unknown value 'Unknown'. */
 export function statusLabel(status: string | null | undefined): string {
@@ -90,6 +83,7 @@ export function displayName(v: Pick<Verification, 'id' | 'companyName'>): string
   return v.companyName || `Verification #${v.id}`
 }
 
+/** tierLabel is the applicant screens' name of a tier ('Basic', 'Top Tier'); an unknown value reads as itself. */
 export function tierLabel(tier: string): string {
-  return tier === 'top' ? 'Top Tier' : tier === 'basic' ? 'Basic' : tier
+  return (TIER_NAMES as Record<string, string>)[tier] ?? tier
 }

@@ -1,5 +1,6 @@
 /// <reference types="node" />
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -14,9 +15,12 @@ function files(dir: string): string[] {
   })
 }
 
+/** imports lists the files of src/ that `file` imports, by absolute path: relative and '@/' imports. */
 function imports(file: string): string[] {
   const src = fs.readFileSync(file, 'utf8')
-  return [...src.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1]).filter((s) => s.startsWith('.'))
+  return [...src.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].flatMap(([, s]) =>
+    s.startsWith('.') ? [path.resolve(path.dirname(file), s)] : s.startsWith('@/') ? [path.join(SRC, s.slice(2))] : [],
+  )
 }
 
 function area(abs: string): string {
@@ -25,14 +29,20 @@ function area(abs: string): string {
 }
 
 describe('import boundaries', () => {
+  it("reads '@/' imports as files of src/, like relative ones", () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-')), 'probe.ts')
+    fs.writeFileSync(file, "import { a } from '@/features/auth/authApi'\nimport { b } from './near'\nimport c from 'react'\n")
+    expect(imports(file)).toEqual([path.join(SRC, 'features/auth/authApi'), path.join(path.dirname(file), 'near')])
+  })
+
   const all = files(SRC).filter((f) => !f.includes(`${path.sep}test${path.sep}`))
 
   it('keeps features independent of each other', () => {
     const bad: string[] = []
     for (const f of all.filter((f) => area(f).startsWith('features/'))) {
       for (const i of imports(f)) {
-        const target = area(path.resolve(path.dirname(f), i))
-        if (target.startsWith('features/') && target !== area(f)) bad.push(`${path.relative(SRC, f)} -> ${i}`)
+        const target = area(i)
+        if (target.startsWith('features/') && target !== area(f)) bad.push(`${path.relative(SRC, f)} -> ${path.relative(SRC, i)}`)
       }
     }
     expect(bad).toEqual([])
@@ -42,8 +52,8 @@ describe('import boundaries', () => {
     const bad: string[] = []
     for (const f of all.filter((f) => ['components', 'lib'].includes(area(f)))) {
       for (const i of imports(f)) {
-        const target = area(path.resolve(path.dirname(f), i))
-        if (target.startsWith('features/') || target === 'app') bad.push(`${path.relative(SRC, f)} -> ${i}`)
+        const target = area(i)
+        if (target.startsWith('features/') || target === 'app') bad.push(`${path.relative(SRC, f)} -> ${path.relative(SRC, i)}`)
       }
     }
     expect(bad).toEqual([])

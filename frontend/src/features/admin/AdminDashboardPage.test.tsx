@@ -1,12 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { AdminVerification } from '../../lib/types'
-import { renderPage } from '../../test/render'
-import { json, mockApi, route } from '../../test/server'
-import { toastEl } from '../../test/utils'
+import type { AdminVerification } from '@/lib/types'
+import { renderPage } from '@/test/render'
+import { json, mockApi, route } from '@/test/server'
+import { toastEl } from '@/test/utils'
 import AdminDashboardPage from './AdminDashboardPage'
-import { adminVerification } from '../../test/fixtures'
+import { adminVerification } from '@/test/fixtures'
 
 function av(id: number, over: Partial<AdminVerification> = {}): AdminVerification {
   return adminVerification({
@@ -141,6 +141,29 @@ describe('admin dashboard', () => {
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-pressed', 'false')
     await waitFor(() => expect(calls.at(-1)).not.toContain('screening='), { timeout: 3000 })
+  })
+
+  it('keeps filters and page in the address: a reload shows the same queue, Back the one before', async () => {
+    const { calls } = api()
+    const user = userEvent.setup()
+    const { router } = renderPage('/admin', '/admin?status=approved&tier=top&page=2', <AdminDashboardPage />)
+    expect(await screen.findByText('Showing 11-20 of 23')).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Approved')
+    expect(screen.getByRole('combobox', { name: 'Tier' })).toHaveTextContent('TOP')
+    expect(calls).toContain('GET /api/admin/verifications?status=approved&tier=top&page=2&pageSize=10&sort=createdAt&order=desc')
+
+    await user.click(screen.getByTestId('count-draft'))
+    expect(router.state.location.search).toBe('?status=draft&tier=top')
+    expect(await screen.findByText('Showing 1-10 of 23')).toBeInTheDocument()
+    await act(() => router.navigate(-1))
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Approved')
+    expect(await screen.findByText('Showing 11-20 of 23')).toBeInTheDocument()
+
+    // Typed text reaches the address once typing pauses, back on page 1.
+    await user.click(screen.getByLabelText('User Email'))
+    await user.paste('jane@acme.test')
+    await waitFor(() => expect(router.state.location.search).toBe('?status=approved&tier=top&email=jane%40acme.test'), { timeout: 3000 })
+    expect(screen.getByLabelText('User Email')).toHaveValue('jane@acme.test')
   })
 
   it('deletes after a confirmation', async () => {

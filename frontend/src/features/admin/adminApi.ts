@@ -1,4 +1,4 @@
-import { api } from '../../app/api'
+import { api } from '@/app/api'
 import type {
   AdminVerification,
   AuditEvent,
@@ -11,7 +11,8 @@ import type {
   TradeInfo,
   VerificationDocument,
   VerificationScreening,
-} from '../../lib/types'
+} from '@/lib/types'
+import { pagedResponse } from '@/lib/paged'
 import { adminListQuery, filterParams, type AdminFilters, type AdminListArgs } from './filters'
 
 const ADMIN_LIST = { type: 'AdminVerification' as const, id: 'LIST' }
@@ -37,12 +38,7 @@ export const adminApi = api.injectEndpoints({
   endpoints: (b) => ({
     adminListVerifications: b.query<Paged<AdminVerification>, AdminListArgs>({
       query: (a) => `/admin/verifications?${adminListQuery(a)}`,
-      transformResponse: (items: AdminVerification[] | undefined, meta) => {
-        const list = items ?? []
-        const header = meta?.response?.headers.get('X-Total-Count')
-        const total = header ? Number(header) : list.length
-        return { items: list, total: Number.isFinite(total) ? total : list.length }
-      },
+      transformResponse: pagedResponse<AdminVerification>,
       providesTags: [ADMIN_LIST],
     }),
     adminStats: b.query<StatusCounts, AdminFilters>({

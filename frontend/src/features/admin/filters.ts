@@ -1,4 +1,6 @@
-import { PAGE_SIZE } from '../../lib/constants'
+import { PAGE_SIZE } from '@/lib/constants'
+import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS } from '@/lib/options'
+import type { PagedListConfig } from '@/lib/usePagedList'
 
 export interface AdminFilters {
   status: string
@@ -16,20 +18,15 @@ export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all',
 /** Clear All Filters shows everything. */
 export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', publicId: '', id: '', screening: 'all' }
 
-export const ADMIN_STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'submitted', label: 'Submitted' },
-  { value: 'in_review', label: 'In Review' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'draft', label: 'Draft' },
-] as const
-
-export const ADMIN_TIER_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'basic', label: 'Basic' },
-  { value: 'top', label: 'TOP' },
-] as const
+/** ADMIN_LIST keeps the queue's filters and page in the address; the queue has one order, newest first. */
+export const ADMIN_LIST: PagedListConfig<AdminFilters> = {
+  filters: DEFAULT_FILTERS,
+  allowed: {
+    status: ADMIN_STATUS_OPTIONS.map((o) => o.value),
+    tier: ADMIN_TIER_OPTIONS.map((o) => o.value),
+    screening: ['all', 'attention'],
+  },
+}
 
 export const ADMIN_POLLING_MS = 30_000
 

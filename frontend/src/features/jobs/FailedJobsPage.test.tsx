@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FailedJob } from '../../lib/types'
-import { renderPage } from '../../test/render'
-import { json, mockApi, route } from '../../test/server'
+import type { FailedJob } from '@/lib/types'
+import { renderPage } from '@/test/render'
+import { json, mockApi, route } from '@/test/server'
 import FailedJobsPage from './FailedJobsPage'
 
 function job(over: Partial<FailedJob>): FailedJob {
@@ -58,11 +58,13 @@ describe('failed jobs page', () => {
     const first = Array.from({ length: 10 }, (_, i) => job({ id: 100 - i }))
     api({ 1: { items: first, total: 12 }, 2: { items: [job({ id: 2 }), job({ id: 1 })], total: 12 } })
     const user = userEvent.setup()
-    renderJobs()
+    const { router } = renderJobs()
     expect(await screen.findByText('Showing 1-10 of 12')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Next' }))
     expect(await screen.findByText('Showing 11-12 of 12')).toBeInTheDocument()
     expect(await screen.findByText('#1 send_email')).toBeInTheDocument()
+    // The page is in the address, so a reload stays on it.
+    expect(router.state.location.search).toBe('?page=2')
   })
 
   it('says so when nothing failed', async () => {

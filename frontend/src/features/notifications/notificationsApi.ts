@@ -1,5 +1,6 @@
-import { api } from '../../app/api'
-import type { Notification } from '../../lib/types'
+import { api } from '@/app/api'
+import { headerCount } from '@/lib/paged'
+import type { Notification } from '@/lib/types'
 import { notificationsPath } from './notificationQuery'
 
 /** NotificationPage is one page of the bell, with the totals the server sends in headers. */
@@ -9,11 +10,6 @@ export interface NotificationPage {
   total: number
   /** unread counts the unread ones (X-Unread-Count); the red dot shows while it is above zero. */
   unread: number
-}
-
-function headerCount(headers: Headers | undefined, name: string, fallback: number): number {
-  const n = Number(headers?.get(name))
-  return headers?.has(name) && Number.isFinite(n) ? n : fallback
 }
 
 export const notificationsApi = api.injectEndpoints({

@@ -1,77 +1,32 @@
 import * as DM from '@radix-ui/react-dropdown-menu'
-import { AlertCircle, ArrowDown, ArrowUp, ArrowUpDown, Eye, FileCheck2, MoreHorizontal, Plus, Share2, Trash2 } from 'lucide-react'
+import { Eye, FileCheck2, MoreHorizontal, Plus, Share2, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { StatusBadge } from '../../components/ui/Badge'
-import { Button, ButtonLink } from '../../components/ui/Button'
-import { Card } from '../../components/ui/Card'
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
-import { PageHeader } from '../../components/ui/PageHeader'
-import { Pager } from '../../components/ui/Pager'
-import { Progress } from '../../components/ui/Progress'
-import { Select } from '../../components/ui/Select'
-import { Spinner } from '../../components/ui/Spinner'
-import { Tooltip, TooltipProvider } from '../../components/ui/Tooltip'
-import { mutate } from '../../components/ui/mutate'
-import { LIST_POLLING_MS, PAGE_SIZE } from '../../lib/constants'
-import { errorMessage } from '../../lib/errors'
-import { cn } from '../../lib/cn'
-import { formatDate } from '../../lib/format'
-import { displayName, rowActionHref, rowActionLabel, tierLabel } from '../../lib/status'
-import type { Verification } from '../../lib/types'
+import { StatusBadge } from '@/components/ui/Badge'
+import { Button, ButtonLink } from '@/components/ui/Button'
+import { Card } from '@/components/ui/Card'
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
+import { DataTable, ListError, type Column } from '@/components/ui/DataTable'
+import { PageHeader } from '@/components/ui/PageHeader'
+import { Pager } from '@/components/ui/Pager'
+import { Progress } from '@/components/ui/Progress'
+import { Select } from '@/components/ui/Select'
+import { Spinner } from '@/components/ui/Spinner'
+import { Tooltip, TooltipProvider } from '@/components/ui/Tooltip'
+import { mutate } from '@/components/ui/mutate'
+import { LIST_POLLING_MS, PAGE_SIZE } from '@/lib/constants'
+import { formatDate } from '@/lib/format'
+import type { ListParams } from '@/lib/listQuery'
+import { STATUS_OPTIONS, TIER_OPTIONS } from '@/lib/options'
+import { paths } from '@/lib/paths'
+import { displayName, rowActionHref, rowActionLabel, tierLabel } from '@/lib/status'
+import type { Verification } from '@/lib/types'
+import { usePagedList, usePageInRange, type Order, type PagedListConfig } from '@/lib/usePagedList'
+import { usePageTitle } from '@/lib/usePageTitle'
 import { NewVerificationDialog } from './NewVerificationDialog'
 import { useDeleteVerificationMutation, useListVerificationsQuery } from './verificationApi'
-import type { ListParams } from '../../lib/listQuery'
-import { paths } from '../../lib/paths'
-import { usePageTitle } from '../../lib/usePageTitle'
-
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'submitted', label: 'Submitted' },
-  { value: 'in_review', label: 'In Review' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-]
-
-const TIER_OPTIONS = [
-  { value: 'all', label: 'All tiers' },
-  { value: 'basic', label: 'Basic' },
-  { value: 'top', label: 'Top Tier' },
-]
 
 type SortField = ListParams['sort']
-
-function SortHeader({
-  field,
-  label,
-  sort,
-  order,
-  onSort,
-  className,
-}: {
-  field: SortField
-  label: string
-  sort: SortField
-  order: 'asc' | 'desc'
-  onSort: (f: SortField) => void
-  className?: string
-}) {
-  const active = sort === field
-  const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600', className)}
-    >
-      <button type="button" onClick={() => onSort(field)} className="inline-flex items-center gap-1 hover:text-slate-900">
-        {label}
-        <Icon className={active ? 'h-3.5 w-3.5 text-slate-900' : 'h-3.5 w-3.5 text-slate-400'} aria-hidden />
-      </button>
-    </th>
-  )
-}
 
 function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification) => void }) {
   return (
@@ -111,16 +66,6 @@ function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification)
   )
 }
 
-function Empty({ filtered }: { filtered: boolean }) {
-  return (
-    <>
-      <FileCheck2 className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
-      <p className="mt-3 text-sm font-medium text-slate-900">No verifications found</p>
-      <p className="mt-1 text-sm text-slate-600">{filtered ? 'Try another filter.' : 'Start your first verification to get certified.'}</p>
-    </>
-  )
-}
-
 const SORT_LABELS: Record<SortField, string> = { updatedAt: 'Updated', createdAt: 'Created', id: 'ID', status: 'Status', tier: 'Tier' }
 
 /** SORT_OPTIONS offer every sort field and order on every screen width, where the table's headers are hidden or cut. */
@@ -132,30 +77,107 @@ export const SORT_OPTIONS = (Object.keys(SORT_LABELS) as SortField[]).flatMap((f
   }),
 )
 
+const SORT_FIELDS = Object.keys(SORT_LABELS) as SortField[]
+
+/** LIST is the list's first view (spec 3): every status and tier, last updated first. */
+const LIST: PagedListConfig<{ status: string; tier: string }, SortField> = {
+  filters: { status: 'all', tier: 'all' },
+  allowed: { status: STATUS_OPTIONS.map((o) => o.value), tier: TIER_OPTIONS.map((o) => o.value) },
+  sorts: SORT_FIELDS,
+  sort: 'updatedAt',
+  order: 'desc',
+}
+
+function columns(onDelete: (v: Verification) => void): Column<Verification, SortField>[] {
+  const date = 'whitespace-nowrap text-sm text-slate-600'
+  return [
+    {
+      header: 'Company / Verification ID',
+      sort: 'id',
+      cellClassName: 'max-w-[18rem]',
+      cell: (v) => (
+        <>
+          <Link to={paths.verification(v.id)} className="block truncate text-sm font-semibold text-brand-800 hover:underline">
+            {displayName(v)}
+          </Link>
+          <p className="truncate font-mono text-xs text-slate-600" title={v.publicId}>
+            {v.publicId} · #{v.id}
+          </p>
+        </>
+      ),
+    },
+    { header: 'Tier', sort: 'tier', cellClassName: 'whitespace-nowrap text-sm text-slate-700', cell: (v) => tierLabel(v.tier) },
+    { header: 'Status', sort: 'status', cellClassName: 'whitespace-nowrap', cell: (v) => <StatusBadge status={v.status} /> },
+    {
+      header: 'Progress',
+      cell: (v) => (
+        <div className="flex w-28 items-center gap-2">
+          <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
+          <span className="w-9 text-right text-xs text-slate-600">{v.progress}%</span>
+        </div>
+      ),
+    },
+    { header: 'Created', sort: 'createdAt', className: 'hidden xl:table-cell', cellClassName: date, cell: (v) => formatDate(v.createdAt) },
+    { header: 'Updated', sort: 'updatedAt', cellClassName: date, cell: (v) => formatDate(v.updatedAt) },
+    {
+      header: 'Actions',
+      align: 'right',
+      cellClassName: 'whitespace-nowrap',
+      cell: (v) => (
+        <div className="flex items-center justify-end gap-1">
+          <ButtonLink to={rowActionHref(v)} size="sm" variant="outline">
+            {rowActionLabel(v.status)}
+          </ButtonLink>
+          <RowMenu v={v} onDelete={onDelete} />
+        </div>
+      ),
+    },
+  ]
+}
+
+/** VerificationCard is a verification on a phone: the same status and actions as its row. */
+function VerificationCard({ v, onDelete }: { v: Verification; onDelete: (v: Verification) => void }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link to={paths.verification(v.id)} className="block break-words text-sm font-semibold text-brand-800 hover:underline">
+            {displayName(v)}
+          </Link>
+          <p className="mt-0.5 text-xs text-slate-600">
+            #{v.id} · {tierLabel(v.tier)} · updated {formatDate(v.updatedAt)}
+          </p>
+          <p className="truncate font-mono text-xs text-slate-600">{v.publicId}</p>
+        </div>
+        <StatusBadge status={v.status} />
+      </div>
+      <div className="flex items-center gap-2">
+        <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
+        <span className="w-9 shrink-0 text-right text-xs text-slate-600">{v.progress}%</span>
+      </div>
+      <div className="flex items-center gap-2">
+        <ButtonLink to={rowActionHref(v)} size="sm" variant="outline" className="flex-1">
+          {rowActionLabel(v.status)}
+        </ButtonLink>
+        <RowMenu v={v} onDelete={onDelete} />
+      </div>
+    </>
+  )
+}
+
 export default function VerificationsPage() {
   usePageTitle('Verifications')
-  const [page, setPage] = useState(1)
-  const [status, setStatus] = useState('all')
-  const [tier, setTier] = useState('all')
-  const [sort, setSort] = useState<SortField>('updatedAt')
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc')
+  const list = usePagedList(LIST)
+  const { page, sort, order, filters } = list
   const [newOpen, setNewOpen] = useState(false)
   const [toDelete, setToDelete] = useState<Verification | null>(null)
   const [del, { isLoading: deleting }] = useDeleteVerificationMutation()
 
-  const { data, isLoading, isFetching, isError, error } = useListVerificationsQuery(
-    { page, pageSize: PAGE_SIZE, sort, order, status, tier },
+  const { data, currentData, isLoading, isFetching, isError, error } = useListVerificationsQuery(
+    { page, pageSize: PAGE_SIZE, sort, order, ...filters },
     { pollingInterval: LIST_POLLING_MS, skipPollingIfUnfocused: false },
   )
-
-  function onSort(f: SortField) {
-    if (f === sort) setOrder(order === 'asc' ? 'desc' : 'asc')
-    else {
-      setSort(f)
-      setOrder('desc')
-    }
-    setPage(1)
-  }
+  usePageInRange(list, currentData?.total, PAGE_SIZE)
 
   async function confirmDelete() {
     if (!toDelete) return
@@ -177,46 +199,21 @@ export default function VerificationsPage() {
         />
 
         {isError ? (
-          <Card className="p-10 text-center">
-            <AlertCircle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
-            <h2 className="mt-3 text-lg font-semibold text-slate-900">Error Loading Verifications</h2>
-            <p className="mt-1 text-sm text-slate-600">{errorMessage(error)}</p>
-            <Button className="mt-5" variant="outline" onClick={() => window.location.reload()}>
-              Try Again
-            </Button>
+          <Card>
+            <ListError title="Error Loading Verifications" error={error} onRetry={() => window.location.reload()} />
           </Card>
         ) : (
           <Card>
             <div className="flex flex-col gap-4 border-b border-slate-100 p-4 sm:flex-row sm:items-end">
-              <Select
-                id="filter-status"
-                label="Status"
-                value={status}
-                onValueChange={(v) => {
-                  setStatus(v)
-                  setPage(1)
-                }}
-                options={STATUS_OPTIONS}
-              />
-              <Select
-                id="filter-tier"
-                label="Tier"
-                value={tier}
-                onValueChange={(v) => {
-                  setTier(v)
-                  setPage(1)
-                }}
-                options={TIER_OPTIONS}
-              />
+              <Select id="filter-status" label="Status" value={filters.status} onValueChange={(v) => list.setFilters({ status: v })} options={STATUS_OPTIONS} />
+              <Select id="filter-tier" label="Tier" value={filters.tier} onValueChange={(v) => list.setFilters({ tier: v })} options={TIER_OPTIONS} />
               <Select
                 id="sort-by"
                 label="Sort by"
                 value={`${sort}:${order}`}
                 onValueChange={(v) => {
-                  const [f, o] = v.split(':') as [SortField, 'asc' | 'desc']
-                  setSort(f)
-                  setOrder(o)
-                  setPage(1)
+                  const [f, o] = v.split(':') as [SortField, Order]
+                  list.setSorting(f, o)
                 }}
                 options={SORT_OPTIONS}
               />
@@ -224,116 +221,23 @@ export default function VerificationsPage() {
               {isFetching && !isLoading && <Spinner className="h-4 w-4" label="Refreshing" />}
             </div>
 
-            {/* Wide screens get the table; phones get one card per verification with the same status and actions. */}
-            <div className="hidden overflow-x-auto md:block">
-              <table className="min-w-full divide-y divide-slate-100">
-                <thead className="bg-slate-50/70">
-                  <tr>
-                    <SortHeader field="id" label="Company / Verification ID" sort={sort} order={order} onSort={onSort} />
-                    <SortHeader field="tier" label="Tier" sort={sort} order={order} onSort={onSort} />
-                    <SortHeader field="status" label="Status" sort={sort} order={order} onSort={onSort} />
-                    <th scope="col" className="px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                      Progress
-                    </th>
-                    <SortHeader field="createdAt" label="Created" sort={sort} order={order} onSort={onSort} className="hidden xl:table-cell" />
-                    <SortHeader field="updatedAt" label="Updated" sort={sort} order={order} onSort={onSort} />
-                    <th scope="col" className="px-4 py-3 text-right text-xs font-semibold uppercase tracking-wide text-slate-600">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {isLoading ? (
-                    <tr>
-                      <td colSpan={7} className="py-16 text-center">
-                        <Spinner />
-                      </td>
-                    </tr>
-                  ) : data && data.items.length > 0 ? (
-                    data.items.map((v) => (
-                      <tr key={v.id} className="hover:bg-slate-50/60" data-testid="verification-row">
-                        <td className="max-w-[18rem] px-4 py-3">
-                          <Link to={paths.verification(v.id)} className="block truncate text-sm font-semibold text-brand-800 hover:underline">
-                            {displayName(v)}
-                          </Link>
-                          <p className="truncate font-mono text-xs text-slate-600" title={v.publicId}>
-                            {v.publicId} · #{v.id}
-                          </p>
-                        </td>
-                        <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-700">{tierLabel(v.tier)}</td>
-                        <td className="whitespace-nowrap px-4 py-3">
-                          <StatusBadge status={v.status} />
-                        </td>
-                        <td className="px-4 py-3">
-                          <div className="flex w-28 items-center gap-2">
-                            <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
-                            <span className="w-9 text-right text-xs text-slate-600">{v.progress}%</span>
-                          </div>
-                        </td>
-                        <td className="hidden whitespace-nowrap px-4 py-3 text-sm text-slate-600 xl:table-cell">{formatDate(v.createdAt)}</td>
-                        <td className="whitespace-nowrap px-4 py-3 text-sm text-slate-600">{formatDate(v.updatedAt)}</td>
-                        <td className="whitespace-nowrap px-4 py-3">
-                          <div className="flex items-center justify-end gap-1">
-                            <ButtonLink to={rowActionHref(v)} size="sm" variant="outline">
-                              {rowActionLabel(v.status)}
-                            </ButtonLink>
-                            <RowMenu v={v} onDelete={setToDelete} />
-                          </div>
-                        </td>
-                      </tr>
-                    ))
-                  ) : (
-                    <tr>
-                      <td colSpan={7} className="px-4 py-16 text-center">
-                        <Empty filtered={status !== 'all' || tier !== 'all'} />
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <div className="md:hidden">
-              {isLoading ? (
-                <div className="py-16 text-center">
-                  <Spinner />
-                </div>
-              ) : data && data.items.length > 0 ? (
-                <ul className="divide-y divide-slate-100" aria-label="Verifications">
-                  {data.items.map((v) => (
-                    <li key={v.id} className="space-y-3 px-4 py-4" data-testid="verification-card">
-                      <div className="flex items-start justify-between gap-3">
-                        <div className="min-w-0">
-                          <Link to={paths.verification(v.id)} className="block break-words text-sm font-semibold text-brand-800 hover:underline">
-                            {displayName(v)}
-                          </Link>
-                          <p className="mt-0.5 text-xs text-slate-600">
-                            #{v.id} · {tierLabel(v.tier)} · updated {formatDate(v.updatedAt)}
-                          </p>
-                          <p className="truncate font-mono text-xs text-slate-600">{v.publicId}</p>
-                        </div>
-                        <StatusBadge status={v.status} />
-                      </div>
-                      <div className="flex items-center gap-2">
-                        <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
-                        <span className="w-9 shrink-0 text-right text-xs text-slate-600">{v.progress}%</span>
-                      </div>
-                      <div className="flex items-center gap-2">
-                        <ButtonLink to={rowActionHref(v)} size="sm" variant="outline" className="flex-1">
-                          {rowActionLabel(v.status)}
-                        </ButtonLink>
-                        <RowMenu v={v} onDelete={setToDelete} />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <div className="px-4 py-16 text-center">
-                  <Empty filtered={status !== 'all' || tier !== 'all'} />
-                </div>
-              )}
-            </div>
+            <DataTable
+              label="Verifications"
+              rows={data?.items ?? []}
+              rowKey={(v) => v.id}
+              columns={columns(setToDelete)}
+              sorting={{ sort, order, onSort: list.sortBy }}
+              loading={isLoading}
+              empty={{
+                icon: <FileCheck2 className="mx-auto h-10 w-10 text-slate-400" aria-hidden />,
+                title: 'No verifications found',
+                text: filters.status !== 'all' || filters.tier !== 'all' ? 'Try another filter.' : 'Start your first verification to get certified.',
+              }}
+              card={(v) => <VerificationCard v={v} onDelete={setToDelete} />}
+              testId={{ row: 'verification-row', card: 'verification-card' }}
+            />
 
-            <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
+            <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={list.setPage} />
           </Card>
         )}
 

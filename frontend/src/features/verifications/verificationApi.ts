@@ -1,4 +1,4 @@
-import { api } from '../../app/api'
+import { api } from '@/app/api'
 import type {
   BankingInfo,
   CompanyInfo,
@@ -12,9 +12,10 @@ import type {
   UpgradeResult,
   Verification,
   VerificationDocument,
-} from '../../lib/types'
-import { listPath, type ListParams } from '../../lib/listQuery'
-import { uploadForm } from '../../lib/upload'
+} from '@/lib/types'
+import { listPath, type ListParams } from '@/lib/listQuery'
+import { pagedResponse } from '@/lib/paged'
+import { uploadForm } from '@/lib/upload'
 
 /** A change to any section changes the verification's progress, so the verification is refreshed too. */
 function touched(id: number, ...tags: ('CompanyInfo' | 'Representatives' | 'BankingInfo' | 'TradeInfo' | 'Documents')[]) {
@@ -31,12 +32,7 @@ export const verificationApi = api.injectEndpoints({
   endpoints: (b) => ({
     listVerifications: b.query<Paged<Verification>, ListParams>({
       query: listPath,
-      transformResponse: (items: Verification[] | undefined, meta) => {
-        const list = items ?? []
-        const header = meta?.response?.headers.get('X-Total-Count')
-        const total = header !== null && header !== undefined && header !== '' ? Number(header) : list.length
-        return { items: list, total: Number.isFinite(total) ? total : list.length }
-      },
+      transformResponse: pagedResponse<Verification>,
       providesTags: (r) => [
         { type: 'Verification', id: 'LIST' },
         ...(r?.items ?? []).map((v) => ({ type: 'Verification' as const, id: v.id })),

@@ -1,12 +1,13 @@
 import { AlertTriangle, XOctagon } from 'lucide-react'
 import { useState } from 'react'
-import { Banner } from '../../../components/ui/Banner'
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog'
-import { mutate } from '../../../components/ui/mutate'
-import { errorMessage } from '../../../lib/errors'
-import { formatDate } from '../../../lib/format'
-import { usePageTitle } from '../../../lib/usePageTitle'
-import type { AdminVerification } from '../../../lib/types'
+import { Banner } from '@/components/ui/Banner'
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
+import { mutate } from '@/components/ui/mutate'
+import { errorMessage } from '@/lib/errors'
+import { formatDate } from '@/lib/format'
+import { tierLabel } from '@/lib/status'
+import { usePageTitle } from '@/lib/usePageTitle'
+import type { AdminVerification } from '@/lib/types'
 import { useApproveVerificationMutation, useRejectVerificationMutation, useRevokeVerificationMutation } from '../adminApi'
 import { AuditTrail } from '../AuditTrail'
 import { ReasonDialog } from '../ReasonDialog'
@@ -27,7 +28,7 @@ import { useScreening } from './useScreening'
 export function approvalText(v: Pick<AdminVerification, 'tier'>, companyName: string | undefined): string {
   const until = new Date()
   until.setUTCFullYear(until.getUTCFullYear() + 1)
-  const tier = v.tier === 'top' ? 'Top Tier' : 'Basic'
+  const tier = tierLabel(v.tier)
   return (
     `Approving issues the ${tier} certificate for ${companyName || 'this company'}, valid until ${formatDate(until.toISOString())}. ` +
     'Its public certificate page goes live, the applicant is told by e-mail and can download the certificate, and you can then generate the CIS.'

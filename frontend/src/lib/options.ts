@@ -1,0 +1,45 @@
+import type { Tier, VerificationStatus } from './types'
+
+/**
+ * options names the statuses and tiers once, for filters, count cards and badges. The screens
+ * word them differently on purpose, each as the spec does: the applicant's list says 'All statuses'
+ * and 'Top Tier' (spec 3), the admin queue 'All' and 'TOP' and lists waiting work first (spec 9),
+ * and a status badge reads a draft as 'In Progress' (spec 2).
+ */
+
+/** STATUSES are the statuses in the order of the life cycle. */
+export const STATUSES = ['draft', 'submitted', 'in_review', 'approved', 'rejected'] as const satisfies readonly VerificationStatus[]
+
+/** STATUS_NAMES name each status in filters and count cards. */
+export const STATUS_NAMES: Record<VerificationStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  in_review: 'In Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+}
+
+/** STATUS_LABELS are the badges' texts. */
+export const STATUS_LABELS: Record<VerificationStatus, string> = { ...STATUS_NAMES, draft: 'In Progress' }
+
+/** TIER_NAMES are the applicant screens' names of the tiers; ADMIN_TIER_NAMES the admin screens'. */
+export const TIER_NAMES: Record<Tier, string> = { basic: 'Basic', top: 'Top Tier' }
+export const ADMIN_TIER_NAMES: Record<Tier, string> = { basic: 'Basic', top: 'TOP' }
+
+/** FilterOption is one choice of a list filter; 'all' filters nothing. */
+export interface FilterOption {
+  value: string
+  label: string
+}
+
+function filterOptions<K extends string>(all: string, names: Record<K, string>, order: readonly K[]): readonly FilterOption[] {
+  return [{ value: 'all', label: all }, ...order.map((k) => ({ value: k, label: names[k] }))]
+}
+
+/** The verifications list's filters. */
+export const STATUS_OPTIONS = filterOptions('All statuses', STATUS_NAMES, STATUSES)
+export const TIER_OPTIONS = filterOptions('All tiers', TIER_NAMES, ['basic', 'top'])
+
+/** The admin queue's filters: what waits for a reviewer first, drafts last. */
+export const ADMIN_STATUS_OPTIONS = filterOptions('All', STATUS_NAMES, ['submitted', 'in_review', 'approved', 'rejected', 'draft'])
+export const ADMIN_TIER_OPTIONS = filterOptions('All', ADMIN_TIER_NAMES, ['basic', 'top'])

@@ -815,6 +815,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2112,6 +2121,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A dependency is down */
                 503: {
                     headers: {
@@ -2885,6 +2903,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3834,6 +3861,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5417,10 +5453,18 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Actions: {
+            /** @description download the certificate PDF */
+            certificate: boolean;
+            /** @description download the CIS (one exists) */
+            cis: boolean;
             decide: boolean;
             delete: boolean;
+            /** @description generate or regenerate the CIS (administrators) */
+            generateCis: boolean;
             pay: boolean;
             resubmit: boolean;
+            /** @description make a temporary CIS link (the owner) */
+            shareCis: boolean;
             submit: boolean;
             upgrade: boolean;
         };

@@ -15,12 +15,8 @@ import (
 // not the links.
 func TestNoCISForARevokedOrExpiredCertificate(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
-		owner := e.register(t, "cis-revoked@acme.example")
-		v := e.inReview(t, owner, "basic")
+		owner, adm, v := e.withCIS(t, "cis-revoked@acme.example")
 		vid := itoa(v.ID)
-		adm := e.admin(t)
-		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
-		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/generate-cis", nil)
 		base := "/api/verifications/" + vid + "/cis-form"
 		var cis api.CISForm
 		owner.must(http.StatusOK, "GET", base, nil).JSON(t, &cis)

@@ -253,17 +253,18 @@ describe('verification detail', () => {
       expect((await screen.findAllByText('Link revoked', { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
     })
 
-    it("says 'CIS Form Not Available' when the server has none", async () => {
+    // 404: the server has none; 409: the certificate was revoked after the page loaded.
+    it.each([
+      [404, 'The CIS form could not be found for this verification.'],
+      [409, 'This certificate is revoked, so its CIS is no longer issued'],
+    ])("says 'CIS Form Not Available' with the server's reason (%i)", async (status, message) => {
       vi.stubGlobal('open', vi.fn(() => null))
-      mockApi(
-        approved(),
-        route('GET', '/api/verifications/7/cis-form', () => json({ message: 'The CIS form could not be found for this verification.' }, { status: 404 })),
-        ...sections(true),
-      )
+      mockApi(approved(), route('GET', '/api/verifications/7/cis-form', () => json({ message }, { status })), ...sections(true))
       const user = userEvent.setup()
       renderDetail()
       await user.click(await screen.findByRole('button', { name: 'Download CIS Form' }))
       expect((await screen.findAllByText('CIS Form Not Available', { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
+      expect((await screen.findAllByText(message, { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
     })
 
     it('shows a revoked certificate and no downloads', async () => {
@@ -307,20 +308,6 @@ describe('verification detail', () => {
       expect(await screen.findByRole('link', { name: 'Download Certificate' })).toBeInTheDocument()
       expect(screen.queryByRole('button', { name: 'Download CIS Form' })).toBeNull()
       expect(screen.queryByRole('button', { name: 'Share Temporary Link' })).toBeNull()
-    })
-
-    it("shows the server's reason when the certificate was revoked after the page loaded", async () => {
-      vi.stubGlobal('open', vi.fn(() => null))
-      mockApi(
-        approved(),
-        route('GET', '/api/verifications/7/cis-form', () => json({ message: 'This certificate is revoked, so its CIS is no longer issued' }, { status: 409 })),
-        ...sections(true),
-      )
-      const user = userEvent.setup()
-      renderDetail()
-      await user.click(await screen.findByRole('button', { name: 'Download CIS Form' }))
-      expect((await screen.findAllByText('CIS Form Not Available', { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
-      expect((await screen.findAllByText('This certificate is revoked, so its CIS is no longer issued', { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
     })
   })
 })

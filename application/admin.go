@@ -16,6 +16,7 @@ type Admin struct {
 	notify OwnerNotifier
 	checks ApprovalGate
 	jobs   JobQueue
+	links  ShareLinks
 }
 
 // ApprovalGate says why a verification may not be approved yet (TopChecks: a Top verification's
@@ -39,11 +40,13 @@ type AdminDeps struct {
 	Notify OwnerNotifier // tells applicants about decisions
 	Checks ApprovalGate  // holds approvals of Top verifications until their screening is settled
 	Jobs   JobQueue      // an approval queues its CIS
+	Links  ShareLinks    // a revocation withdraws the CIS's share links
 }
 
 // NewAdmin wires the review use cases.
 func NewAdmin(d AdminDeps) *Admin {
-	return &Admin{tx: d.Tx, repo: d.Repo, audit: d.Audit, clock: d.Clock, notify: d.Notify, checks: d.Checks, jobs: d.Jobs}
+	return &Admin{tx: d.Tx, repo: d.Repo, audit: d.Audit, clock: d.Clock, notify: d.Notify, checks: d.Checks, jobs: d.Jobs,
+		links: d.Links}
 }
 
 // mustBeAdmin refuses everyone but administrators.

@@ -71,7 +71,8 @@ func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string
 }
 
 // Revoke withdraws an approved certificate with a reason, told to the applicant in the
-// CertificateRevoked e-mail.
+// CertificateRevoked e-mail. The CIS's share links go with it, for good (a reinstatement does not
+// bring them back), audited as one revoke-share.
 func (s *Admin) Revoke(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
@@ -80,6 +81,16 @@ func (s *Admin) Revoke(ctx context.Context, actor *User, id int64, reason string
 		v, err := s.decide(ctx, actor, id, "revoke", reason, (*verification.Verification).Revoke)
 		if err != nil {
 			return nil, err
+		}
+		withdrawn, err := s.links.RevokeAll(ctx, id, s.clock.Now())
+		if err != nil {
+			return nil, err
+		}
+		if withdrawn > 0 {
+			what := fmt.Sprintf("%d share links withdrawn with the certificate", withdrawn)
+			if err := record(ctx, s.audit, actor, v, "revoke-share", v.Status(), what); err != nil {
+				return nil, err
+			}
 		}
 		snap := v.Snapshot()
 		_, err = s.notify.TellOwner(ctx, v, fmt.Sprintf("revoked:%d", v.ID()), func(company string) EmailData {

@@ -3,6 +3,7 @@ package application
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -11,6 +12,8 @@ import (
 
 // GenerateCIS renders the Client Information Sheet of an approved verification, stores it and
 // records where; administrators only. A previous sheet is removed once the new one is recorded.
+// A revoked or expired certificate gets none (verification.MayIssue), since the sheet reads
+// "Valid until …".
 func (s *Certificates) GenerateCIS(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
@@ -20,7 +23,8 @@ func (s *Certificates) GenerateCIS(ctx context.Context, actor *User, id int64) (
 
 // GenerateCISOnApproval is the job queued by an approval: it generates the CIS as the system
 // (no actor) unless one was made since the approval (an administrator was quicker, or an earlier
-// attempt got that far), and tells the applicant once per approval. A sheet from before a
+// attempt got that far) or the certificate was revoked or expired before the job ran, and tells the
+// applicant once per approval. A sheet from before a
 // re-approval (after a paid upgrade) is replaced, since it shows the old tier. A failure returns an
 // error so the queue retries.
 func (s *Certificates) GenerateCISOnApproval(ctx context.Context, id int64) error {
@@ -31,11 +35,13 @@ func (s *Certificates) GenerateCISOnApproval(ctx context.Context, id int64) erro
 	if err != nil {
 		return err
 	}
-	snap := v.Snapshot()
-	if v.Status() != verification.Approved || snap.RevokedAt != nil || cisSinceApproval(snap) {
+	if v.MayIssue(verification.CIS, s.clock.Now()) != nil || cisSinceApproval(v.Snapshot()) {
 		return nil
 	}
 	_, err = s.generateCIS(ctx, nil, id)
+	if errors.Is(err, verification.ErrNoLongerVouches) {
+		return nil // revoked while the sheet was being made: there is nothing to make now
+	}
 	return err
 }
 
@@ -52,6 +58,9 @@ func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (
 	}
 	if v.Status() != verification.Approved {
 		return nil, verification.TransitionError{From: v.Status(), Action: "generate the CIS form of"}
+	}
+	if err := v.MayIssue(verification.CIS, s.clock.Now()); err != nil {
+		return nil, err
 	}
 	data, err := s.cisData(ctx, v)
 	if err != nil {
@@ -73,6 +82,9 @@ func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (
 	out, err := inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
 		v, err := s.repo.GetForUpdate(ctx, id)
 		if err != nil {
+			return nil, err
+		}
+		if err := v.MayIssue(verification.CIS, s.clock.Now()); err != nil { // revoked while rendering
 			return nil, err
 		}
 		from := v.Status()
@@ -109,10 +121,14 @@ type CISForm struct {
 	GeneratedAt time.Time
 }
 
-// CISForm returns the current CIS of an approved verification.
+// CISForm returns the current CIS of an approved verification whose certificate still vouches;
+// a revoked or expired one's is refused with the reason (verification.MayIssue).
 func (s *Certificates) CISForm(ctx context.Context, actor *User, id int64) (*CISForm, error) {
 	v, err := readable(ctx, s.repo, actor, id)
 	if err != nil {
+		return nil, err
+	}
+	if err := v.MayIssue(verification.CIS, s.clock.Now()); err != nil && !errors.Is(err, verification.ErrNotApproved) {
 		return nil, err
 	}
 	snap := v.Snapshot()

@@ -16,11 +16,8 @@ func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (
 	if err != nil {
 		return nil, err
 	}
-	switch status, ok := v.CertificateStatus(s.clock.Now()); {
-	case !ok:
-		return nil, verification.ErrNotApproved
-	case status != verification.CertificateValid: // a PDF saying "valid until" must not outlive the certificate
-		return nil, verification.CertificateNotIssued(status)
+	if err := v.MayIssue(verification.CertificatePDF, s.clock.Now()); err != nil {
+		return nil, err
 	}
 	company, err := s.sections.Company(ctx, id)
 	if err != nil {

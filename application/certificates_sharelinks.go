@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -32,20 +31,19 @@ type ShareLinks interface {
 	Active(ctx context.Context, verificationID int64, now time.Time) ([]ShareLink, error)
 	// Revoke withdraws one of the verification's links (again is harmless); ErrNotFound when it has none with id.
 	Revoke(ctx context.Context, verificationID, id int64, at time.Time) error
+	// RevokeAll withdraws every link of the verification that still works at at, and says how many.
+	RevokeAll(ctx context.Context, verificationID int64, at time.Time) (int, error)
 }
 
-// ShareCIS creates a temporary link that opens the CIS without signing in. The token has 256 random
-// bits and only its hash is stored.
+// ShareCIS creates a temporary link that opens the CIS without signing in, while the certificate
+// vouches (CISForm). The token has 256 random bits and only its hash is stored.
 func (s *Certificates) ShareCIS(ctx context.Context, actor *User, id int64) (string, time.Time, error) {
 	v, err := ownedBy(ctx, s.repo.Get, actor, id)
 	if err != nil {
 		return "", time.Time{}, err
 	}
-	if _, err := s.CISForm(ctx, actor, id); err != nil {
+	if _, err := s.CISForm(ctx, actor, id); err != nil { // none for a revoked or expired certificate
 		return "", time.Time{}, err
-	}
-	if status, _ := v.CertificateStatus(s.clock.Now()); status != verification.CertificateValid {
-		return "", time.Time{}, errs.Conflict("This certificate is " + string(status) + ", so its CIS cannot be shared")
 	}
 	token := randomToken(32)
 	now := s.clock.Now()
@@ -83,25 +81,26 @@ func (s *Certificates) RevokeShareLink(ctx context.Context, actor *User, id, lin
 
 // OpenSharedCIS renders the CIS behind a share link, with the fields a counterparty does not need
 // masked (verification.Representative.ForCounterparty, BankingInfo.ForCounterparty), and records
-// the use. Unknown tokens are ErrNotFound; revoked links ErrLinkRevoked; expired links, and links
-// to a certificate that is no longer valid, ErrLinkExpired.
+// the use. Unknown tokens are ErrNotFound; a link to a revoked or expired certificate is refused as
+// the certificate's papers are (verification.MayIssue), which tells the counterparty why; withdrawn
+// links are ErrLinkRevoked and expired ones ErrLinkExpired.
 func (s *Certificates) OpenSharedCIS(ctx context.Context, token string) (*File, error) {
 	link, err := s.links.ByTokenHash(ctx, hashToken(token))
 	if err != nil {
 		return nil, err
 	}
-	now := s.clock.Now()
-	switch {
-	case link.RevokedAt != nil:
-		return nil, ErrLinkRevoked
-	case !now.Before(link.ExpiresAt):
-		return nil, ErrLinkExpired
-	}
 	v, err := s.repo.Get(ctx, link.VerificationID)
 	if err != nil {
 		return nil, err
 	}
-	if status, _ := v.CertificateStatus(now); status != verification.CertificateValid || v.CISFormPath() == "" {
+	now := s.clock.Now()
+	if err := v.MayIssue(verification.CIS, now); err != nil {
+		return nil, err
+	}
+	switch {
+	case link.RevokedAt != nil:
+		return nil, ErrLinkRevoked
+	case !now.Before(link.ExpiresAt) || v.CISFormPath() == "":
 		return nil, ErrLinkExpired
 	}
 	data, err := s.cisData(ctx, v)

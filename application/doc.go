@@ -22,7 +22,8 @@
 //   - Admin (admin_*.go): the reviewers' queue, List, Stats, Get and Events; the decisions
 //     Approve, Reject, Revoke and Reinstate, each one transaction that changes the verification,
 //     writes its audit entry and queues its jobs (admin_decisions.go). Approve queues the
-//     applicant's VerificationApproved e-mail (a SendEmail job) and a GenerateCIS job.
+//     applicant's VerificationApproved e-mail (a SendEmail job) and a GenerateCIS job; Revoke
+//     withdraws the CIS's share links.
 //   - Auth (auth_*.go): Register, Login (with the per-account and per-device sign-in limits),
 //     Logout, Authenticate (the session on each request, its idle and absolute ends),
 //     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand).

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // downloadLinkTTL is how long a presigned download link works: long enough to start the
@@ -25,7 +27,8 @@ type File struct {
 }
 
 // Open returns a stored file the actor may read: a document or CIS form of one of their
-// verifications, or of any verification for an administrator. Anything else is ErrNotFound.
+// verifications, or of any verification for an administrator. Anything else is ErrNotFound. The CIS
+// of a revoked or expired certificate is refused with the reason (verification.MayIssue).
 func (s *DocumentsService) Open(ctx context.Context, actor *User, key string) (*File, error) {
 	name, err := s.authorizeRead(ctx, actor, key)
 	if err != nil {
@@ -62,8 +65,14 @@ func (s *DocumentsService) authorizeRead(ctx context.Context, actor *User, key s
 	if err != nil {
 		return "", err
 	}
-	if _, err := readable(ctx, s.repo, actor, verificationID); err != nil {
+	v, err := readable(ctx, s.repo, actor, verificationID)
+	if err != nil {
 		return "", err
+	}
+	if key == v.CISFormPath() {
+		if err := v.MayIssue(verification.CIS, s.clock.Now()); err != nil {
+			return "", err
+		}
 	}
 	return name, nil
 }

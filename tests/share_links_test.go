@@ -15,13 +15,8 @@ import (
 // numbers, while the owner's own CIS keeps them.
 func TestShareLinksAreListedWithdrawnAndMasked(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
-		owner := e.register(t, "sharer@acme.example")
-		v := e.inReview(t, owner, "basic")
-		vid := itoa(v.ID)
-		adm := e.admin(t)
-		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/approve", nil)
-		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/generate-cis", nil)
-		base := "/api/verifications/" + vid + "/cis-form"
+		owner, _, v := e.withCIS(t, "sharer@acme.example")
+		base := "/api/verifications/" + itoa(v.ID) + "/cis-form"
 
 		var first, second api.Share
 		before := e.clock.Now()
@@ -78,4 +73,16 @@ func TestShareLinksAreListedWithdrawnAndMasked(t *testing.T) {
 			t.Fatalf("expired links still listed: %+v", links)
 		}
 	})
+}
+
+// withCIS registers an applicant whose Basic verification is approved with its CIS generated; it
+// returns them, signed in, an administrator and the verification.
+func (e *env) withCIS(t *testing.T, email string) (owner, adm *client, v api.Verification) {
+	t.Helper()
+	owner = e.register(t, email)
+	v = e.inReview(t, owner, "basic")
+	adm = e.admin(t)
+	adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+	adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/generate-cis", nil)
+	return owner, adm, v
 }

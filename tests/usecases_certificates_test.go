@@ -119,9 +119,10 @@ func TestUseCaseCISAndShareLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = svc.OpenSharedCIS(u.ctx, fresh)
-		expectIs(t, "a link to a revoked certificate", err, application.ErrLinkExpired)
+		expectIs(t, "a link to a revoked certificate", err, verification.ErrNoLongerVouches)
 
-		if diff := cmp.Diff(map[string]int{"generate-cis": 2, "share-cis": 2}, pick(u.actions(id), "generate-cis", "share-cis")); diff != "" {
+		if diff := cmp.Diff(map[string]int{"generate-cis": 2, "share-cis": 2, "revoke-share": 1},
+			pick(u.actions(id), "generate-cis", "share-cis", "revoke-share")); diff != "" {
 			t.Errorf("audit (-want +got):\n%s", diff)
 		}
 	})
@@ -228,6 +229,34 @@ func TestUseCasePublicCacheForgetsAfterCommit(t *testing.T) {
 		}
 		if cert, err := e.Svc.Certificates.Public(u.ctx, publicID); err != nil || cert.Status != verification.CertificateRevoked {
 			t.Fatalf("read after the commit: %+v, %v; want revoked", cert, err)
+		}
+	})
+}
+
+// The CIS job queued by an approval makes no sheet for a certificate revoked or expired before it
+// ran: the sheet would read "Valid until …" for a company the certificate no longer vouches for.
+func TestUseCaseCISJobSkipsACertificateThatNoLongerVouches(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		u := newUseCases(t, e)
+		alice, bob := u.applicant("alice@example.com"), u.applicant("bob@example.com")
+		admin := u.reviewer("admin@ttt.example")
+		revoked := u.approved(alice, admin, "basic")
+		if _, err := e.Svc.Admin.Revoke(u.ctx, admin, revoked, "Fraud"); err != nil {
+			t.Fatal(err)
+		}
+		expired := u.approved(bob, admin, "basic")
+		e.clock.Advance(366 * 24 * time.Hour)
+		for _, c := range []struct {
+			name  string
+			owner *application.User
+			id    int64
+		}{{"revoked", alice, revoked}, {"expired", bob, expired}} {
+			if err := e.Svc.Certificates.GenerateCISOnApproval(u.ctx, c.id); err != nil {
+				t.Errorf("%s: the job failed (%v), want it done with nothing to make", c.name, err)
+			}
+			if s := u.state(c.owner, c.id); s.CISFormPath != "" || u.actions(c.id)["generate-cis"] != 0 {
+				t.Errorf("%s: the job made a CIS at %q", c.name, s.CISFormPath)
+			}
 		}
 	})
 }

@@ -114,7 +114,7 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 	out := make([]api.AdminVerification, len(items))
 	for i, it := range items {
 		v := it.Verification
-		d := api.AdminVerification{Verification: toVerificationDTO(v, currentUser(c))}
+		d := api.AdminVerification{Verification: toVerificationDTO(v, currentUser(c), s.clock.Now())}
 		d.UserEmail, d.CompanyName = it.UserEmail, it.CompanyName
 		if st, ok := v.CertificateStatus(s.clock.Now()); ok {
 			str := string(st)

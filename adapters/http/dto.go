@@ -3,6 +3,7 @@ package http
 import (
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/application"
@@ -13,8 +14,8 @@ func toUserDTO(u *application.User) api.User {
 	return api.User{ID: u.ID, Email: u.Email, IsAdmin: u.IsAdmin, CreatedAt: u.CreatedAt}
 }
 
-// toVerificationDTO is v as caller sees it.
-func toVerificationDTO(v *verification.Verification, caller *application.User) api.Verification {
+// toVerificationDTO is v as caller sees it at now.
+func toVerificationDTO(v *verification.Verification, caller *application.User, now time.Time) api.Verification {
 	s := v.Snapshot()
 	d := api.Verification{ID: s.ID, UserID: s.UserID, Tier: s.Tier.String(), Status: s.Status.String(),
 		Progress: s.Progress, PublicID: s.PublicID, RejectionReason: optional(s.RejectionReason), Deleted: s.Deleted,
@@ -22,7 +23,7 @@ func toVerificationDTO(v *verification.Verification, caller *application.User) a
 		CISFormPath: optional(s.CISFormPath), CISFormGeneratedAt: s.CISFormGenerated, ApprovedAt: s.ApprovedAt,
 		ExpiresAt: s.ExpiresAt, RevokedAt: s.RevokedAt, RevocationReason: optional(s.RevokedReason),
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
-		Actions: api.Actions(v.ActionsFor(verification.Caller{UserID: caller.ID, IsAdmin: caller.IsAdmin}))}
+		Actions: api.Actions(v.ActionsFor(verification.Caller{UserID: caller.ID, IsAdmin: caller.IsAdmin}, now))}
 	if s.Payment.Paid() || s.Payment.Amount != 0 {
 		amount := s.Payment.Amount
 		d.PaymentAmount = &amount

@@ -35,7 +35,7 @@ func (s *Server) views(c *echo.Context, vs ...*verification.Verification) ([]api
 	}
 	out := make([]api.Verification, len(vs))
 	for i, v := range vs {
-		out[i] = toVerificationDTO(v, currentUser(c))
+		out[i] = toVerificationDTO(v, currentUser(c), s.clock.Now())
 		if sum, ok := sums[v.ID()]; ok && sum.Status != "" {
 			status := string(sum.Status)
 			if sum.Status == screening.RunFailed {

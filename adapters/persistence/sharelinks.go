@@ -82,6 +82,17 @@ func (r *ShareLinks) Revoke(ctx context.Context, verificationID, id int64, at ti
 	return nil
 }
 
+// RevokeAll withdraws every link of the verification that is neither expired nor revoked at at.
+func (r *ShareLinks) RevokeAll(ctx context.Context, verificationID int64, at time.Time) (int, error) {
+	res, err := conn(ctx, r.db).NewUpdate().Table("temporary_urls").Set("revoked_at = ?", at.UTC()).
+		Where("verification_id = ?", verificationID).Where("revoked_at IS NULL").Where("expires_at > ?", at.UTC()).Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("revoke the share links of %d: %w", verificationID, err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
 // MarkUsed records that the link was opened; the first use is kept.
 func (r *ShareLinks) MarkUsed(ctx context.Context, id int64, at time.Time) error {
 	_, err := conn(ctx, r.db).NewUpdate().Table("temporary_urls").Set("is_used = ?", true).

@@ -25,6 +25,14 @@ func actions(names string) Actions {
 			a.Upgrade = true
 		case "decide":
 			a.Decide = true
+		case "certificate":
+			a.Certificate = true
+		case "cis":
+			a.CIS = true
+		case "share":
+			a.ShareCIS = true
+		case "generate":
+			a.GenerateCIS = true
 		default:
 			panic("unknown action " + n)
 		}
@@ -69,7 +77,7 @@ func TestActionsForEveryStatusAndRole(t *testing.T) {
 			for role, caller := range roles {
 				key := status.String() + "/" + pay + "/" + role
 				v := Restore(Snapshot{ID: 1, UserID: ownerID, Tier: Basic, Status: status, Progress: CompleteProgress, Payment: payment})
-				if diff := cmp.Diff(actions(want[key]), v.ActionsFor(caller)); diff != "" {
+				if diff := cmp.Diff(actions(want[key]), v.ActionsFor(caller, now)); diff != "" {
 					t.Errorf("%s (-want +got):\n%s", key, diff)
 				}
 			}
@@ -81,6 +89,7 @@ func TestActionsForEveryStatusAndRole(t *testing.T) {
 func TestActionsFollowTheRules(t *testing.T) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	paid := Payment{Status: PaymentPaid, Amount: 4900, ID: "pi_1", Date: &now}
+	later := now.AddDate(1, 0, 0)
 	owner, admin := Caller{UserID: 7}, Caller{UserID: 1, IsAdmin: true}
 	for _, tc := range []struct {
 		name   string
@@ -91,6 +100,14 @@ func TestActionsFollowTheRules(t *testing.T) {
 		{"incomplete draft", Snapshot{Status: Draft, Progress: 80}, owner, "delete upgrade"},
 		{"top tier", Snapshot{Tier: Top, Status: Draft, Progress: CompleteProgress}, owner, "submit delete"},
 		{"revoked certificate", Snapshot{Status: Approved, Payment: paid, RevokedAt: &now}, owner, ""},
+		{"valid certificate, no CIS yet", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later}, owner, "upgrade certificate"},
+		{"valid certificate with its CIS", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, CISFormPath: "cis.pdf"}, owner, "upgrade certificate cis share"},
+		{"valid certificate with its CIS, for an administrator", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, CISFormPath: "cis.pdf"}, admin, "delete certificate cis generate"},
+		{"valid certificate, for another applicant", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, CISFormPath: "cis.pdf"}, Caller{UserID: 9}, ""},
+		{"revoked certificate with its CIS", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, RevokedAt: &now, CISFormPath: "cis.pdf"}, owner, ""},
+		{"revoked certificate, for an administrator", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, RevokedAt: &now, CISFormPath: "cis.pdf"}, admin, "delete"},
+		{"expired certificate with its CIS", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &now, CISFormPath: "cis.pdf"}, owner, "upgrade"},
+		{"expired certificate, for an administrator", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &now, CISFormPath: "cis.pdf"}, admin, "delete"},
 		{"deleted", Snapshot{Status: Submitted, Deleted: true}, owner, ""},
 		{"deleted, for an administrator", Snapshot{Status: Submitted, Deleted: true}, admin, ""},
 		{"owner who is an administrator", Snapshot{Status: Submitted}, Caller{UserID: 7, IsAdmin: true}, "pay upgrade delete decide"},
@@ -105,7 +122,7 @@ func TestActionsFollowTheRules(t *testing.T) {
 			if s.Payment.Status == (PaymentStatus{}) {
 				s.Payment.Status = PaymentPending
 			}
-			if diff := cmp.Diff(actions(tc.want), Restore(s).ActionsFor(tc.caller)); diff != "" {
+			if diff := cmp.Diff(actions(tc.want), Restore(s).ActionsFor(tc.caller, now)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})

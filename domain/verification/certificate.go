@@ -47,9 +47,27 @@ func (v *Verification) Revoke(reason string, now time.Time) error {
 	return nil
 }
 
-// CertificateNotIssued refuses the PDF of a certificate that no longer vouches for the company.
-func CertificateNotIssued(status CertificateStatus) error {
-	return errs.Conflict("This certificate is " + string(status) + ", so its PDF is no longer issued")
+// ErrNoLongerVouches is what MayIssue's refusals of a revoked or expired certificate refine.
+var ErrNoLongerVouches = errs.Conflict("This certificate no longer vouches for the company")
+
+// What MayIssue is asked about: the papers that say the company is verified.
+const (
+	CertificatePDF = "PDF"
+	CIS            = "CIS"
+)
+
+// MayIssue says whether a paper of the certificate (CertificatePDF, or the CIS and its share links)
+// may be handed out now: both read "valid until …", so a revoked or expired certificate has none
+// (ErrNoLongerVouches, with the status and the paper in the message), and a verification that was
+// never approved ErrNotApproved.
+func (v *Verification) MayIssue(paper string, now time.Time) error {
+	switch status, ok := v.CertificateStatus(now); {
+	case !ok:
+		return ErrNotApproved
+	case status != CertificateValid:
+		return ErrNoLongerVouches.Refine("This certificate is " + string(status) + ", so its " + paper + " is no longer issued")
+	}
+	return nil
 }
 
 // Reinstate lifts a revocation that turned out to be wrong. It is its own decision with its own

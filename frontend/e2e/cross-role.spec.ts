@@ -216,6 +216,16 @@ test('cross-role journey: pay, reject, resubmit, approve, CIS, certificate, shar
   await expect(anon.getByRole('heading', { name: 'Verification Revoked' })).toBeVisible()
   await expect(anon.getByRole('status', { name: 'Certificate status: Revoked' })).toBeVisible()
   await shot(anon, '72-public-revoked-mobile')
+  // The revocation takes the CIS and its share links with it: refused with the reason, not offered.
+  const withdrawn = await anonCtx.request.get(share.url)
+  expect(withdrawn.status()).toBe(409)
+  expect(((await withdrawn.json()) as { message: string }).message).toBe('This certificate is revoked, so its CIS is no longer issued')
+  await expect(admin.getByText('The certificate was revoked, so its CIS is no longer issued.')).toBeVisible()
+  await expect(admin.getByRole('button', { name: 'Download CIS Form' })).toHaveCount(0)
+  await expect(admin.getByRole('button', { name: 'Regenerate' })).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByText('The certificate was revoked, so the CIS can no longer be downloaded or shared.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Share Temporary Link' })).toHaveCount(0)
 
   expect([...problems, ...adminProblems, ...anonProblems]).toEqual([])
   await adminCtx.close()

@@ -187,12 +187,12 @@ var documentOperations = []Operation{
 		Also: []Answer{{Status: http.StatusFound, Headers: []string{"Location"},
 			Text: "With S3_PRESIGNED_DOWNLOADS=true: after the same checks, a redirect to a link into the object store, " +
 				"valid for 5 minutes, that serves the file as an attachment under its sanitised name"}},
-		Errors: []int{401, 404, 503}},
+		Errors: []int{401, 404, 409, 503}},
 }
 
 var certificateOperations = []Operation{
 	{Method: http.MethodGet, Path: "/api/verifications/{id}/cis-form", Tag: "certificates", Summary: "Where to download the CIS form",
-		Answer: ok("The CIS form", CISForm{}), Errors: mine},
+		Answer: ok("The CIS form", CISForm{}), Errors: and(mine, 409)},
 	{Method: http.MethodPost, Path: "/api/verifications/{id}/cis-form/share", Tag: "certificates",
 		Summary: "Create a temporary CIS link", Answer: ok("The link", Share{}), Errors: and(mine, 409)},
 	{Method: http.MethodGet, Path: "/api/verifications/{id}/cis-form/shares", Tag: "certificates",
@@ -202,7 +202,7 @@ var certificateOperations = []Operation{
 	{Method: http.MethodGet, Path: "/api/verifications/{id}/certificate", Tag: "certificates", Summary: "The certificate PDF",
 		Answer: Answer{Status: http.StatusOK, Text: "PDF", Files: pdf}, Errors: and(mine, 409)},
 	{Method: http.MethodGet, Path: "/api/shared/cis/{token}", Tag: "certificates", Summary: "Open a shared CIS form, no sign-in",
-		Answer: Answer{Status: http.StatusOK, Text: "PDF", Files: pdf}, Errors: []int{404, 410}},
+		Answer: Answer{Status: http.StatusOK, Text: "PDF", Files: pdf}, Errors: []int{404, 409, 410}},
 }
 
 var publicOperations = []Operation{
@@ -225,7 +225,8 @@ var adminOperations = []Operation{
 	adminRead("/trade-info", "Read a section", ok("The section", (*Trade)(nil))),
 	adminRead("/representatives", "Representatives", ok("Representatives", []Representative{})),
 	adminRead("/documents", "Documents", ok("Documents", []Document{})),
-	adminRead("/cis-form", "The CIS form", ok("The CIS form", CISForm{})),
+	{Method: http.MethodGet, Path: "/api/admin/verifications/{id}/cis-form", Tag: "admin", Summary: "The CIS form",
+		Answer: ok("The CIS form", CISForm{}), Errors: and(oneAdmin, 409)},
 	{Method: http.MethodGet, Path: "/api/admin/verifications/{id}/certificate", Tag: "admin", Summary: "The certificate PDF",
 		Answer: Answer{Status: http.StatusOK, Text: "PDF", Files: pdf}, Errors: and(oneAdmin, 409)},
 	adminRead("/events", "The audit trail, oldest first", ok("Events", []AuditEvent{})),

@@ -38,6 +38,11 @@ type Actions struct {
 	Delete   bool `json:"delete"`
 	Upgrade  bool `json:"upgrade"`
 	Decide   bool `json:"decide"`
+	// The papers of a certificate, offered only while it vouches (not revoked, not expired).
+	Certificate bool `json:"certificate" description:"download the certificate PDF"`
+	CIS         bool `json:"cis" description:"download the CIS (one exists)"`
+	ShareCIS    bool `json:"shareCis" description:"make a temporary CIS link (the owner)"`
+	GenerateCIS bool `json:"generateCis" description:"generate or regenerate the CIS (administrators)"`
 }
 
 // ApplicantScreening is all an applicant learns about the checks: that they run or are done.

@@ -495,6 +495,36 @@ func runRecords(t *testing.T, open Open) {
 		if !got.IsUsed || got.UsedAt == nil || !got.UsedAt.Equal(firstUse) {
 			t.Errorf("after two uses: used %v at %v, want used at the first use %v", got.IsUsed, got.UsedAt, firstUse)
 		}
+
+		// RevokeAll withdraws the links that still work, and only this verification's.
+		other := f.in(f.user("bob@acme.example"), verification.Basic, verification.Approved)
+		now = f.tick()
+		second := &application.ShareLink{VerificationID: v.ID(), TokenHash: persistence.HashToken("second"), CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		lapsed := &application.ShareLink{VerificationID: v.ID(), TokenHash: persistence.HashToken("lapsed"), CreatedAt: now, ExpiresAt: now}
+		bobs := &application.ShareLink{VerificationID: other.ID(), TokenHash: persistence.HashToken("bob"), CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+		for _, l := range []*application.ShareLink{second, lapsed, bobs} {
+			if err := f.r.ShareLinks.Create(f.ctx, l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		at := f.tick()
+		for i, want := range []int{2, 0} {
+			if n, err := f.r.ShareLinks.RevokeAll(f.ctx, v.ID(), at); err != nil || n != want {
+				t.Errorf("RevokeAll #%d = %d, %v; want %d", i+1, n, err, want)
+			}
+		}
+		if active, err := f.r.ShareLinks.Active(f.ctx, v.ID(), now); err != nil || len(active) != 0 {
+			t.Errorf("after RevokeAll: active %+v, %v; want none", active, err)
+		}
+		if active, err := f.r.ShareLinks.Active(f.ctx, other.ID(), now); err != nil || len(active) != 1 {
+			t.Errorf("another verification's links after RevokeAll: %+v, %v; want its one", active, err)
+		}
+		if got, err := f.r.ShareLinks.ByTokenHash(f.ctx, link.TokenHash); err != nil || got.RevokedAt == nil || !got.RevokedAt.Equal(at) {
+			t.Errorf("a working link after RevokeAll: %+v, %v; want revoked at %v", got, err, at)
+		}
+		if got, err := f.r.ShareLinks.ByTokenHash(f.ctx, lapsed.TokenHash); err != nil || got.RevokedAt != nil {
+			t.Errorf("an expired link after RevokeAll: %+v, %v; want it left as it was", got, err)
+		}
 	})
 }
 

@@ -168,8 +168,9 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
 	}
 	sectionsSvc := application.NewSections(tx, verifications, sections, documents, audit, clock)
+	shareLinks := persistence.NewShareLinks(db)
 	certificates := application.NewCertificates(application.CertificatesDeps{Tx: tx, Repo: verifications,
-		Sections: sections, Docs: documents, Blobs: blobs, Renderer: pdf.New(), Links: persistence.NewShareLinks(db),
+		Sections: sections, Docs: documents, Blobs: blobs, Renderer: pdf.New(), Links: shareLinks,
 		Audit: audit, Clock: clock, PublicBaseURL: cfg.PublicBaseURL, ShareTTL: cfg.ShareLinkTTL, Log: log,
 		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks})
 	work.certificates = certificates
@@ -187,7 +188,7 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Documents: docs,
 		Payments:  payments,
 		Admin: application.NewAdmin(application.AdminDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
-			Notify: notify, Checks: checks, Jobs: messaging.Jobs}),
+			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks}),
 		Inbox:        application.NewInbox(notifications, clock),
 		Jobs:         work.jobs,
 		Review:       application.NewReview(sectionsSvc, docs, certificates),

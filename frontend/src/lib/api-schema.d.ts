@@ -824,6 +824,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2139,6 +2148,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A dependency is down */
                 503: {
                     headers: {
@@ -2957,6 +2975,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3915,6 +3942,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5498,10 +5534,18 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Actions: {
+            /** @description download the certificate PDF */
+            certificate: boolean;
+            /** @description download the CIS (one exists) */
+            cis: boolean;
             decide: boolean;
             delete: boolean;
+            /** @description generate or regenerate the CIS (administrators) */
+            generateCis: boolean;
             pay: boolean;
             resubmit: boolean;
+            /** @description make a temporary CIS link (the owner) */
+            shareCis: boolean;
             submit: boolean;
             upgrade: boolean;
         };

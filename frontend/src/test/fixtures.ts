@@ -4,10 +4,16 @@ import type { Actions, AdminVerification, Verification } from '../lib/types'
  * actionsFor stands in for the server's rules when a test does not say which actions are allowed:
  * submit a complete draft, resubmit a rejection, pay a submitted and unpaid one, delete an unpaid draft
  * (an administrator any), upgrade a Basic one that is paid or still a draft or submitted (and not revoked),
- * decide (administrators) a submitted or in-review one.
+ * decide (administrators) a submitted or in-review one; while an approved certificate is neither revoked
+ * nor expired, its certificate, its CIS once there, a share link (the owner) and a new CIS (administrators).
  */
-export function actionsFor(v: Pick<Verification, 'status' | 'paymentStatus' | 'progress' | 'tier' | 'revokedAt'>, admin = false): Actions {
+export function actionsFor(
+  v: Pick<Verification, 'status' | 'paymentStatus' | 'progress' | 'tier' | 'revokedAt' | 'expiresAt' | 'cisFormPath'>,
+  admin = false,
+): Actions {
   const unpaid = v.paymentStatus !== 'paid'
+  const vouches = v.status === 'approved' && !v.revokedAt && (!v.expiresAt || Date.parse(v.expiresAt) > Date.now())
+  const cis = vouches && Boolean(v.cisFormPath)
   return {
     submit: v.status === 'draft' && v.progress === 100,
     resubmit: v.status === 'rejected',
@@ -15,6 +21,10 @@ export function actionsFor(v: Pick<Verification, 'status' | 'paymentStatus' | 'p
     delete: admin || (v.status === 'draft' && unpaid),
     upgrade: !admin && v.tier === 'basic' && !v.revokedAt && (!unpaid || v.status === 'draft' || v.status === 'submitted'),
     decide: admin && (v.status === 'submitted' || v.status === 'in_review'),
+    certificate: vouches,
+    cis,
+    shareCis: !admin && cis,
+    generateCis: admin && vouches,
   }
 }
 

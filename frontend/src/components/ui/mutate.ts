@@ -45,11 +45,12 @@ export async function mutate<T>(call: { unwrap: () => Promise<T> }, opts: Mutate
 
 /**
  * openInNewTab opens a tab at once (so popup blockers allow it), then points it at the file the call
- * returns; when the call fails it closes the tab and shows `failed`.
+ * returns; when the call fails it closes the tab and shows `failed`, with the server's reason (a revoked
+ * certificate's CIS, say) in place of its description when the server gave one.
  */
 export async function openInNewTab(load: () => { unwrap: () => Promise<{ url: string }> }, failed: Notice): Promise<void> {
   const w = window.open('', '_blank')
-  const r = await mutate(load(), { failed })
+  const r = await mutate(load(), { failed: { title: failed.title }, fallback: failed.description ?? '' })
   if (r.ok) {
     if (w) w.location.href = r.data.url
     else window.open(r.data.url, '_blank')

@@ -211,10 +211,11 @@ describe('admin review', () => {
   })
 
   it('generates the CIS of an approved verification', async () => {
-    const state = { v: av({ status: 'approved', paymentStatus: 'paid', approvedAt: '2026-03-07T00:00:00Z', expiresAt: '2027-03-07T00:00:00Z', certificateStatus: 'valid' }) }
+    const approved: Partial<AdminVerification> = { status: 'approved', paymentStatus: 'paid', approvedAt: '2026-03-07T00:00:00Z', expiresAt: '2099-03-07T00:00:00Z', certificateStatus: 'valid' }
+    const state = { v: av(approved) }
     api(state, [
       route('POST', '/api/admin/verifications/5/generate-cis', () => {
-        state.v = { ...state.v, cisFormPath: 'cis/5.pdf', cisFormGeneratedAt: '2026-03-08T09:30:00Z' }
+        state.v = av({ ...approved, cisFormPath: 'cis/5.pdf', cisFormGeneratedAt: '2026-03-08T09:30:00Z' })
         return json(state.v)
       }),
     ])
@@ -224,5 +225,22 @@ describe('admin review', () => {
     expect(await toastEl('CIS Form Generated')).not.toHaveLength(0)
     expect(await screen.findByRole('button', { name: 'Download CIS Form' })).toBeInTheDocument()
     expect(screen.getByText(/^Generated /)).toBeInTheDocument()
+  })
+
+  const revoked = { revokedAt: '2026-04-01T00:00:00Z', revocationReason: 'Documents found forged', certificateStatus: 'revoked' } as const
+  const expired = { expiresAt: '2026-03-07T00:00:00Z', certificateStatus: 'expired' } as const
+  it.each([
+    ['revoked', 'a CIS', 'was revoked', revoked, 'cis/5.pdf'],
+    ['revoked', 'no CIS', 'was revoked', revoked, null],
+    ['expired', 'a CIS', 'has expired', expired, 'cis/5.pdf'],
+    ['expired', 'no CIS', 'has expired', expired, null],
+  ] as const)('offers no CIS, new CIS or certificate when the certificate is %s (with %s)', async (_, _has, why, over, cisFormPath) => {
+    api({ v: av({ status: 'approved', paymentStatus: 'paid', approvedAt: '2025-03-07T00:00:00Z', expiresAt: '2099-03-07T00:00:00Z', cisFormPath, ...over }) })
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    expect(await screen.findByText(`The certificate ${why}, so its CIS is no longer issued.`)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Download CIS Form' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Generate CIS Form' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Certificate' })).toBeNull()
   })
 })

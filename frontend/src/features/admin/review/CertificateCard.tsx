@@ -28,9 +28,11 @@ export function CertificateCard({ v, onRevoke }: { v: AdminVerification; onRevok
           <Field label="Approved">{formatDate(v.approvedAt)}</Field>
         </dl>
         <div className="flex flex-wrap gap-2">
-          <a href={apiLinks.adminCertificate(v.id)} download className={buttonClass('outline', 'sm')}>
-            <Download className="h-4 w-4" aria-hidden /> Certificate
-          </a>
+          {v.actions.certificate && (
+            <a href={apiLinks.adminCertificate(v.id)} download className={buttonClass('outline', 'sm')}>
+              <Download className="h-4 w-4" aria-hidden /> Certificate
+            </a>
+          )}
           <a href={paths.publicCertificate(v.publicId)} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'sm')}>
             <ExternalLink className="h-4 w-4" aria-hidden /> Public page
           </a>

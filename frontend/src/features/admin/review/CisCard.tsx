@@ -8,7 +8,10 @@ import type { AdminVerification } from '../../../lib/types'
 import { useAdminFetchCisMutation, useGenerateCisMutation } from '../adminApi'
 
 
-/** CisCard generates, regenerates and downloads an approved verification's Client Information Sheet. */
+/**
+ * CisCard generates, regenerates and downloads an approved verification's Client Information Sheet, as far
+ * as the server's actions allow: a revoked or expired certificate has none.
+ */
 export function CisCard({ v }: { v: AdminVerification }) {
   const [generate, { isLoading: generating }] = useGenerateCisMutation()
   const [fetchCis, { isLoading: fetching }] = useAdminFetchCisMutation()
@@ -22,28 +25,26 @@ export function CisCard({ v }: { v: AdminVerification }) {
   }
 
   const has = Boolean(v.cisFormPath)
+  const { cis, generateCis } = v.actions
+  const note = !generateCis
+    ? `The certificate ${v.revokedAt ? 'was revoked' : 'has expired'}, so its CIS is no longer issued.`
+    : has && v.cisFormGeneratedAt
+      ? `Generated ${formatDateTime(v.cisFormGeneratedAt)}`
+      : 'No CIS form yet. It is generated automatically moments after approval; if that failed (see Failed Jobs), generate it here.'
   return (
     <Card>
       <CardHeader title="Client Information Sheet" icon={<FileCog className="h-5 w-5" aria-hidden />} />
       <CardBody className="space-y-3">
-        <p className="text-sm text-slate-600">
-          {has && v.cisFormGeneratedAt ? `Generated ${formatDateTime(v.cisFormGeneratedAt)}` : 'No CIS form yet. It is generated automatically moments after approval; if that failed (see Failed Jobs), generate it here.'}
-        </p>
+        <p className="text-sm text-slate-600">{note}</p>
         <div className="flex flex-wrap gap-2">
-          {has ? (
-            <>
-              <Button size="sm" onClick={() => openInNewTab(() => fetchCis(v.id), CIS_NOT_AVAILABLE)} loading={fetching} icon={<Download className="h-4 w-4" aria-hidden />}>
-                Download CIS Form
-              </Button>
-              {!v.revokedAt && (
-                <Button size="sm" variant="outline" onClick={doGenerate} loading={generating}>
-                  Regenerate
-                </Button>
-              )}
-            </>
-          ) : (
-            <Button size="sm" onClick={doGenerate} loading={generating} disabled={Boolean(v.revokedAt)} icon={<ShieldCheck className="h-4 w-4" aria-hidden />}>
-              Generate CIS Form
+          {cis && (
+            <Button size="sm" onClick={() => openInNewTab(() => fetchCis(v.id), CIS_NOT_AVAILABLE)} loading={fetching} icon={<Download className="h-4 w-4" aria-hidden />}>
+              Download CIS Form
+            </Button>
+          )}
+          {generateCis && (
+            <Button size="sm" variant={has ? 'outline' : 'primary'} onClick={doGenerate} loading={generating} icon={has ? undefined : <ShieldCheck className="h-4 w-4" aria-hidden />}>
+              {has ? 'Regenerate' : 'Generate CIS Form'}
             </Button>
           )}
         </div>

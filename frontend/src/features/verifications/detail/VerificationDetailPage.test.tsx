@@ -253,17 +253,18 @@ describe('verification detail', () => {
       expect((await screen.findAllByText('Link revoked', { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
     })
 
-    it("says 'CIS Form Not Available' when the server has none", async () => {
+    // 404: the server has none; 409: the certificate was revoked after the page loaded.
+    it.each([
+      [404, 'The CIS form could not be found for this verification.'],
+      [409, 'This certificate is revoked, so its CIS is no longer issued'],
+    ])("says 'CIS Form Not Available' with the server's reason (%i)", async (status, message) => {
       vi.stubGlobal('open', vi.fn(() => null))
-      mockApi(
-        approved(),
-        route('GET', '/api/verifications/7/cis-form', () => json({ message: 'The CIS form could not be found for this verification.' }, { status: 404 })),
-        ...sections(true),
-      )
+      mockApi(approved(), route('GET', '/api/verifications/7/cis-form', () => json({ message }, { status })), ...sections(true))
       const user = userEvent.setup()
       renderDetail()
       await user.click(await screen.findByRole('button', { name: 'Download CIS Form' }))
       expect((await screen.findAllByText('CIS Form Not Available', { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
+      expect((await screen.findAllByText(message, { selector: 'li[data-variant] *' })).length).toBeGreaterThan(0)
     })
 
     it('shows a revoked certificate and no downloads', async () => {
@@ -277,6 +278,35 @@ describe('verification detail', () => {
       expect(await screen.findByText('Certificate revoked')).toBeInTheDocument()
       expect(screen.getByText(/Company dissolved/)).toBeInTheDocument()
       expect(screen.queryByRole('link', { name: 'Download Certificate' })).toBeNull()
+      expect(screen.queryByRole('button', { name: 'Share Temporary Link' })).toBeNull()
+      expect(screen.queryByRole('button', { name: 'Download CIS Form' })).toBeNull()
+      expect(screen.getByText(/The certificate was revoked, so the CIS can no longer be downloaded or shared/)).toBeInTheDocument()
+    })
+
+    it('offers nothing of an expired certificate and says it expired', async () => {
+      const { calls } = mockApi(
+        route('GET', '/api/verifications/7', () =>
+          json(v({ status: 'approved', paymentStatus: 'paid', cisFormPath: 'cis/7.pdf', approvedAt: '2025-01-01T00:00:00Z', expiresAt: '2026-01-01T00:00:00Z' })),
+        ),
+        ...sections(true),
+      )
+      renderDetail()
+      expect(await screen.findByText('Certificate expired')).toBeInTheDocument()
+      expect(screen.queryByText('Verification approved')).toBeNull()
+      expect(screen.getByText(/The certificate has expired, so the CIS can no longer be downloaded or shared/)).toBeInTheDocument()
+      expect(screen.queryByRole('link', { name: 'Download Certificate' })).toBeNull()
+      expect(screen.queryByRole('button', { name: 'Download CIS Form' })).toBeNull()
+      expect(screen.queryByRole('button', { name: 'Share Temporary Link' })).toBeNull()
+      expect(screen.queryByTestId('share-links')).toBeNull()
+      expect(calls).not.toContain('GET /api/verifications/7/cis-form/shares')
+    })
+
+    it("follows the server's actions, not the stored CIS path", async () => {
+      const approvedV = v({ status: 'approved', paymentStatus: 'paid', cisFormPath: 'cis/7.pdf' })
+      mockApi(route('GET', '/api/verifications/7', () => json({ ...approvedV, actions: { ...approvedV.actions, cis: false, shareCis: false } })), ...sections(true))
+      renderDetail()
+      expect(await screen.findByRole('link', { name: 'Download Certificate' })).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: 'Download CIS Form' })).toBeNull()
       expect(screen.queryByRole('button', { name: 'Share Temporary Link' })).toBeNull()
     })
   })

@@ -12,7 +12,10 @@ import { useFetchCisFormMutation, useShareCisFormMutation } from '../../verifica
 import { ShareLinks } from './ShareLinks'
 
 
-/** ApprovedActions offers an approved verification's certificate, public page and CIS (download and share). */
+/**
+ * ApprovedActions offers an approved verification's certificate, public page and CIS (download and share),
+ * as far as the server's actions allow: a revoked or expired certificate has neither PDF nor CIS.
+ */
 export function ApprovedActions({ v }: { v: Verification }) {
   const [fetchCis, { isLoading: fetching }] = useFetchCisFormMutation()
   const [share, { isLoading: sharing }] = useShareCisFormMutation()
@@ -32,7 +35,7 @@ export function ApprovedActions({ v }: { v: Verification }) {
     }
   }
 
-  const revoked = Boolean(v.revokedAt)
+  const { certificate, cis, shareCis } = v.actions
   return (
     <Card>
       <CardHeader
@@ -42,7 +45,7 @@ export function ApprovedActions({ v }: { v: Verification }) {
       />
       <CardBody className="space-y-5">
         <div className="flex flex-wrap items-center gap-3">
-          {!revoked && (
+          {certificate && (
             <a href={apiLinks.certificate(v.id)} download className={buttonClass('primary', 'md')}>
               <Award className="h-4 w-4" aria-hidden /> Download Certificate
             </a>
@@ -53,7 +56,7 @@ export function ApprovedActions({ v }: { v: Verification }) {
         </div>
         <div className="rounded-lg border border-slate-200 p-4">
           <p className="text-sm font-semibold text-slate-900">Client Information Sheet (CIS)</p>
-          {v.cisFormPath && !revoked ? (
+          {cis ? (
             <div className="mt-3 flex flex-wrap items-center gap-3">
               <Button
                 variant="outline"
@@ -63,13 +66,17 @@ export function ApprovedActions({ v }: { v: Verification }) {
               >
                 Download CIS Form
               </Button>
-              <Button variant="outline" onClick={shareLink} loading={sharing} icon={<Link2 className="h-4 w-4" aria-hidden />}>
-                Share Temporary Link
-              </Button>
+              {shareCis && (
+                <Button variant="outline" onClick={shareLink} loading={sharing} icon={<Link2 className="h-4 w-4" aria-hidden />}>
+                  Share Temporary Link
+                </Button>
+              )}
               {v.cisFormGeneratedAt && <span className="text-xs text-slate-500">Generated {formatDateTime(v.cisFormGeneratedAt)}</span>}
             </div>
-          ) : revoked ? (
-            <p className="mt-1 text-sm text-slate-600">The certificate was revoked, so the CIS can no longer be downloaded or shared.</p>
+          ) : !certificate ? (
+            <p className="mt-1 text-sm text-slate-600">
+              The certificate {v.revokedAt ? 'was revoked' : 'has expired'}, so the CIS can no longer be downloaded or shared.
+            </p>
           ) : (
             <p className="mt-1 text-sm text-slate-600">
               Your Client Information Sheet is not yet available. Please check back later, or contact support if it has not been generated within 24 hours of
@@ -85,7 +92,7 @@ export function ApprovedActions({ v }: { v: Verification }) {
               · expires {shared.expires}
             </p>
           )}
-          {v.cisFormPath && !revoked && <ShareLinks id={v.id} />}
+          {shareCis && <ShareLinks id={v.id} />}
         </div>
       </CardBody>
     </Card>

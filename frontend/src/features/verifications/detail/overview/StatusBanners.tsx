@@ -11,6 +11,8 @@ import type { Verification } from '../../../../lib/types'
  */
 export function StatusBanners({ v, onResubmit, resubmitting }: { v: Verification; onResubmit: () => void; resubmitting: boolean }) {
   const revoked = Boolean(v.revokedAt)
+  // An approved certificate the server issues no papers for, and not revoked, has expired.
+  const expired = v.status === 'approved' && !revoked && !v.actions.certificate
   return (
     <>
       {v.actions.pay && (
@@ -43,7 +45,12 @@ export function StatusBanners({ v, onResubmit, resubmitting }: { v: Verification
           {v.revocationReason ? `: ${v.revocationReason}` : ''}. Contact support if you believe this is a mistake.
         </Banner>
       )}
-      {v.status === 'approved' && !revoked && (
+      {expired && (
+        <Banner tone="amber" icon={<Clock className="h-5 w-5" aria-hidden />} title="Certificate expired">
+          Expired {formatDate(v.expiresAt)}. It no longer attests that the company is verified.
+        </Banner>
+      )}
+      {v.status === 'approved' && !revoked && !expired && (
         <Banner tone="green" icon={<ShieldCheck className="h-5 w-5" aria-hidden />} title="Verification approved">
           Approved {formatDate(v.approvedAt ?? v.updatedAt)}
           {v.expiresAt ? ` · valid until ${formatDate(v.expiresAt)}` : ''}.

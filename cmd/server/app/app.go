@@ -155,7 +155,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		return nil, err
 	}
 	docs := application.NewDocuments(application.DocumentsDeps{Tx: tx, Repo: verifications, Sections: sections,
-		Docs: documents, Audit: audit, Blobs: blobs, Pending: pending, Clock: clock, Log: log, Limits: cfg.Limits})
+		Docs: documents, Audit: audit, Blobs: blobs, Pending: pending, Usage: persistence.NewStorageUsage(db), Clock: clock,
+		Log: log, Limits: cfg.Limits})
 	if cfg.S3PresignedGets && !docs.CanLinkDownloads() {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")

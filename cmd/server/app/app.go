@@ -188,8 +188,10 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Certificates: certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,
-			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify}),
+			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Mailer: messaging.Mailer,
+			Notify: notify}),
 	}}
+	work.resets = a.Svc.PasswordResets
 	a.stopListening = listenForChanges(cfg, db, publicCache, log)
 	a.metrics, a.stopMetrics = work.metrics, func() {}
 	a.instrument()

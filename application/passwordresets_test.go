@@ -56,7 +56,9 @@ func (q *queued) Enqueue(_ context.Context, jobs ...Job) error {
 
 type passthroughTx struct{}
 
-func (passthroughTx) WithinTx(ctx context.Context, fn func(ctx context.Context) error) error { return fn(ctx) }
+func (passthroughTx) WithinTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return fn(ctx)
+}
 
 type noEvents struct{}
 

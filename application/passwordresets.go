@@ -35,7 +35,7 @@ type ResetToken struct {
 
 // ResetTokens stores password reset tokens.
 type ResetTokens interface {
-	// Supersede ends every unused token of the user (none for an unknown user, id 0).
+	// Supersede ends every unused token of the user.
 	Supersede(ctx context.Context, userID int64, at time.Time) error
 	// Create stores t and sets its ID.
 	Create(ctx context.Context, t *ResetToken) error

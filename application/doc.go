@@ -27,7 +27,9 @@
 //   - Auth (auth_*.go): Register, Login (with the per-account and per-device sign-in limits),
 //     Logout, Authenticate (the session on each request, its idle and absolute ends),
 //     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand).
-//   - PasswordResets (passwordresets.go): RequestPasswordReset and ResetPassword.
+//   - PasswordResets (passwordresets.go): RequestPasswordReset (queues a PasswordResetRequested
+//     job for any e-mail), SendResetLink (its worker: the link is made and mailed there, never
+//     stored in a job) and ResetPassword.
 //   - Verifications (verifications_*.go): an applicant's Create, List, Get, AuditTrail, Submit,
 //     Resubmit and Delete.
 //   - SectionsService (sections_*.go): the five sections' forms, Company, SaveCompany, Banking,

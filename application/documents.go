@@ -15,6 +15,7 @@ type DocumentsService struct {
 	audit    AuditLog
 	blobs    BlobStore
 	pending  PendingObjects
+	usage    StorageUsage
 	presign  Presigner // nil when the store cannot presign
 	clock    Clock
 	log      *slog.Logger
@@ -30,6 +31,7 @@ type DocumentsDeps struct {
 	Audit    AuditLog
 	Blobs    BlobStore
 	Pending  PendingObjects
+	Usage    StorageUsage
 	Clock    Clock
 	Log      *slog.Logger
 	Limits   Limits // a zero field takes DefaultLimits
@@ -40,7 +42,7 @@ type DocumentsDeps struct {
 func NewDocuments(d DocumentsDeps) *DocumentsService {
 	presign, _ := d.Blobs.(Presigner)
 	return &DocumentsService{tx: d.Tx, repo: d.Repo, sections: d.Sections, docs: d.Docs, audit: d.Audit, blobs: d.Blobs,
-		pending: d.Pending, presign: presign, clock: d.Clock, log: d.Log, limits: d.Limits.orDefault()}
+		pending: d.Pending, usage: d.Usage, presign: presign, clock: d.Clock, log: d.Log, limits: d.Limits.orDefault()}
 }
 
 // remove marks a document deleted with an audit event; its object stays until FileRetention purges it.

@@ -57,7 +57,7 @@ func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, fil
 	}
 	name := verification.NameForType(verification.SanitizeFilename(filename), mime)
 	key := fmt.Sprintf("verifications/%d/%s-%s", id, randomToken(12), verification.ASCIIFilename(name)) // keys stay ASCII
-	if err := s.pending.Begin(ctx, key, s.clock.Now()); err != nil {
+	if err := s.reserve(ctx, actor, key); err != nil {
 		return nil, err
 	}
 	size, err := s.blobs.Put(ctx, key, io.MultiReader(bytes.NewReader(head), content), verification.MaxUploadBytes, mime)
@@ -66,6 +66,25 @@ func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, fil
 		return nil, fmt.Errorf("store upload: %w", err)
 	}
 	return &StoredFile{Key: key, Filename: name, OriginalFilename: filename, MimeType: mime, Size: size}, nil
+}
+
+// reserve journals the upload to key, holding room for the largest file in the actor's storage quota
+// until the upload ends, when the quota and the uploads they may run at once allow it. One account's
+// uploads are admitted one at a time, so that uploads starting together cannot overshoot.
+func (s *DocumentsService) reserve(ctx context.Context, actor *User, key string) error {
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.usage.Lock(ctx, actor.ID); err != nil {
+			return err
+		}
+		use, err := s.usage.Usage(ctx, actor.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.limits.admitUpload(use); err != nil {
+			return err
+		}
+		return s.pending.BeginUpload(ctx, key, actor.ID, verification.MaxUploadBytes, s.clock.Now())
+	})
 }
 
 // Discard removes a stored file that will not be attached.
@@ -161,6 +180,15 @@ func (s *DocumentsService) attach(ctx context.Context, actor *User, id int64, t 
 		}
 		if err := s.pending.Done(ctx, f.Key); err != nil { // the object now has its row
 			return err
+		}
+		// Its actual size, instead of the room it held, now counts: within the quota, unless the
+		// quota was lowered while it ran.
+		use, err := s.usage.Usage(ctx, actor.ID)
+		if err != nil {
+			return err
+		}
+		if use.Used() > s.limits.StoragePerAccount {
+			return s.limits.storageFull(use.Used() - f.Size)
 		}
 		if link != nil {
 			return link(ctx, d)

@@ -35,7 +35,7 @@ type ResetToken struct {
 
 // ResetTokens stores password reset tokens.
 type ResetTokens interface {
-	// Supersede ends every unused token of the user (none for an unknown user, id 0).
+	// Supersede ends every unused token of the user.
 	Supersede(ctx context.Context, userID int64, at time.Time) error
 	// Create stores t and sets its ID.
 	Create(ctx context.Context, t *ResetToken) error
@@ -60,6 +60,7 @@ type PasswordResets struct {
 	clock    Clock
 	jobs     JobQueue
 	emails   Emails
+	mailer   Mailer
 	notify   AccountNotifier
 	common   CommonPasswords
 	throttle Throttle
@@ -76,6 +77,9 @@ type PasswordResetDeps struct {
 	Clock    Clock
 	Jobs     JobQueue
 	Emails   Emails
+	// Mailer sends the reset link from the job's worker, never through a queued SendEmail job,
+	// whose arguments would hold the link.
+	Mailer Mailer
 	// Notify tells the user that the password changed (e-mail and bell); the reset link itself
 	// goes by e-mail only, never into the bell.
 	Notify AccountNotifier
@@ -89,44 +93,61 @@ type PasswordResetDeps struct {
 // NewPasswordResets wires the reset use cases.
 func NewPasswordResets(d PasswordResetDeps) *PasswordResets {
 	return &PasswordResets{tx: d.Tx, users: d.Users, sessions: d.Sessions, tokens: d.Tokens, events: d.Events,
-		hasher: d.Hasher, clock: d.Clock, jobs: d.Jobs, emails: d.Emails, notify: d.Notify,
+		hasher: d.Hasher, clock: d.Clock, jobs: d.Jobs, emails: d.Emails, mailer: d.Mailer, notify: d.Notify,
 		common: d.Common, throttle: d.Throttle}
 }
 
 // RequestPasswordReset queues a one-time reset link to the account with this e-mail, if there is
-// one. It answers the same for unknown e-mails, and does nearly the same database work for them
-// (the lookup and the supersede), so that neither the answer nor its timing tells who has an account.
+// one. Known and unknown e-mails get the same answer after the same work, one job naming the
+// address; the job's worker looks the account up (SendResetLink), so that neither the answer nor
+// its timing tells who has an account.
 func (p *PasswordResets) RequestPasswordReset(ctx context.Context, email string) error {
 	if err := user.ValidateEmail(email); err != nil {
 		return err
 	}
+	return p.jobs.Enqueue(ctx, PasswordResetRequested{Email: user.NormalizeEmail(email)})
+}
+
+// SendResetLink works a PasswordResetRequested job: for the account with this e-mail, if there is
+// one, it ends the earlier links, stores the hash of a new one and e-mails the link. The token
+// exists only here and in the message; the job's arguments hold the address alone.
+//
+// A retry makes a new link, which ends the one before: an attempt that failed before the message
+// went out leaves no working link behind, and in the rare case that the message went out and the
+// job's completion was lost, the second message's link is the one that works. Each message's
+// idempotency key names its token, so the mailer never confuses two links.
+func (p *PasswordResets) SendResetLink(ctx context.Context, email string) error {
+	u, err := p.users.ByEmail(ctx, user.NormalizeEmail(email))
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("find user: %w", err)
+	}
 	token := randomToken(32) // 256 bits
 	now := p.clock.Now()
-	return p.tx.WithinTx(ctx, func(ctx context.Context) error {
-		u, err := p.users.ByEmail(ctx, user.NormalizeEmail(email))
-		if errors.Is(err, ErrNotFound) {
-			return p.tokens.Supersede(ctx, 0, now)
-		}
-		if err != nil {
-			return fmt.Errorf("find user: %w", err)
-		}
+	t := &ResetToken{UserID: u.ID, TokenHash: hashToken(token), CreatedAt: now, ExpiresAt: now.Add(PasswordResetTTL)}
+	err = p.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if err := p.tokens.Supersede(ctx, u.ID, now); err != nil {
 			return fmt.Errorf("supersede reset tokens: %w", err)
 		}
-		t := &ResetToken{UserID: u.ID, TokenHash: hashToken(token), CreatedAt: now, ExpiresAt: now.Add(PasswordResetTTL)}
 		if err := p.tokens.Create(ctx, t); err != nil {
 			return fmt.Errorf("create reset token: %w", err)
 		}
 		if err := p.events.Record(ctx, u.ID, EventResetRequested, now); err != nil {
 			return fmt.Errorf("record reset request: %w", err)
 		}
-		msg, err := p.emails.Render(u.Email, "password-reset:"+strconv.FormatInt(t.ID, 10),
-			PasswordReset{Token: token, ValidFor: PasswordResetTTL})
-		if err != nil {
-			return fmt.Errorf("render the reset e-mail: %w", err)
-		}
-		return p.jobs.Enqueue(ctx, SendEmail{Message: msg})
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	msg, err := p.emails.Render(u.Email, "password-reset:"+strconv.FormatInt(t.ID, 10),
+		PasswordReset{Token: token, ValidFor: PasswordResetTTL})
+	if err != nil {
+		return fmt.Errorf("render the reset e-mail: %w", err)
+	}
+	return p.mailer.Send(ctx, msg)
 }
 
 // ResetPassword sets a new password through a reset link, ends every session of the account and

@@ -31,6 +31,17 @@ type SendEmail struct {
 // JobKind names the kind of work.
 func (SendEmail) JobKind() string { return "send_email" }
 
+// PasswordResetRequested sends a reset link to the account with this e-mail, if there is one
+// (PasswordResets.SendResetLink). A request queues it for known and unknown addresses alike, and
+// only the worker looks the account up and makes the link: the request's work tells nobody who
+// has an account, and no secret waits in the job table.
+type PasswordResetRequested struct {
+	Email string `json:"email"` // normalised
+}
+
+// JobKind names the kind of work.
+func (PasswordResetRequested) JobKind() string { return "password_reset_requested" }
+
 // GenerateCIS renders and stores the CIS of an approved verification.
 type GenerateCIS struct {
 	VerificationID int64 `json:"verificationId"`

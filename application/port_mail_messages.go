@@ -201,7 +201,8 @@ func (PasswordChanged) notice() notice {
 }
 
 // PasswordReset carries a one-time reset link. It is an Email alone, not in the bell: it goes to
-// whoever asked for it, before anyone is signed in.
+// whoever asked for it, before anyone is signed in. It holds a secret, so it is rendered and sent
+// by the worker that makes the token (PasswordResets.SendResetLink), never queued in a SendEmail job.
 type PasswordReset struct {
 	Token    string
 	ValidFor time.Duration

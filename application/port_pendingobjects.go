@@ -11,6 +11,9 @@ import (
 // remove instead of an orphan.
 type PendingObjects interface {
 	Begin(ctx context.Context, key string, at time.Time) error
+	// BeginUpload is Begin for a user's upload: until Done, the entry holds reserve bytes of the
+	// account's storage quota and counts as one of its uploads in progress (StorageUsage).
+	BeginUpload(ctx context.Context, key string, userID, reserve int64, at time.Time) error
 	// Done forgets key; inside the owning row's transaction when it has one.
 	Done(ctx context.Context, key string) error
 	// Stale lists up to limit keys recorded before the given time.

@@ -45,7 +45,7 @@ func TestNoCISForARevokedOrExpiredCertificate(t *testing.T) {
 
 		e.clock.Advance(366 * 24 * time.Hour)
 		owner = e.client(t) // sessions last a week: sign in again
-		owner.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "cis-revoked@acme.example", "password": "secret123"})
+		owner.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "cis-revoked@acme.example", "password": "tangerine-42"})
 		refusedEverywhere(t, "expired", owner, e.admin(t), anon, vid, cis.URL, after.URL)
 	})
 }

@@ -167,3 +167,77 @@ func TestPasswordResetIsThrottled(t *testing.T) {
 		}
 	}, func(_ *testing.T, e *env) { e.cfg.AuthRateLimit = 5 })
 }
+
+// queuedJob is a row of River's job table: its kind and its arguments as JSON text.
+type queuedJob struct {
+	ID   int64  `bun:"id"`
+	Kind string `bun:"kind"`
+	Args string `bun:"args"`
+}
+
+// queuedJobs reads the job table, oldest first, from the job after id on.
+func (e *env) queuedJobs(t *testing.T, after int64) []queuedJob {
+	t.Helper()
+	args := "json(args)" // SQLite keeps them as JSONB
+	if e.DB.Postgres() {
+		args = "args::text"
+	}
+	var jobs []queuedJob
+	if err := e.DB.NewSelect().Table("river_job").ColumnExpr("id, kind, "+args+" AS args").Where("id > ?", after).
+		OrderExpr("id").Scan(context.Background(), &jobs); err != nil {
+		t.Fatal(err)
+	}
+	return jobs
+}
+
+// A reset request does the same work whether or not the e-mail has an account: it queues one job
+// naming the address and nothing else; the account is looked up by the job's worker, later. (With
+// no workers running here, the jobs wait in the table.)
+func TestPasswordResetRequestIsTheSameForEveryEmail(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		email := "known-" + randomHex(6) + "@acme.test"
+		unknown := "unknown-" + randomHex(6) + "@acme.test"
+		e.register(t, email)
+		before := e.queuedJobs(t, 0)
+		last := before[len(before)-1].ID // the welcome e-mail
+		anon := e.client(t)
+		anon.must(http.StatusAccepted, "POST", "/api/password-reset/request", map[string]string{"email": strings.ToUpper(email)})
+		anon.must(http.StatusAccepted, "POST", "/api/password-reset/request", map[string]string{"email": unknown})
+
+		jobs := e.queuedJobs(t, last)
+		if len(jobs) != 2 {
+			t.Fatalf("the two requests queued %d jobs %+v; want one each", len(jobs), jobs)
+		}
+		known, other := jobs[0], jobs[1]
+		if known.Kind != other.Kind || strings.ReplaceAll(known.Args, email, unknown) != other.Args {
+			t.Errorf("the known e-mail queued %s %s, the unknown one %s %s", known.Kind, known.Args, other.Kind, other.Args)
+		}
+		u := e.user(t, email)
+		tokens, err := e.DB.NewSelect().Table("password_reset_tokens").Count(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tokens != 0 || accountEvents(t, e, u.ID, "password-reset-requested") != 0 {
+			t.Errorf("the request itself made %d tokens and an account event; the worker makes them", tokens)
+		}
+	})
+}
+
+// No secret is stored in a job's arguments: the reset link is made by the worker that sends it, and
+// only the token's hash is kept.
+func TestPasswordResetLinkIsNotInTheJobTable(t *testing.T) {
+	smtp := smtptest.Start(t)
+	forEachBackend(t, func(t *testing.T, e *env) {
+		email := "secret-" + randomHex(6) + "@acme.test"
+		e.register(t, email)
+		e.client(t).must(http.StatusAccepted, "POST", "/api/password-reset/request", map[string]string{"email": email})
+		token := resetToken(t, smtp, email, 1)
+		for _, j := range e.queuedJobs(t, 0) {
+			if strings.Contains(j.Args, token) || strings.Contains(j.Args, "reset-password") {
+				t.Errorf("job %d (%s) holds the reset link", j.ID, j.Kind)
+			}
+		}
+		e.client(t).must(http.StatusNoContent, "POST", "/api/password-reset/confirm",
+			map[string]string{"token": token, "newPassword": "brand-new-pass"})
+	}, withMail(smtp))
+}

@@ -14,6 +14,8 @@ type pendingObjectRow struct {
 	bun.BaseModel `bun:"table:pending_objects"`
 	ObjectKey     string    `bun:"object_key,pk"`
 	StartedAt     time.Time `bun:"started_at"`
+	UserID        *int64    `bun:"user_id"` // the uploader; none for other writes
+	ReservedBytes int64     `bun:"reserved_bytes"`
 }
 
 // PendingObjects is the journal of objects written before their rows.
@@ -24,8 +26,17 @@ func NewPendingObjects(db *DB) *PendingObjects { return &PendingObjects{db: db} 
 
 // Begin records that key is about to be written.
 func (r *PendingObjects) Begin(ctx context.Context, key string, at time.Time) error {
-	if _, err := conn(ctx, r.db).NewInsert().Model(&pendingObjectRow{ObjectKey: key, StartedAt: at.UTC()}).Exec(ctx); err != nil {
-		return fmt.Errorf("record pending object %s: %w", key, err)
+	return r.insert(ctx, &pendingObjectRow{ObjectKey: key, StartedAt: at.UTC()})
+}
+
+// BeginUpload records that the user's upload to key starts, holding reserve bytes of their quota.
+func (r *PendingObjects) BeginUpload(ctx context.Context, key string, userID, reserve int64, at time.Time) error {
+	return r.insert(ctx, &pendingObjectRow{ObjectKey: key, StartedAt: at.UTC(), UserID: &userID, ReservedBytes: reserve})
+}
+
+func (r *PendingObjects) insert(ctx context.Context, row *pendingObjectRow) error {
+	if _, err := conn(ctx, r.db).NewInsert().Model(row).Exec(ctx); err != nil {
+		return fmt.Errorf("record pending object %s: %w", row.ObjectKey, err)
 	}
 	return nil
 }

@@ -172,7 +172,7 @@ func section(path string, record, input any) []Operation {
 // upload is an upload that stores a file and answers with its Document.
 func upload(path, tag, summary string) Operation {
 	return Operation{Method: http.MethodPost, Path: path, Tag: tag, Summary: summary, Upload: true,
-		Answer: created("Stored", Document{}), Errors: and(mine, 409, 413, 415, 503)}
+		Answer: created("Stored", Document{}), Errors: and(mine, 409, 413, 415, 429, 503)}
 }
 
 var documentOperations = []Operation{

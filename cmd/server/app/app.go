@@ -162,7 +162,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		return nil, err
 	}
 	docs := application.NewDocuments(application.DocumentsDeps{Tx: tx, Repo: verifications, Sections: sections,
-		Docs: documents, Audit: audit, Blobs: blobs, Pending: pending, Clock: clock, Log: log, Limits: cfg.Limits})
+		Docs: documents, Audit: audit, Blobs: blobs, Pending: pending, Usage: persistence.NewStorageUsage(db), Clock: clock,
+		Log: log, Limits: cfg.Limits})
 	if cfg.S3PresignedGets && !docs.CanLinkDownloads() {
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
@@ -195,9 +196,10 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Certificates: certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,
-			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Notify: notify,
-			Common: commonPasswords, Throttle: signInThrottle}),
+			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Mailer: messaging.Mailer,
+			Notify: notify, Common: commonPasswords, Throttle: signInThrottle}),
 	}}
+	work.resets = a.Svc.PasswordResets
 	a.stopListening = listenForChanges(cfg, db, publicCache, log)
 	a.metrics, a.stopMetrics = work.metrics, func() {}
 	a.instrument()

@@ -31,7 +31,8 @@ func TestConfigDefaults(t *testing.T) {
 		S3Bucket: "ttt-verify", S3Region: "us-east-1", ShareLinkTTL: 72 * time.Hour, DeletedFileRetention: 720 * time.Hour,
 		PublicCacheTTL: 60 * time.Second, Timeouts: httpapi.Timeouts{ReadHeader: 10 * time.Second, Read: 30 * time.Second,
 			Write: 60 * time.Second, Idle: 120 * time.Second, Transfer: 10 * time.Minute},
-		Limits:                application.Limits{OpenVerifications: 100, FilesPerVerification: 100},
+		Limits: application.Limits{OpenVerifications: 100, FilesPerVerification: 100, StoragePerAccount: 2 << 30,
+			UploadsPerUser: 4},
 		ScreeningFetchTimeout: 5 * time.Minute, ScreeningFetchMaxBytes: 256 << 20, ScreeningURLs: map[string]string{},
 		ScreeningIndexCheck: 30 * time.Second, Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute,
 		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour}
@@ -54,6 +55,7 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"PUBLIC_CACHE_TTL=0", "BENCH_BASELINE=true", "METRICS_ADDR=:9100", "PPROF_ADDR=127.0.0.1:6060",
 		"HTTP_READ_HEADER_TIMEOUT=1s", "HTTP_READ_TIMEOUT=2s", "HTTP_WRITE_TIMEOUT=3s", "HTTP_IDLE_TIMEOUT=4s",
 		"HTTP_TRANSFER_TIMEOUT=5s", "MAX_OPEN_VERIFICATIONS=7", "MAX_FILES_PER_VERIFICATION=8",
+		"MAX_STORAGE_PER_ACCOUNT=500MB", "MAX_CONCURRENT_UPLOADS=3",
 		"SCREENING_FETCH_TIMEOUT=1m", "SCREENING_FETCH_MAX_BYTES=1024", "SCREENING_URL_EU=http://lists/eu.xml",
 		"SCREENING_URL_UN=http://lists/un.xml", "SCREENING_INDEX_CHECK=0", "STRIPE_SECRET_KEY=sk_test_1",
 		"STRIPE_PUBLISHABLE_KEY=pk_test_1", "STRIPE_WEBHOOK_SECRET=whsec_1", "STRIPE_API_BASE=http://stripe-mock",
@@ -70,7 +72,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		PublicCacheTTL: 0, BenchBaseline: true, MetricsAddr: ":9100", PprofAddr: "127.0.0.1:6060",
 		Timeouts: httpapi.Timeouts{ReadHeader: time.Second, Read: 2 * time.Second, Write: 3 * time.Second,
 			Idle: 4 * time.Second, Transfer: 5 * time.Second},
-		Limits:                application.Limits{OpenVerifications: 7, FilesPerVerification: 8},
+		Limits: application.Limits{OpenVerifications: 7, FilesPerVerification: 8, StoragePerAccount: 500_000_000,
+			UploadsPerUser: 3},
 		ScreeningFetchTimeout: time.Minute, ScreeningFetchMaxBytes: 1024,
 		ScreeningURLs:       map[string]string{"SCREENING_URL_EU": "http://lists/eu.xml", "SCREENING_URL_UN": "http://lists/un.xml"},
 		ScreeningIndexCheck: 0, StripeSecretKey: "sk_test_1", StripePublishableKey: "pk_test_1",
@@ -79,6 +82,16 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("configuration (-want +got):\n%s", diff)
+	}
+}
+
+// Sizes are read in bytes, decimal units (kB, MB, GB) or binary ones (KiB, MiB, GiB), in any case.
+func TestConfigSizes(t *testing.T) {
+	for value, want := range map[string]int64{"1073741824": 1 << 30, "2GiB": 2 << 30, "500MB": 500_000_000,
+		"1.5 GiB": 3 << 29, "64kib": 64 << 10, "1TB": 1e12, "300 B": 300} {
+		if c := configFrom(t, "MAX_STORAGE_PER_ACCOUNT="+value); c.Limits.StoragePerAccount != want {
+			t.Errorf("MAX_STORAGE_PER_ACCOUNT=%s: %d bytes, want %d", value, c.Limits.StoragePerAccount, want)
+		}
 	}
 }
 
@@ -101,7 +114,12 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{[]string{"SCREENING_FETCH_TIMEOUT=0s"}, "SCREENING_FETCH_TIMEOUT must be a positive duration"},
 		{[]string{"PUBLIC_CACHE_TTL=-1s"}, "PUBLIC_CACHE_TTL must be a duration such as 30s, or 0"},
 		{[]string{"SCREENING_INDEX_CHECK=often"}, "SCREENING_INDEX_CHECK must be a duration such as 30s, or 0"},
-		{[]string{"SCREENING_FETCH_MAX_BYTES=256MiB"}, "SCREENING_FETCH_MAX_BYTES must be a positive number of bytes"},
+		{[]string{"SCREENING_FETCH_MAX_BYTES=256 apples"}, "SCREENING_FETCH_MAX_BYTES must be a positive size such as 2GiB"},
+		{[]string{"MAX_STORAGE_PER_ACCOUNT=0"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size such as 2GiB, 500MB or 1073741824 (bytes)"},
+		{[]string{"MAX_STORAGE_PER_ACCOUNT=-1GiB"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size"},
+		{[]string{"MAX_STORAGE_PER_ACCOUNT=1.5"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size"},
+		{[]string{"MAX_STORAGE_PER_ACCOUNT=2GB of space"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size"},
+		{[]string{"MAX_CONCURRENT_UPLOADS=0"}, "MAX_CONCURRENT_UPLOADS must be a whole number >= 1"},
 		{[]string{"S3_USE_SSL=yes please"}, "S3_USE_SSL must be true or false"},
 		{[]string{"ADMIN_PROMOTE=2"}, "ADMIN_PROMOTE must be true or false"},
 		{[]string{"PUBLIC_BASE_URL=verify.example.com"}, "PUBLIC_BASE_URL must be an http(s) origin"},

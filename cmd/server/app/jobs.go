@@ -18,14 +18,29 @@ import (
 // Messaging is the job queue and the e-mail it sends.
 type Messaging struct {
 	Jobs   *jobs.Queue
-	Mailer *mail.Mailer
+	Mailer application.Mailer // each e-mail counted in the metrics
 	Emails *mail.Templates
+}
+
+// countedMailer sends through the mailer and counts each e-mail in the metrics.
+type countedMailer struct {
+	mailer  *mail.Mailer
+	metrics *metrics.Metrics
+}
+
+func (m countedMailer) Send(ctx context.Context, msg application.Message) error {
+	err := m.mailer.Send(ctx, msg)
+	if !errors.Is(err, mail.ErrBeingSent) { // another worker's attempt, counted there
+		m.metrics.Email(err)
+	}
+	return err
 }
 
 // jobWork is the application's work behind each kind of job. The queue is built before the use
 // cases (they queue jobs), so the job table's handlers look the use cases up here when a job runs.
 type jobWork struct {
 	certificates *application.Certificates
+	resets       *application.PasswordResets
 	expiry       *application.ExpiryReminders
 	retention    *application.FileRetention
 	jobs         *application.Jobs
@@ -35,15 +50,12 @@ type jobWork struct {
 
 // kinds is the job table: one entry for every job type in application/port_jobs.go, with the
 // work it does and, for a periodic kind, its schedule (UTC).
-func (w *jobWork) kinds(mailer *mail.Mailer) []jobs.Kind {
+func (w *jobWork) kinds(mailer application.Mailer) []jobs.Kind {
 	return []jobs.Kind{
-		jobs.Email(func(ctx context.Context, m application.Message) error {
-			err := mailer.Send(ctx, m)
-			if !errors.Is(err, mail.ErrBeingSent) { // another worker's attempt, counted there
-				w.metrics.Email(err)
-			}
-			return err
-		}),
+		jobs.Email(func(ctx context.Context, m application.Message) error { return mailer.Send(ctx, m) }),
+		jobs.Work[application.PasswordResetRequested]{Handle: func(ctx context.Context, j application.PasswordResetRequested) error {
+			return w.resets.SendResetLink(ctx, j.Email)
+		}},
 		jobs.Work[application.GenerateCIS]{Handle: func(ctx context.Context, j application.GenerateCIS) error {
 			return w.certificates.GenerateCISOnApproval(ctx, j.VerificationID)
 		}},
@@ -71,11 +83,12 @@ func (w *jobWork) kinds(mailer *mail.Mailer) []jobs.Kind {
 // openMessaging builds the mailer (SMTP or the outbox), the e-mail templates and the job queue
 // (River, migrated). Workers start with StartWorkers.
 func openMessaging(ctx context.Context, cfg *Config, hooks TestHooks, db *persistence.DB, log *slog.Logger, work *jobWork) (*Messaging, error) {
-	mailer, err := mail.New(mail.Config{URL: cfg.SMTPURL, From: cfg.SMTPFrom, OutboxDir: filepath.Join(cfg.DataDir, "outbox"),
+	smtp, err := mail.New(mail.Config{URL: cfg.SMTPURL, From: cfg.SMTPFrom, OutboxDir: filepath.Join(cfg.DataDir, "outbox"),
 		Log: log}, db.DB)
 	if err != nil {
 		return nil, err
 	}
+	mailer := countedMailer{mailer: smtp, metrics: work.metrics}
 	emails, err := mail.NewTemplates(cfg.PublicBaseURL)
 	if err != nil {
 		return nil, err
@@ -100,7 +113,7 @@ func openMessaging(ctx context.Context, cfg *Config, hooks TestHooks, db *persis
 	if err != nil {
 		return nil, err
 	}
-	log.Info("messaging ready", "mail", mailer.String(), "workers", cfg.Workers)
+	log.Info("messaging ready", "mail", smtp.String(), "workers", cfg.Workers)
 	return &Messaging{Jobs: queue, Mailer: mailer, Emails: emails}, nil
 }
 

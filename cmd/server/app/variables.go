@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	netmail "net/mail"
 	"net/url"
@@ -93,6 +94,13 @@ var configuration = []group{
 		{name: "MAX_FILES_PER_VERIFICATION", def: strconv.Itoa(application.DefaultLimits.FilesPerVerification),
 			help: "files (documents, passports, bank letters) on one verification",
 			set:  into(atLeast(1), func(c *Config) *int { return &c.Limits.FilesPerVerification })},
+		{name: "MAX_STORAGE_PER_ACCOUNT", def: "2GiB", help: "bytes of files one account may hold, such as `2GiB`, " +
+			"`500MB` or `1073741824`; deleted files count until `DELETED_FILE_RETENTION` has them removed, and an " +
+			"upload in progress holds room for the largest file (30 MiB) until it ends",
+			set: into(positiveBytes, func(c *Config) *int64 { return &c.Limits.StoragePerAccount })},
+		{name: "MAX_CONCURRENT_UPLOADS", def: strconv.Itoa(application.DefaultLimits.UploadsPerUser),
+			help: "uploads one user may have in progress at once; more are refused (429) until one ends",
+			set:  into(atLeast(1), func(c *Config) *int { return &c.Limits.UploadsPerUser })},
 		{name: "SHARE_LINK_TTL", def: short(DefaultShareLinkTTL),
 			help: "how long a shared CIS link works (its owner can withdraw it sooner)",
 			set:  into(positive, func(c *Config) *time.Duration { return &c.ShareLinkTTL })},
@@ -231,12 +239,31 @@ func atLeast(lowest int) func(string) (int, error) {
 	}
 }
 
+// byteUnits are the units a size may carry: decimal (kB, MB, GB, TB) and binary (KiB, MiB, GiB,
+// TiB), in any case.
+var byteUnits = map[string]int64{"": 1, "b": 1, "kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12,
+	"kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40}
+
+// positiveBytes reads a size: a whole number of bytes, or of a unit (500MB, 2GiB, 1.5 GiB).
 func positiveBytes(s string) (int64, error) {
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n <= 0 {
-		return 0, errors.New("must be a positive number of bytes")
+	bad := errors.New("must be a positive size such as 2GiB, 500MB or 1073741824 (bytes)")
+	number := strings.TrimRight(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ ")
+	unit, ok := byteUnits[strings.ToLower(strings.TrimSpace(s[len(number):]))]
+	if !ok {
+		return 0, bad
 	}
-	return n, nil
+	if unit == 1 {
+		n, err := strconv.ParseInt(number, 10, 64)
+		if err != nil || n <= 0 {
+			return 0, bad
+		}
+		return n, nil
+	}
+	f, err := strconv.ParseFloat(number, 64)
+	if err != nil || f*float64(unit) < 1 || f*float64(unit) > math.MaxInt64/2 {
+		return 0, bad
+	}
+	return int64(f * float64(unit)), nil
 }
 
 func positive(s string) (time.Duration, error) {

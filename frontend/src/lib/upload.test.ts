@@ -51,6 +51,14 @@ describe('uploadFailure', () => {
       title: 'Failed to upload passport',
       description: 'Only drafts can be edited',
     })
+    const full =
+      'Your files take 1.9 GiB of the 2 GiB your account may store (deleted files count until they are removed for good); an upload needs 30 MiB free'
+    expect(uploadFailure({ status: 409, data: { message: full } }, 'Failed to upload document')).toEqual({
+      title: 'Failed to upload document',
+      description: full,
+    })
+    const busy = 'You have 4 uploads in progress, the most at once; wait for one to finish before starting another'
+    expect(uploadFailure({ status: 429, data: { message: busy } }, 'Failed to upload document').description).toBe(busy)
     expect(uploadFailure({ status: 500, data: undefined, statusText: 'Internal Server Error' }, 'Failed to upload document').description).toBe(
       '500: Internal Server Error',
     )

@@ -200,15 +200,15 @@ func (r *Coupons) release(ctx context.Context, verificationID int64, checkout *s
 
 type paymentRow struct {
 	bun.BaseModel   `bun:"table:payments,alias:p"`
-	IntentID        string    `bun:"intent_id,pk"`
-	VerificationID  int64     `bun:"verification_id"`
-	UserID          int64     `bun:"user_id"`
-	Provider        string    `bun:"provider"`
-	Purpose         string    `bun:"purpose"`
-	Amount          int64     `bun:"amount"`
-	Currency        string    `bun:"currency"`
-	CouponCode      string    `bun:"coupon_code"`
-	DiscountPercent int       `bun:"discount_percent"`
+	IntentID        string     `bun:"intent_id,pk"`
+	VerificationID  int64      `bun:"verification_id"`
+	UserID          int64      `bun:"user_id"`
+	Provider        string     `bun:"provider"`
+	Purpose         string     `bun:"purpose"`
+	Amount          int64      `bun:"amount"`
+	Currency        string     `bun:"currency"`
+	CouponCode      string     `bun:"coupon_code"`
+	DiscountPercent int        `bun:"discount_percent"`
 	Status          string     `bun:"status"`
 	Checkout        string     `bun:"checkout"`
 	CanceledAt      *time.Time `bun:"canceled_at"`

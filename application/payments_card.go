@@ -37,6 +37,9 @@ func (s *Payments) ConfirmCard(ctx context.Context, actor *User, intentID string
 	}
 	intent, err := confirmer.ConfirmCard(ctx, intentID, card)
 	var declined *CardError
+	if errors.As(err, &declined) && declined.Code == CodeIntentCanceled {
+		return nil, ErrCheckoutClosed // cancelled by another checkout just now: not a decline of the card
+	}
 	if errors.As(err, &declined) {
 		failed := &PaymentIntent{ID: intentID, FailureCode: declined.Code, FailureMessage: declined.Message}
 		if ferr := s.fail(ctx, actor, rec, failed); ferr != nil {

@@ -133,6 +133,10 @@ type CardError struct {
 
 func (e *CardError) Error() string { return e.Message }
 
+// CodeIntentCanceled is the CardError code of a confirmation refused because the intent was
+// cancelled (Stripe's payment_intent_unexpected_state): the card was not charged.
+const CodeIntentCanceled = "payment_intent_unexpected_state"
+
 // Kind is errs.KindPaymentRequired: the card was declined.
 func (e *CardError) Kind() errs.Kind { return errs.KindPaymentRequired }
 

@@ -173,7 +173,7 @@ var closed = []application.IntentStatus{application.IntentSucceeded, application
 
 // errCanceled is Stripe's refusal to confirm a cancelled intent: the card is not charged.
 func errCanceled() error {
-	return &application.CardError{Code: "payment_intent_unexpected_state", Message: "This payment was canceled."}
+	return &application.CardError{Code: application.CodeIntentCanceled, Message: "This payment was canceled."}
 }
 
 // CancelIntent cancels an intent unless it succeeded, and returns its state afterwards.

@@ -12,10 +12,14 @@ import (
 // check, change, save with the audit event, tell the applicant and queue the work that follows.
 // A decision that fails leaves no trace: no change, no audit entry, no e-mail, no job.
 
+// ApprovedWithoutPayment is the reason the audit trail gives an approval of an unpaid verification.
+const ApprovedWithoutPayment = "approved without payment"
+
 // Approve accepts a submitted or in-review verification. A Top verification waits until its
 // screening is settled (ApprovalGate). The applicant is told (the VerificationApproved e-mail,
 // queued as a SendEmail job, and the bell) and the CIS, which both tiers include, is queued as a
-// GenerateCIS job, in the approval's transaction.
+// GenerateCIS job, in the approval's transaction. Approving an unpaid verification is allowed (the
+// spec lets a reviewer waive the fee); its audit entry says "approved without payment".
 func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
@@ -28,11 +32,14 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 		if err := s.checks.ApprovalBlock(ctx, v); err != nil {
 			return nil, err
 		}
-		from := v.Status()
+		from, reason := v.Status(), ""
+		if !v.Payment().Paid() {
+			reason = ApprovedWithoutPayment
+		}
 		if err := v.Approve(s.clock.Now()); err != nil {
 			return nil, err
 		}
-		if err := saveChange(ctx, s.repo, s.audit, actor, v, "approve", from, ""); err != nil {
+		if err := saveChange(ctx, s.repo, s.audit, actor, v, "approve", from, reason); err != nil {
 			return nil, err
 		}
 		expires := deref(v.Snapshot().ExpiresAt)

@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -21,40 +22,83 @@ func (s *Payments) ValidateCoupon(ctx context.Context, actor *User, verification
 	if err != nil {
 		return pricing.Quote{}, err
 	}
-	q, _, err := s.quote(ctx, base, verificationID, code)
+	code = pricing.NormalizeCode(code)
+	if code == "" {
+		return pricing.Apply(base, 0), nil
+	}
+	var q pricing.Quote
+	err = s.withReclaim(ctx, code, verificationID, func() (err error) {
+		q, _, err = s.quoteCoupon(ctx, s.coupons.Get, base, verificationID, code)
+		return err
+	})
 	return q, err
 }
 
-// CouponHold is how long opening a checkout holds one use of a coupon with a redemption limit.
+// CouponHold is how long a checkout holds one use of a coupon with a redemption limit before
+// another checkout may take it back, which it does only after cancelling the holder's intent.
 const CouponHold = time.Hour
 
-// quote applies the coupon named by code (none when empty) to base for verification id; uses that
-// other checkouts hold count as taken.
-func (s *Payments) quote(ctx context.Context, base pricing.Money, id int64, code string) (pricing.Quote, *pricing.Coupon, error) {
-	code = pricing.NormalizeCode(code)
-	if code == "" {
-		return pricing.Apply(base, 0), nil, nil
-	}
-	return s.quoteCoupon(ctx, s.coupons.Get, base, id, code)
-}
-
-// quoteAndHold is quote for opening a checkout. Under the coupon's lock it holds one use for the
-// verification for CouponHold, so that parallel checkouts cannot all be promised the last use of
-// a limited coupon. A 100% coupon holds nothing: payWithCoupon redeems it at once.
-func (s *Payments) quoteAndHold(ctx context.Context, base pricing.Money, id int64, code string) (q pricing.Quote, c *pricing.Coupon, err error) {
-	code = pricing.NormalizeCode(code)
-	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if code == "" { // a checkout without a coupon gives back what an earlier one held
-			q = pricing.Apply(base, 0)
-			return s.coupons.Release(ctx, id)
-		}
-		if q, c, err = s.quoteCoupon(ctx, s.coupons.GetForUpdate, base, id, code); err != nil || q.Free() {
-			return err
-		}
-		now := s.clock.Now()
-		return s.coupons.Reserve(ctx, code, id, now, now.Add(CouponHold))
+// hold prepares checkout, priced from base, for verification id in one transaction under the
+// verification's lock: it must be the verification's only open checkout and base still its price.
+// With a coupon it holds one use under the coupon's lock, so that parallel checkouts cannot all be
+// promised the last use of a limited coupon; without one it gives back what an earlier checkout
+// held (that checkout was closed first). A 100% coupon holds nothing: payWithCoupon redeems it.
+func (s *Payments) hold(ctx context.Context, purpose PaymentPurpose, base pricing.Money, id int64, code, checkout string) (q pricing.Quote, c *pricing.Coupon, err error) {
+	err = s.withReclaim(ctx, code, id, func() error {
+		return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+			v, err := s.repo.GetForUpdate(ctx, id)
+			if err != nil {
+				return err
+			}
+			if err := ensurePayable(v, purpose); err != nil {
+				return err
+			}
+			if now, err := checkoutBase(v, purpose); err != nil || now != base {
+				return errors.Join(err, ErrCheckoutRace) // the tier changed since the checkout was priced
+			}
+			recs, err := s.records.ForVerification(ctx, id)
+			if err != nil {
+				return err
+			}
+			for _, r := range recs {
+				if r.Open() && r.Checkout != checkout {
+					return ErrCheckoutRace
+				}
+			}
+			if code == "" {
+				q = pricing.Apply(base, 0)
+				if purpose != PurposeVerification {
+					return nil
+				}
+				return s.coupons.Release(ctx, id)
+			}
+			if q, c, err = s.quoteCoupon(ctx, s.coupons.GetForUpdate, base, id, code); err != nil || q.Free() {
+				return err
+			}
+			now := s.clock.Now()
+			return s.coupons.Reserve(ctx, code, id, checkout, now, now.Add(CouponHold))
+		})
 	})
 	return q, c, err
+}
+
+// couponPercent is the discount of the coupon named by code (0 without one), if it can be used now;
+// whether a use is left is decided when the checkout holds it.
+func (s *Payments) couponPercent(ctx context.Context, code string) (int, error) {
+	if code == "" {
+		return 0, nil
+	}
+	c, err := s.coupons.Get(ctx, code)
+	if isNotFound(err) {
+		return 0, pricing.ErrCouponInvalid
+	}
+	if err != nil {
+		return 0, fmt.Errorf("load coupon: %w", err)
+	}
+	if err := c.Check(s.clock.Now()); err != nil {
+		return 0, err
+	}
+	return c.Percent(), nil
 }
 
 func (s *Payments) quoteCoupon(ctx context.Context, load func(context.Context, string) (*pricing.Coupon, error),
@@ -66,11 +110,10 @@ func (s *Payments) quoteCoupon(ctx context.Context, load func(context.Context, s
 	if err != nil {
 		return pricing.Quote{}, nil, fmt.Errorf("load coupon: %w", err)
 	}
-	now := s.clock.Now()
-	held, err := s.coupons.Held(ctx, code, id, now)
+	held, err := s.coupons.Held(ctx, code, id)
 	if err != nil {
 		return pricing.Quote{}, nil, err
 	}
-	q, err := c.Quote(base, now, held)
+	q, err := c.Quote(base, s.clock.Now(), held)
 	return q, c, err
 }

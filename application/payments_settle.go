@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -10,7 +11,8 @@ import (
 )
 
 // redeem counts a coupon's use by v once, however often the payment is confirmed; the use held
-// since the checkout opened becomes a redemption.
+// since the checkout opened becomes a redemption. It never takes a use past the coupon's limit,
+// the uses other checkouts hold counted (pricing.ErrCouponExhausted).
 func (s *Payments) redeem(ctx context.Context, actor *User, v *verification.Verification, c *pricing.Coupon, from verification.Status) error {
 	now := s.clock.Now()
 	if err := s.coupons.Release(ctx, v.ID()); err != nil {
@@ -20,7 +22,13 @@ func (s *Payments) redeem(ctx context.Context, actor *User, v *verification.Veri
 	if err != nil || !first {
 		return err
 	}
-	c.Redeem(now)
+	held, err := s.coupons.Held(ctx, c.Code(), v.ID())
+	if err != nil {
+		return err
+	}
+	if err := c.Redeem(now, held); err != nil {
+		return err
+	}
 	if err := s.coupons.Save(ctx, c); err != nil {
 		return fmt.Errorf("save coupon %s: %w", c.Code(), err)
 	}
@@ -52,14 +60,15 @@ func (s *Payments) ConfirmPayment(ctx context.Context, actor *User, verification
 	if rec.Status == RecordSucceeded {
 		return v, nil
 	}
-	if err := ensurePayable(v, rec.Purpose); err != nil {
-		return nil, err
-	}
+	payable := ensurePayable(v, rec.Purpose)
 	intent, err := s.gateway.RetrieveIntent(ctx, intentID)
 	if err != nil {
 		return nil, err
 	}
-	return s.settle(ctx, actor, rec, intent)
+	if payable != nil && intent.Status != IntentSucceeded {
+		return nil, payable
+	}
+	return s.settleOrRefund(ctx, actor, rec, intent)
 }
 
 func ensurePayable(v *verification.Verification, purpose PaymentPurpose) error {
@@ -74,7 +83,9 @@ func ensurePayable(v *verification.Verification, purpose PaymentPurpose) error {
 // costs now. An upgrade's payment puts the verification back in review and queues its Top checks;
 // every payment queues its receipt, tells the administrators of a verification in review and
 // counts its coupon once. A payment settled before (a webhook and the browser race) changes
-// nothing. actor is nil for the provider's webhook.
+// nothing. A genuine charge the verification can no longer take (cancelled checkout, changed price,
+// paid already, coupon used up) is refused as *notHonoured, for the caller to refund. actor is nil
+// for the provider's webhook.
 func (s *Payments) settle(ctx context.Context, actor *User, rec *PaymentRecord, intent *PaymentIntent) (*verification.Verification, error) {
 	reason := fmt.Sprintf("%s %d %s via %s", intent.ID, intent.Amount, intent.Currency, rec.Provider)
 	if rec.Purpose == PurposeUpgrade {
@@ -96,6 +107,9 @@ func (s *Payments) settle(ctx context.Context, actor *User, rec *PaymentRecord, 
 		}
 		if cur.Status == RecordSucceeded {
 			return v, nil
+		}
+		if cur.RefundID != "" {
+			return nil, ErrPaymentRefunded
 		}
 		if err := s.matches(v, cur, intent); err != nil {
 			return nil, err
@@ -138,7 +152,12 @@ func (s *Payments) settle(ctx context.Context, actor *User, rec *PaymentRecord, 
 		if err != nil {
 			return nil, fmt.Errorf("lock coupon %s: %w", cur.CouponCode, err)
 		}
-		return v, s.redeem(ctx, actor, v, c, from)
+		if err := s.redeem(ctx, actor, v, c, from); errors.Is(err, pricing.ErrCouponExhausted) {
+			return nil, &notHonoured{why: "coupon " + cur.CouponCode + " has no use left"}
+		} else if err != nil {
+			return nil, err
+		}
+		return v, nil
 	})
 }
 
@@ -160,21 +179,16 @@ func (s *Payments) matches(v *verification.Verification, rec *PaymentRecord, int
 	case intent.Amount != rec.Amount || intent.Currency != rec.Currency:
 		return mismatch("intent amount or currency differs from the record")
 	}
-	want := pricing.UpgradePrice()
-	if rec.Purpose != PurposeUpgrade {
-		base, err := pricing.TierPrice(v.Tier().String())
-		if err != nil {
-			return err
-		}
-		want = pricing.Apply(base, rec.DiscountPercent).Final
+	switch {
+	case rec.CanceledAt != nil:
+		return &notHonoured{why: "the checkout had been cancelled"}
+	case !s.priced(v, rec):
+		return &notHonoured{why: "the verification's price changed"}
 	}
-	if want.Amount != rec.Amount || string(want.Currency) != rec.Currency {
-		// The tier changed after the intent was opened: this money must be refunded by hand.
-		s.log.Error("succeeded payment does not match the current price; refund it", "intent", intent.ID,
-			"verification", v.ID(), "paid", rec.Amount, "price", want.Amount)
-		return ErrPaymentMismatch
+	if err := ensurePayable(v, rec.Purpose); err != nil {
+		return &notHonoured{why: err.Error()}
 	}
-	return ensurePayable(v, rec.Purpose)
+	return nil
 }
 
 // fail records a declined attempt. A first payment marks the verification's payment failed; it

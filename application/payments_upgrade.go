@@ -16,7 +16,8 @@ type UpgradeResult struct {
 
 // Upgrade moves the actor's Basic verification to Top. Before payment the tier simply changes (and
 // with it the price); after payment the difference must be paid through CreatePaymentIntent with
-// PurposeUpgrade, and the tier changes once that payment is confirmed.
+// PurposeUpgrade, and the tier changes once that payment is confirmed. Open intents priced for
+// Basic are cancelled at the provider first, so that none can be charged after the change.
 func (s *Payments) Upgrade(ctx context.Context, actor *User, id int64) (*UpgradeResult, error) {
 	v, err := ownedBy(ctx, s.repo.Get, actor, id)
 	if err != nil {
@@ -28,6 +29,10 @@ func (s *Payments) Upgrade(ctx context.Context, actor *User, id int64) (*Upgrade
 	}
 	if needs {
 		return &UpgradeResult{Verification: v, PaymentRequired: true, Amount: pricing.UpgradePrice()}, nil
+	}
+	const why = "the verification was upgraded to Top"
+	if err := s.closeOpen(ctx, actor, id, keepNone, why); err != nil {
+		return nil, err
 	}
 	// Checked again under the lock by v.Upgrade: a payment that lands meanwhile refuses the change.
 	v, err = inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
@@ -46,6 +51,11 @@ func (s *Payments) Upgrade(ctx context.Context, actor *User, id int64) (*Upgrade
 	})
 	if err != nil {
 		return nil, err
+	}
+	// A checkout opened meanwhile finds the new tier when it records its intent and closes itself;
+	// this only catches one that recorded just before the change. A charge that slips through is refunded.
+	if err := s.closeOpen(ctx, actor, id, keepNone, why); err != nil {
+		s.log.Error("cancel intents opened before the upgrade", "verification", id, "error", err)
 	}
 	return &UpgradeResult{Verification: v}, nil
 }

@@ -20,8 +20,9 @@ const (
 
 // HandleWebhook verifies a provider notification and completes or fails the payment it reports,
 // so a verification moves on even when the browser never returns. Each event counts once.
-// Notifications that cannot apply (unknown intent, changed price) are logged and acknowledged:
-// the provider retrying them would not help.
+// Notifications that cannot apply (unknown intent, forged amount) are logged and acknowledged:
+// the provider retrying them would not help. A genuine charge the verification can no longer take
+// (changed price, cancelled checkout, coupon used up) is refunded.
 func (s *Payments) HandleWebhook(ctx context.Context, payload []byte, signature string) (WebhookResult, error) {
 	if s.webhooks == nil {
 		return "", ErrNotFound
@@ -45,6 +46,7 @@ func (s *Payments) HandleWebhook(ctx context.Context, payload []byte, signature 
 		s.addCard(ctx, ev.Intent)
 	}
 	result := WebhookProcessed
+	var refuse *notHonoured
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		first, err := s.records.FirstDelivery(ctx, ev.ID, ev.Type, s.clock.Now())
 		if err != nil {
@@ -58,6 +60,9 @@ func (s *Payments) HandleWebhook(ctx context.Context, payload []byte, signature 
 			return s.fail(ctx, nil, rec, ev.Intent)
 		}
 		_, err = s.settle(ctx, nil, rec, ev.Intent)
+		if errors.As(err, &refuse) {
+			return err // rolled back: the event counts once its charge is refunded
+		}
 		if isPermanent(err) {
 			s.log.Warn("webhook payment not applied", "event", ev.ID, "intent", ev.Intent.ID, "error", err)
 			result = WebhookIgnored
@@ -65,7 +70,16 @@ func (s *Payments) HandleWebhook(ctx context.Context, payload []byte, signature 
 		}
 		return err
 	})
-	return result, err
+	if refuse == nil {
+		return result, err
+	}
+	if err := s.refund(ctx, nil, rec, refuse.why); err != nil {
+		return "", err // the provider sends the event again
+	}
+	if _, err := s.records.FirstDelivery(ctx, ev.ID, ev.Type, s.clock.Now()); err != nil {
+		return "", fmt.Errorf("record event %s: %w", ev.ID, err)
+	}
+	return WebhookProcessed, nil
 }
 
 // isPermanent reports whether err is a refusal that a retry of the same notification cannot change:

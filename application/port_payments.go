@@ -15,6 +15,10 @@ var (
 	ErrBadSignature        = errs.Invalid("", "Invalid webhook signature")
 	ErrPaymentProvider     = errs.Upstream("The payment provider is unavailable; please try again shortly")
 	ErrCouponExists        = errs.Conflict("A coupon with this code already exists")
+	ErrPaymentRefunded     = errs.Invalid("", "This payment can no longer be applied to the verification and has been refunded")
+	ErrCheckoutClosed      = errs.Conflict("This payment was cancelled; please open the payment again")
+	ErrCheckoutRace        = errs.Conflict("Another payment for this verification was opened at the same time; please try again")
+	ErrPaymentInProgress   = errs.Conflict("A payment for this verification is being processed; please wait a moment")
 )
 
 // PaymentPurpose is what a payment is for.
@@ -80,7 +84,8 @@ type PaymentIntent struct {
 	FailureMessage string
 	CardBrand      string // e.g. "visa", when the provider tells
 	CardLast4      string
-	Livemode       bool // a real charge; false for the simulated provider and Stripe's test mode
+	Livemode       bool  // a real charge; false for the simulated provider and Stripe's test mode
+	AmountRefunded int64 // what was given back of the charge
 }
 
 // NewPaymentIntent asks a provider for an intent.
@@ -103,6 +108,13 @@ type PaymentGateway interface {
 	TestMode() bool
 	CreateIntent(ctx context.Context, p NewPaymentIntent) (*PaymentIntent, error)
 	RetrieveIntent(ctx context.Context, id string) (*PaymentIntent, error) // ErrNotFound when unknown
+	// CancelIntent cancels an intent so that it can no longer be charged and returns its state
+	// afterwards: IntentCanceled, or the status (succeeded, processing) that kept it from being
+	// cancelled. The same key repeats the same request.
+	CancelIntent(ctx context.Context, id, idempotencyKey string) (*PaymentIntent, error)
+	// Refund gives back the whole charge of a succeeded intent and returns the refund's id. The
+	// same key returns the same refund.
+	Refund(ctx context.Context, intentID, idempotencyKey string) (string, error)
 }
 
 // Card is what an applicant types into the simulated provider's form.
@@ -120,6 +132,10 @@ type CardError struct {
 }
 
 func (e *CardError) Error() string { return e.Message }
+
+// CodeIntentCanceled is the CardError code of a confirmation refused because the intent was
+// cancelled (Stripe's payment_intent_unexpected_state): the card was not charged.
+const CodeIntentCanceled = "payment_intent_unexpected_state"
 
 // Kind is errs.KindPaymentRequired: the card was declined.
 func (e *CardError) Kind() errs.Kind { return errs.KindPaymentRequired }
@@ -160,8 +176,16 @@ type PaymentRecord struct {
 	CouponCode      string
 	DiscountPercent int
 	Status          RecordStatus
+	Checkout        string     // the intent's idempotency key; a coupon hold names it
+	CanceledAt      *time.Time // cancelled at the provider: it can no longer be charged
+	RefundID        string     // the provider's refund of a charge that could not be honoured
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
+}
+
+// Open reports whether the intent may still be charged: neither settled, cancelled nor refunded.
+func (r *PaymentRecord) Open() bool {
+	return r.Status != RecordSucceeded && r.CanceledAt == nil && r.RefundID == ""
 }
 
 // PaymentRecords stores the intents this server created and the provider events it processed.
@@ -171,6 +195,12 @@ type PaymentRecords interface {
 	Add(ctx context.Context, r *PaymentRecord) error
 	Get(ctx context.Context, intentID string) (*PaymentRecord, error)
 	SetStatus(ctx context.Context, intentID string, status RecordStatus, now time.Time) error
+	// ForVerification returns every intent opened for a verification, oldest first.
+	ForVerification(ctx context.Context, verificationID int64) ([]*PaymentRecord, error)
+	// Cancel records that the intent was cancelled at the provider.
+	Cancel(ctx context.Context, intentID string, now time.Time) error
+	// SetRefund records the provider's refund of the intent's charge.
+	SetRefund(ctx context.Context, intentID, refundID string, now time.Time) error
 	// FirstDelivery records a provider event id and reports whether it was new.
 	FirstDelivery(ctx context.Context, eventID, eventType string, now time.Time) (bool, error)
 }
@@ -184,11 +214,26 @@ type Coupons interface {
 	List(ctx context.Context) ([]*pricing.Coupon, error)
 	// AddRedemption records that a verification used a coupon; false when it already had.
 	AddRedemption(ctx context.Context, code string, verificationID int64, now time.Time) (bool, error)
-	// Reserve holds one use of the coupon for the verification until until, replacing any hold the
-	// verification had (on this coupon or another).
-	Reserve(ctx context.Context, code string, verificationID int64, now, until time.Time) error
-	// Held counts the uses of the coupon that other verifications hold at now.
-	Held(ctx context.Context, code string, exceptVerification int64, now time.Time) (int, error)
+	// Reserve holds one use of the coupon for the verification's checkout, to lapse at until,
+	// replacing any hold the verification had (on this coupon or another).
+	Reserve(ctx context.Context, code string, verificationID int64, checkout string, now, until time.Time) error
+	// Held counts the uses of the coupon that other verifications hold, lapsed or not: a lapsed
+	// hold counts until its intent is cancelled and the hold released.
+	Held(ctx context.Context, code string, exceptVerification int64) (int, error)
+	// Hold returns the verification's hold (ErrNotFound when it has none).
+	Hold(ctx context.Context, verificationID int64) (*HeldCoupon, error)
+	// Lapsed returns the holds on the coupon that lapsed by now.
+	Lapsed(ctx context.Context, code string, now time.Time) ([]HeldCoupon, error)
 	// Release drops the verification's hold, if any.
 	Release(ctx context.Context, verificationID int64) error
+	// ReleaseCheckout drops the verification's hold if the checkout holds it.
+	ReleaseCheckout(ctx context.Context, verificationID int64, checkout string) error
+}
+
+// HeldCoupon is one use of a limited coupon held by a verification's open checkout.
+type HeldCoupon struct {
+	VerificationID int64
+	Code           string
+	Checkout       string // the idempotency key of the intent the use is held for
+	ExpiresAt      time.Time
 }

@@ -115,39 +115,84 @@ func (r *Coupons) AddRedemption(ctx context.Context, code string, verificationID
 }
 
 type couponReservationRow struct {
-	bun.BaseModel  `bun:"table:coupon_reservations"`
+	bun.BaseModel  `bun:"table:coupon_reservations,alias:h"`
 	VerificationID int64     `bun:"verification_id,pk"`
 	CouponCode     string    `bun:"coupon_code"`
+	Checkout       string    `bun:"checkout"`
 	CreatedAt      time.Time `bun:"created_at"`
 	ExpiresAt      time.Time `bun:"expires_at"`
 }
 
+func (r *couponReservationRow) toApp() application.HeldCoupon {
+	return application.HeldCoupon{VerificationID: r.VerificationID, Code: r.CouponCode, Checkout: r.Checkout,
+		ExpiresAt: r.ExpiresAt.UTC()}
+}
+
 // Reserve upserts the verification's one hold.
-func (r *Coupons) Reserve(ctx context.Context, code string, verificationID int64, now, until time.Time) error {
-	row := &couponReservationRow{VerificationID: verificationID, CouponCode: code, CreatedAt: now.UTC(), ExpiresAt: until.UTC()}
+func (r *Coupons) Reserve(ctx context.Context, code string, verificationID int64, checkout string, now, until time.Time) error {
+	row := &couponReservationRow{VerificationID: verificationID, CouponCode: code, Checkout: checkout,
+		CreatedAt: now.UTC(), ExpiresAt: until.UTC()}
 	_, err := conn(ctx, r.db).NewInsert().Model(row).
 		On("CONFLICT (verification_id) DO UPDATE").Set("coupon_code = EXCLUDED.coupon_code").
-		Set("created_at = EXCLUDED.created_at").Set("expires_at = EXCLUDED.expires_at").Exec(ctx)
+		Set("checkout = EXCLUDED.checkout").Set("created_at = EXCLUDED.created_at").
+		Set("expires_at = EXCLUDED.expires_at").Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("reserve coupon %s for %d: %w", code, verificationID, err)
 	}
 	return nil
 }
 
-// Held counts the live holds of other verifications on the coupon.
-func (r *Coupons) Held(ctx context.Context, code string, exceptVerification int64, now time.Time) (int, error) {
+// Held counts the holds of other verifications on the coupon, lapsed or not.
+func (r *Coupons) Held(ctx context.Context, code string, exceptVerification int64) (int, error) {
 	n, err := conn(ctx, r.db).NewSelect().Model((*couponReservationRow)(nil)).Where("coupon_code = ?", code).
-		Where("verification_id <> ?", exceptVerification).Where("expires_at > ?", now.UTC()).Count(ctx)
+		Where("verification_id <> ?", exceptVerification).Count(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("count holds on coupon %s: %w", code, err)
 	}
 	return int(n), nil
 }
 
+// Hold returns the verification's hold.
+func (r *Coupons) Hold(ctx context.Context, verificationID int64) (*application.HeldCoupon, error) {
+	row := new(couponReservationRow)
+	if err := conn(ctx, r.db).NewSelect().Model(row).Where("h.verification_id = ?", verificationID).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	h := row.toApp()
+	return &h, nil
+}
+
+// Lapsed returns the coupon's holds that lapsed by now, oldest first.
+func (r *Coupons) Lapsed(ctx context.Context, code string, now time.Time) ([]application.HeldCoupon, error) {
+	var rows []couponReservationRow
+	err := conn(ctx, r.db).NewSelect().Model(&rows).Where("h.coupon_code = ?", code).
+		Where("h.expires_at <= ?", now.UTC()).OrderExpr("h.expires_at, h.verification_id").Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("lapsed holds on coupon %s: %w", code, err)
+	}
+	out := make([]application.HeldCoupon, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toApp()
+	}
+	return out, nil
+}
+
 // Release deletes the verification's hold.
 func (r *Coupons) Release(ctx context.Context, verificationID int64) error {
-	_, err := conn(ctx, r.db).NewDelete().Model((*couponReservationRow)(nil)).Where("verification_id = ?", verificationID).Exec(ctx)
-	if err != nil {
+	return r.release(ctx, verificationID, nil)
+}
+
+// ReleaseCheckout deletes the verification's hold if the checkout holds it.
+func (r *Coupons) ReleaseCheckout(ctx context.Context, verificationID int64, checkout string) error {
+	return r.release(ctx, verificationID, &checkout)
+}
+
+func (r *Coupons) release(ctx context.Context, verificationID int64, checkout *string) error {
+	q := conn(ctx, r.db).NewDelete().Model((*couponReservationRow)(nil)).Where("verification_id = ?", verificationID)
+	if checkout != nil {
+		q = q.Where("checkout = ?", *checkout)
+	}
+	if _, err := q.Exec(ctx); err != nil {
 		return fmt.Errorf("release coupon hold of %d: %w", verificationID, err)
 	}
 	return nil
@@ -155,18 +200,29 @@ func (r *Coupons) Release(ctx context.Context, verificationID int64) error {
 
 type paymentRow struct {
 	bun.BaseModel   `bun:"table:payments,alias:p"`
-	IntentID        string    `bun:"intent_id,pk"`
-	VerificationID  int64     `bun:"verification_id"`
-	UserID          int64     `bun:"user_id"`
-	Provider        string    `bun:"provider"`
-	Purpose         string    `bun:"purpose"`
-	Amount          int64     `bun:"amount"`
-	Currency        string    `bun:"currency"`
-	CouponCode      string    `bun:"coupon_code"`
-	DiscountPercent int       `bun:"discount_percent"`
-	Status          string    `bun:"status"`
-	CreatedAt       time.Time `bun:"created_at"`
-	UpdatedAt       time.Time `bun:"updated_at"`
+	IntentID        string     `bun:"intent_id,pk"`
+	VerificationID  int64      `bun:"verification_id"`
+	UserID          int64      `bun:"user_id"`
+	Provider        string     `bun:"provider"`
+	Purpose         string     `bun:"purpose"`
+	Amount          int64      `bun:"amount"`
+	Currency        string     `bun:"currency"`
+	CouponCode      string     `bun:"coupon_code"`
+	DiscountPercent int        `bun:"discount_percent"`
+	Status          string     `bun:"status"`
+	Checkout        string     `bun:"checkout"`
+	CanceledAt      *time.Time `bun:"canceled_at"`
+	RefundID        string     `bun:"refund_id"`
+	CreatedAt       time.Time  `bun:"created_at"`
+	UpdatedAt       time.Time  `bun:"updated_at"`
+}
+
+func (row *paymentRow) toApp() *application.PaymentRecord {
+	return &application.PaymentRecord{IntentID: row.IntentID, VerificationID: row.VerificationID, UserID: row.UserID,
+		Provider: row.Provider, Purpose: application.PaymentPurpose(row.Purpose), Amount: row.Amount, Currency: row.Currency,
+		CouponCode: row.CouponCode, DiscountPercent: row.DiscountPercent, Status: application.RecordStatus(row.Status),
+		Checkout: row.Checkout, CanceledAt: utc(row.CanceledAt), RefundID: row.RefundID,
+		CreatedAt: row.CreatedAt.UTC(), UpdatedAt: row.UpdatedAt.UTC()}
 }
 
 type paymentEventRow struct {
@@ -186,7 +242,8 @@ func NewPaymentRecords(db *DB) *PaymentRecords { return &PaymentRecords{db: db} 
 func (r *PaymentRecords) Add(ctx context.Context, p *application.PaymentRecord) error {
 	row := &paymentRow{IntentID: p.IntentID, VerificationID: p.VerificationID, UserID: p.UserID, Provider: p.Provider,
 		Purpose: string(p.Purpose), Amount: p.Amount, Currency: p.Currency, CouponCode: p.CouponCode,
-		DiscountPercent: p.DiscountPercent, Status: string(p.Status), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+		DiscountPercent: p.DiscountPercent, Status: string(p.Status), Checkout: p.Checkout, CanceledAt: p.CanceledAt,
+		RefundID: p.RefundID, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
 	if _, err := conn(ctx, r.db).NewInsert().Model(row).On("CONFLICT DO NOTHING").Exec(ctx); err != nil {
 		return fmt.Errorf("insert payment %s: %w", p.IntentID, err)
 	}
@@ -199,18 +256,44 @@ func (r *PaymentRecords) Get(ctx context.Context, intentID string) (*application
 	if err := conn(ctx, r.db).NewSelect().Model(row).Where("p.intent_id = ?", intentID).Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
-	return &application.PaymentRecord{IntentID: row.IntentID, VerificationID: row.VerificationID, UserID: row.UserID,
-		Provider: row.Provider, Purpose: application.PaymentPurpose(row.Purpose), Amount: row.Amount, Currency: row.Currency,
-		CouponCode: row.CouponCode, DiscountPercent: row.DiscountPercent, Status: application.RecordStatus(row.Status),
-		CreatedAt: row.CreatedAt.UTC(), UpdatedAt: row.UpdatedAt.UTC()}, nil
+	return row.toApp(), nil
+}
+
+// ForVerification returns a verification's records, oldest first.
+func (r *PaymentRecords) ForVerification(ctx context.Context, verificationID int64) ([]*application.PaymentRecord, error) {
+	var rows []paymentRow
+	err := conn(ctx, r.db).NewSelect().Model(&rows).Where("p.verification_id = ?", verificationID).
+		OrderExpr("p.created_at, p.intent_id").Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("payments of %d: %w", verificationID, err)
+	}
+	out := make([]*application.PaymentRecord, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toApp()
+	}
+	return out, nil
 }
 
 // SetStatus changes a record's status.
 func (r *PaymentRecords) SetStatus(ctx context.Context, intentID string, status application.RecordStatus, now time.Time) error {
-	res, err := conn(ctx, r.db).NewUpdate().Table("payments").Set("status = ?", status).Set("updated_at = ?", now).
-		Where("intent_id = ?", intentID).Exec(ctx)
+	return r.set(ctx, intentID, "status", status, now)
+}
+
+// Cancel stamps the record's cancellation.
+func (r *PaymentRecords) Cancel(ctx context.Context, intentID string, now time.Time) error {
+	return r.set(ctx, intentID, "canceled_at", now, now)
+}
+
+// SetRefund records the refund of the record's charge.
+func (r *PaymentRecords) SetRefund(ctx context.Context, intentID, refundID string, now time.Time) error {
+	return r.set(ctx, intentID, "refund_id", refundID, now)
+}
+
+func (r *PaymentRecords) set(ctx context.Context, intentID, column string, value any, now time.Time) error {
+	res, err := conn(ctx, r.db).NewUpdate().Table("payments").Set("? = ?", bun.Ident(column), value).
+		Set("updated_at = ?", now).Where("intent_id = ?", intentID).Exec(ctx)
 	if err != nil {
-		return fmt.Errorf("update payment %s: %w", intentID, err)
+		return fmt.Errorf("update %s of payment %s: %w", column, intentID, err)
 	}
 	return oneRow(res)
 }

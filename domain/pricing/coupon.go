@@ -131,11 +131,16 @@ func (c *Coupon) Quote(base Money, now time.Time, held int) (Quote, error) {
 	return Apply(base, c.percent), nil
 }
 
-// Redeem counts one use. A payment that was quoted while the coupon was usable is honoured even if
-// the coupon expired meanwhile, so Redeem does not check again.
-func (c *Coupon) Redeem(now time.Time) {
+// Redeem counts one use, unless that would exceed the coupon's limit with the uses that other
+// checkouts hold (ErrCouponExhausted). A payment that was quoted while the coupon was usable is
+// honoured even if the coupon expired or was disabled meanwhile, so Redeem checks the limit alone.
+func (c *Coupon) Redeem(now time.Time, heldByOthers int) error {
+	if c.maxRedemptions > 0 && c.redemptions+heldByOthers >= c.maxRedemptions {
+		return ErrCouponExhausted
+	}
 	c.redemptions++
 	c.updatedAt = now
+	return nil
 }
 
 // Disable stops the coupon from being used again.

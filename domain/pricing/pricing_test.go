@@ -132,7 +132,15 @@ func TestCouponQuoteRedeemDisable(t *testing.T) {
 	if _, err := c.Quote(BasicPrice, now, 1); !errors.Is(err, ErrCouponExhausted) {
 		t.Errorf("with its only use held by another checkout: %v, want exhausted", err)
 	}
-	c.Redeem(now)
+	if err := c.Redeem(now, 1); !errors.Is(err, ErrCouponExhausted) {
+		t.Errorf("Redeem with the only use held by another checkout: %v, want exhausted", err)
+	}
+	if err := c.Redeem(now, 0); err != nil {
+		t.Fatalf("Redeem of the only use: %v", err)
+	}
+	if err := c.Redeem(now, 0); !errors.Is(err, ErrCouponExhausted) {
+		t.Errorf("second Redeem of a single-use coupon: %v, want exhausted", err)
+	}
 	if _, err := c.Quote(BasicPrice, now, 0); !errors.Is(err, ErrCouponExhausted) {
 		t.Errorf("after the only redemption: %v, want exhausted", err)
 	}
@@ -142,5 +150,11 @@ func TestCouponQuoteRedeemDisable(t *testing.T) {
 	c.Disable(now)
 	if err := c.Check(now); !errors.Is(err, ErrCouponDisabled) {
 		t.Errorf("after disable: %v, want disabled", err)
+	}
+	// A quoted payment is honoured after the coupon was disabled or expired; only the limit stops it.
+	unlimited, _ := NewCoupon("open", 10, 0, nil, now)
+	unlimited.Disable(now)
+	if err := unlimited.Redeem(now, 5); err != nil {
+		t.Errorf("Redeem of a disabled unlimited coupon: %v, want the quoted payment honoured", err)
 	}
 }

@@ -275,7 +275,7 @@ var paymentOperations = []Operation{
 		Also:   []Answer{{Status: http.StatusPaymentRequired, Text: "Card declined, or the payment has not gone through", Body: OneOf{CardDeclined{}, Error{}}}},
 		Errors: []int{400, 401, 404, 409, 415}},
 	{Method: http.MethodPost, Path: "/api/verifications/{id}/upgrade", Tag: "payments", Summary: "Upgrade a Basic verification to Top",
-		Answer: ok("Upgraded or payment required", Upgrade{}), Errors: and(mine, 409)},
+		Answer: ok("Upgraded or payment required", Upgrade{}), Errors: and(mine, 409, 502, 503)},
 	// 404: no webhook secret is configured (the simulated provider, or Stripe without STRIPE_WEBHOOK_SECRET).
 	{Method: http.MethodPost, Path: "/api/webhooks/stripe", Tag: "payments", Summary: "Stripe events (signature verified)",
 		Answer: ok("Received", WebhookResult{}), Errors: []int{400, 404, 413}},

@@ -37,6 +37,7 @@ type intentRow struct {
 	Description    string    `bun:"description"`
 	FailureCode    string    `bun:"failure_code"`
 	FailureMessage string    `bun:"failure_message"`
+	AmountRefunded int64     `bun:"amount_refunded"`
 	CreatedAt      time.Time `bun:"created_at"`
 	UpdatedAt      time.Time `bun:"updated_at"`
 }
@@ -47,7 +48,8 @@ func (r *intentRow) toApp() (*application.PaymentIntent, error) {
 		return nil, fmt.Errorf("metadata of %s: %w", r.ID, err)
 	}
 	return &application.PaymentIntent{ID: r.ID, ClientSecret: r.ClientSecret, Amount: r.Amount, Currency: r.Currency,
-		Status: application.IntentStatus(r.Status), Metadata: meta, FailureCode: r.FailureCode, FailureMessage: r.FailureMessage}, nil
+		Status: application.IntentStatus(r.Status), Metadata: meta, FailureCode: r.FailureCode, FailureMessage: r.FailureMessage,
+		AmountRefunded: r.AmountRefunded}, nil
 }
 
 // Gateway is the simulated provider.
@@ -130,7 +132,7 @@ func (g *Gateway) ConfirmCard(ctx context.Context, intentID string, card applica
 	case application.IntentSucceeded:
 		return intent, nil
 	case application.IntentCanceled:
-		return nil, &application.CardError{Code: "payment_intent_unexpected_state", Message: "This payment was canceled."}
+		return nil, errCanceled()
 	}
 	number, err := CheckCard(card, g.now())
 	if err != nil {
@@ -141,16 +143,17 @@ func (g *Gateway) ConfirmCard(ctx context.Context, intentID string, card applica
 		_, err := g.db.NewUpdate().Table("simulated_payment_intents").
 			Set("status = ?", application.IntentRequiresPaymentMethod).Set("failure_code = ?", decline.DeclineCode).
 			Set("failure_message = ?", decline.Message).Set("updated_at = ?", now).
-			Where("id = ?", intentID).Where("status <> ?", application.IntentSucceeded).Exec(ctx)
+			Where("id = ?", intentID).Where("status NOT IN (?)", bun.In(closed)).Exec(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("decline simulated intent %s: %w", intentID, err)
 		}
 		d := decline
 		return nil, &d
 	}
+	// Conditional: a cancellation that lands between the read above and this charge wins.
 	_, err = g.db.NewUpdate().Table("simulated_payment_intents").
 		Set("status = ?", application.IntentSucceeded).Set("failure_code = ''").Set("failure_message = ''").
-		Set("updated_at = ?", now).Where("id = ?", intentID).Exec(ctx)
+		Set("updated_at = ?", now).Where("id = ?", intentID).Where("status <> ?", application.IntentCanceled).Exec(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("confirm simulated intent %s: %w", intentID, err)
 	}
@@ -158,8 +161,42 @@ func (g *Gateway) ConfirmCard(ctx context.Context, intentID string, card applica
 	if err != nil {
 		return nil, err
 	}
+	if out.Status == application.IntentCanceled {
+		return nil, errCanceled()
+	}
 	out.CardBrand, out.CardLast4 = brand(number), number[len(number)-4:]
 	return out, nil
+}
+
+// closed are the statuses in which an intent takes no more attempts.
+var closed = []application.IntentStatus{application.IntentSucceeded, application.IntentCanceled}
+
+// errCanceled is Stripe's refusal to confirm a cancelled intent: the card is not charged.
+func errCanceled() error {
+	return &application.CardError{Code: application.CodeIntentCanceled, Message: "This payment was canceled."}
+}
+
+// CancelIntent cancels an intent unless it succeeded, and returns its state afterwards.
+func (g *Gateway) CancelIntent(ctx context.Context, id, _ string) (*application.PaymentIntent, error) {
+	_, err := g.db.NewUpdate().Table("simulated_payment_intents").Set("status = ?", application.IntentCanceled).
+		Set("updated_at = ?", g.now()).Where("id = ?", id).Where("status <> ?", application.IntentSucceeded).Exec(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("cancel simulated intent %s: %w", id, err)
+	}
+	return g.RetrieveIntent(ctx, id)
+}
+
+// Refund gives back a succeeded intent's whole amount; refunding again changes nothing.
+func (g *Gateway) Refund(ctx context.Context, intentID, _ string) (string, error) {
+	res, err := g.db.NewUpdate().Table("simulated_payment_intents").Set("amount_refunded = amount").
+		Set("updated_at = ?", g.now()).Where("id = ?", intentID).Where("status = ?", application.IntentSucceeded).Exec(ctx)
+	if err != nil {
+		return "", fmt.Errorf("refund simulated intent %s: %w", intentID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return "", fmt.Errorf("refund simulated intent %s: %w: it has no charge", intentID, application.ErrNotFound)
+	}
+	return "re_sim_" + strings.TrimPrefix(intentID, "pi_sim_"), nil
 }
 
 // Stripe's test cards that fail, with Stripe's codes and messages.

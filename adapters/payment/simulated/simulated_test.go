@@ -115,4 +115,31 @@ func TestGatewayFollowsStripeTestCards(t *testing.T) {
 	if _, err := g.RetrieveIntent(ctx, "pi_sim_missing"); !errors.Is(err, application.ErrNotFound) {
 		t.Errorf("missing intent: %v", err)
 	}
+
+	// A paid intent cannot be cancelled; it is refunded once, in full.
+	if got, err := g.CancelIntent(ctx, pi.ID, "c1"); err != nil || got.Status != application.IntentSucceeded {
+		t.Errorf("cancel of a paid intent: %+v, %v; want it still succeeded", got, err)
+	}
+	for range 2 {
+		if id, err := g.Refund(ctx, pi.ID, "r1"); err != nil || id == "" {
+			t.Errorf("refund: %q, %v", id, err)
+		}
+	}
+	if got, _ := g.RetrieveIntent(ctx, pi.ID); got.AmountRefunded != 4900 {
+		t.Errorf("refunded %d, want 4900", got.AmountRefunded)
+	}
+	// A cancelled intent refuses the card: nothing is charged, nothing can be refunded.
+	if got, err := g.CancelIntent(ctx, other.ID, "c2"); err != nil || got.Status != application.IntentCanceled {
+		t.Fatalf("cancel of an open intent: %+v, %v", got, err)
+	}
+	_, err = g.ConfirmCard(ctx, other.ID, application.Card{Number: "4242424242424242", Expiry: "12/30", CVC: "123"})
+	if ce := (*application.CardError)(nil); !errors.As(err, &ce) || ce.Code != "payment_intent_unexpected_state" {
+		t.Errorf("confirm of a cancelled intent: %v, want payment_intent_unexpected_state", err)
+	}
+	if got, _ := g.RetrieveIntent(ctx, other.ID); got.Status != application.IntentCanceled {
+		t.Errorf("after the refused confirmation: %s, want canceled", got.Status)
+	}
+	if _, err := g.Refund(ctx, other.ID, "r2"); err == nil {
+		t.Error("refund of an intent that was never charged")
+	}
 }

@@ -112,6 +112,38 @@ func (g *Gateway) RetrieveIntent(ctx context.Context, id string) (*application.P
 	return toIntent(pi), nil
 }
 
+// CancelIntent cancels a PaymentIntent as abandoned, so that the browser can no longer confirm it.
+// An intent Stripe will not cancel (it succeeded, or is processing) is read back with its status.
+func (g *Gateway) CancelIntent(ctx context.Context, id, idempotencyKey string) (*application.PaymentIntent, error) {
+	if !strings.HasPrefix(id, "pi_") || strings.ContainsAny(id, "/?#") {
+		return nil, application.ErrNotFound
+	}
+	params := &stripego.PaymentIntentCancelParams{CancellationReason: stripego.String("abandoned")}
+	params.IdempotencyKey = stripego.String(idempotencyKey)
+	pi, err := g.client.V1PaymentIntents.Cancel(ctx, id, params)
+	var se *stripego.Error
+	if errors.As(err, &se) && se.Code == stripego.ErrorCodePaymentIntentUnexpectedState {
+		return g.RetrieveIntent(ctx, id)
+	}
+	if err != nil {
+		return nil, providerError("cancel payment intent "+id, err)
+	}
+	return toIntent(pi), nil
+}
+
+// Refund refunds a PaymentIntent's charge in full; the idempotency key makes a repeated request
+// return the first refund.
+func (g *Gateway) Refund(ctx context.Context, intentID, idempotencyKey string) (string, error) {
+	params := &stripego.RefundCreateParams{PaymentIntent: stripego.String(intentID)}
+	params.IdempotencyKey = stripego.String(idempotencyKey)
+	params.AddMetadata("reason", "the payment could no longer be applied to its verification")
+	r, err := g.client.V1Refunds.Create(ctx, params)
+	if err != nil {
+		return "", providerError("refund payment intent "+intentID, err)
+	}
+	return r.ID, nil
+}
+
 // VerifyWebhook checks the Stripe-Signature header and reads the event. PaymentIntent events carry
 // the intent.
 func (g *Gateway) VerifyWebhook(payload []byte, signature string) (*application.PaymentEvent, error) {
@@ -143,8 +175,11 @@ func toIntent(pi *stripego.PaymentIntent) *application.PaymentIntent {
 		out.Metadata = map[string]string{}
 	}
 	out.Livemode = pi.Livemode
-	if ch := pi.LatestCharge; ch != nil && ch.PaymentMethodDetails != nil && ch.PaymentMethodDetails.Card != nil {
-		out.CardBrand, out.CardLast4 = string(ch.PaymentMethodDetails.Card.Brand), ch.PaymentMethodDetails.Card.Last4
+	if ch := pi.LatestCharge; ch != nil {
+		out.AmountRefunded = ch.AmountRefunded
+		if ch.PaymentMethodDetails != nil && ch.PaymentMethodDetails.Card != nil {
+			out.CardBrand, out.CardLast4 = string(ch.PaymentMethodDetails.Card.Brand), ch.PaymentMethodDetails.Card.Last4
+		}
 	}
 	if e := pi.LastPaymentError; e != nil {
 		out.FailureCode, out.FailureMessage = string(e.Code), e.Msg

@@ -75,6 +75,63 @@ func TestStripeMock(t *testing.T) {
 	if _, err := g.RetrieveIntent(ctx, "../v1/customers"); !errors.Is(err, application.ErrNotFound) {
 		t.Errorf("retrieve of a path-like id = %v, want ErrNotFound without a request", err)
 	}
+	// Cancelling and refunding: stripe-mock checks the requests against Stripe's schema and answers
+	// with its fixtures (it keeps no state, so the statuses are the fixtures').
+	if canceled, err := g.CancelIntent(ctx, pi.ID, "ttt-cancel-"+pi.ID); err != nil || canceled.ID == "" {
+		t.Errorf("cancel on stripe-mock: %+v, %v", canceled, err)
+	}
+	if refundID, err := g.Refund(ctx, pi.ID, "ttt-refund-"+pi.ID); err != nil || !strings.HasPrefix(refundID, "re_") {
+		t.Errorf("refund on stripe-mock: %q, %v; want a re_… id", refundID, err)
+	}
+}
+
+// TestCancelAndRefund: a cancelled intent can no longer be paid; one that was paid first is reported
+// as it stands; a refund is made once per idempotency key and only of a charge.
+func TestCancelAndRefund(t *testing.T) {
+	fake := stripetest.New(t)
+	g := newGateway(t, fake.URL)
+	ctx := context.Background()
+	open, err := g.CreateIntent(ctx, newIntent())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := g.CancelIntent(ctx, open.ID, "cancel-1")
+	if err != nil || got.Status != application.IntentCanceled {
+		t.Fatalf("cancel of an open intent: %+v, %v; want canceled", got, err)
+	}
+	if in, _ := fake.Intent(open.ID); in.Status != "canceled" {
+		t.Errorf("Stripe holds the intent as %s, want canceled", in.Status)
+	}
+	_, err = g.Refund(ctx, open.ID, "refund-0")
+	if !errors.Is(err, application.ErrPaymentProvider) {
+		t.Errorf("refund of a cancelled intent: %v, want a provider error", err)
+	}
+
+	p := newIntent()
+	p.IdempotencyKey = "another checkout"
+	paid, err := g.CreateIntent(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake.Succeed(paid.ID)
+	got, err = g.CancelIntent(ctx, paid.ID, "cancel-2")
+	if err != nil || got.Status != application.IntentSucceeded {
+		t.Fatalf("cancel of a paid intent: %+v, %v; want it reported succeeded", got, err)
+	}
+	first, err := g.Refund(ctx, paid.ID, "refund-"+paid.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := g.Refund(ctx, paid.ID, "refund-"+paid.ID)
+	if err != nil || again != first {
+		t.Errorf("repeated refund: %q, %v; want the first refund %q", again, err, first)
+	}
+	if refunds := fake.Refunds(); len(refunds) != 1 || refunds[0].Amount != 4900 || refunds[0].PaymentIntent != paid.ID {
+		t.Errorf("refunds %+v, want one of 4900 for %s", refunds, paid.ID)
+	}
+	if _, err := g.CancelIntent(ctx, "pi_missing", "cancel-3"); !errors.Is(err, application.ErrNotFound) {
+		t.Errorf("cancel of a missing intent: %v, want ErrNotFound", err)
+	}
 }
 
 func TestCreateIntentSendsWhatStripeNeeds(t *testing.T) {

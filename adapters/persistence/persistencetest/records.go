@@ -371,43 +371,80 @@ func runRecords(t *testing.T, open Open) {
 			t.Errorf("second AddRedemption by the same verification = %v, %v; want false", again, err)
 		}
 
-		// Holds: one per verification, counted for others until they expire or are released.
+		// Holds: one per verification, counted for others until released, lapsed or not.
 		w := f.in(alice, verification.Basic, verification.Submitted)
 		now := f.tick()
-		held := func(except int64, at time.Time) int {
+		held := func(except int64) int {
 			t.Helper()
-			n, err := f.r.Coupons.Held(f.ctx, "LAUNCH", except, at)
+			n, err := f.r.Coupons.Held(f.ctx, "LAUNCH", except)
 			if err != nil {
 				t.Fatal(err)
 			}
 			return n
 		}
-		for range 2 { // reserving again moves the one hold instead of adding one
-			if err := f.r.Coupons.Reserve(f.ctx, "LAUNCH", w.ID(), now, now.Add(time.Hour)); err != nil {
+		lapsed := func(at time.Time) []application.HeldCoupon {
+			t.Helper()
+			hs, err := f.r.Coupons.Lapsed(f.ctx, "LAUNCH", at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return hs
+		}
+		for _, checkout := range []string{"k1", "k2"} { // reserving again moves the one hold instead of adding one
+			if err := f.r.Coupons.Reserve(f.ctx, "LAUNCH", w.ID(), checkout, now, now.Add(time.Hour)); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if got := held(v.ID(), now); got != 1 {
+		want := application.HeldCoupon{VerificationID: w.ID(), Code: "LAUNCH", Checkout: "k2", ExpiresAt: now.Add(time.Hour).Truncate(time.Microsecond)}
+		if h, err := f.r.Coupons.Hold(f.ctx, w.ID()); err != nil || !cmp.Equal(*h, want) {
+			t.Errorf("Hold = %+v, %v; want %+v", h, err, want)
+		}
+		_, err = f.r.Coupons.Hold(f.ctx, v.ID())
+		expectErr(t, "Hold of a verification without one", err, application.ErrNotFound)
+		if got := held(v.ID()); got != 1 {
 			t.Errorf("holds seen by another verification = %d, want 1", got)
 		}
-		if got := held(w.ID(), now); got != 0 {
+		if got := held(w.ID()); got != 0 {
 			t.Errorf("holds seen by the holder = %d, want 0 (its own is not counted)", got)
 		}
-		if got := held(v.ID(), now.Add(time.Hour)); got != 0 {
-			t.Errorf("holds after expiry = %d, want 0", got)
+		if got := lapsed(now); len(got) != 0 {
+			t.Errorf("lapsed before expiry = %v, want none", got)
+		}
+		if got := lapsed(now.Add(time.Hour)); len(got) != 1 || got[0].Checkout != "k2" {
+			t.Errorf("lapsed after expiry = %+v, want the hold of k2", got)
+		}
+		if got := held(v.ID()); got != 1 {
+			t.Errorf("holds after expiry = %d, want 1: a lapsed hold counts until released", got)
+		}
+		if err := f.r.Coupons.ReleaseCheckout(f.ctx, w.ID(), "k1"); err != nil {
+			t.Fatal(err)
+		}
+		if got := held(v.ID()); got != 1 {
+			t.Errorf("holds after releasing another checkout's = %d, want 1", got)
+		}
+		if err := f.r.Coupons.ReleaseCheckout(f.ctx, w.ID(), "k2"); err != nil {
+			t.Fatal(err)
+		}
+		if got := held(v.ID()); got != 0 {
+			t.Errorf("holds after release = %d, want 0", got)
+		}
+		if err := f.r.Coupons.Reserve(f.ctx, "LAUNCH", w.ID(), "k3", now, now.Add(time.Hour)); err != nil {
+			t.Fatal(err)
 		}
 		if err := f.r.Coupons.Release(f.ctx, w.ID()); err != nil {
 			t.Fatal(err)
 		}
-		if got := held(v.ID(), now); got != 0 {
-			t.Errorf("holds after release = %d, want 0", got)
+		if got := held(v.ID()); got != 0 {
+			t.Errorf("holds after Release = %d, want 0", got)
 		}
 		err = f.r.Tx.WithinTx(f.ctx, func(ctx context.Context) error {
 			c, err := f.r.Coupons.GetForUpdate(ctx, "LAUNCH")
 			if err != nil {
 				return err
 			}
-			c.Redeem(f.tick())
+			if err := c.Redeem(f.tick(), 0); err != nil {
+				return err
+			}
 			c.Disable(f.tick())
 			coupon = c
 			return f.r.Coupons.Save(ctx, c)
@@ -425,7 +462,7 @@ func runRecords(t *testing.T, open Open) {
 
 		rec := &application.PaymentRecord{IntentID: "pi_1", VerificationID: v.ID(), UserID: alice.ID, Provider: "simulated",
 			Purpose: application.PurposeVerification, Amount: 3675, Currency: "usd", CouponCode: "LAUNCH",
-			DiscountPercent: 25, Status: application.RecordCreated, CreatedAt: f.tick(), UpdatedAt: f.tick()}
+			DiscountPercent: 25, Status: application.RecordCreated, Checkout: "k1", CreatedAt: f.tick(), UpdatedAt: f.tick()}
 		if err := f.r.Payments.Add(f.ctx, rec); err != nil {
 			t.Fatal(err)
 		}
@@ -452,6 +489,34 @@ func runRecords(t *testing.T, open Open) {
 		expectErr(t, "SetStatus of an unknown intent", f.r.Payments.SetStatus(f.ctx, "pi_none", application.RecordFailed, later), application.ErrNotFound)
 		_, err = f.r.Payments.Get(f.ctx, "pi_none")
 		expectErr(t, "Get of an unknown intent", err, application.ErrNotFound)
+
+		// A second intent of the verification, cancelled, then one refunded: listed oldest first.
+		second := &application.PaymentRecord{IntentID: "pi_2", VerificationID: v.ID(), UserID: alice.ID, Provider: "simulated",
+			Purpose: application.PurposeVerification, Amount: 4900, Currency: "usd", Status: application.RecordCreated,
+			Checkout: "k2", CreatedAt: f.tick(), UpdatedAt: f.tick()}
+		if err := f.r.Payments.Add(f.ctx, second); err != nil {
+			t.Fatal(err)
+		}
+		canceled := f.tick()
+		if err := f.r.Payments.Cancel(f.ctx, "pi_2", canceled); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.r.Payments.SetRefund(f.ctx, "pi_1", "re_1", canceled); err != nil {
+			t.Fatal(err)
+		}
+		expectErr(t, "Cancel of an unknown intent", f.r.Payments.Cancel(f.ctx, "pi_none", canceled), application.ErrNotFound)
+		second.CanceledAt, second.UpdatedAt = &canceled, canceled
+		rec.RefundID, rec.UpdatedAt = "re_1", canceled
+		all, err := f.r.Payments.ForVerification(f.ctx, v.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]*application.PaymentRecord{rec, second}, all); diff != "" {
+			t.Errorf("ForVerification (-want +got):\n%s", diff)
+		}
+		if all[0].Open() || all[1].Open() {
+			t.Errorf("a refunded and a cancelled intent report Open")
+		}
 
 		for i, want := range []bool{true, false} {
 			first, err := f.r.Payments.FirstDelivery(f.ctx, "evt_1", application.EventIntentSucceeded, f.tick())

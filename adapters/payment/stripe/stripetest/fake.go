@@ -84,13 +84,24 @@ type Server struct {
 	intents  map[string]*Intent
 	byKey    map[string]string
 	requests []Request
+	refunds  map[string]Refund // by idempotency key
 	next     int
 	events   int
 }
 
+// Refund is a refund the fake made.
+type Refund struct {
+	ID            string `json:"id"`
+	Object        string `json:"object"`
+	PaymentIntent string `json:"payment_intent"`
+	Amount        int64  `json:"amount"`
+	Currency      string `json:"currency"`
+	Status        string `json:"status"`
+}
+
 // New starts a fake Stripe API that the test closes at cleanup.
 func New(t testing.TB) *Server {
-	s := &Server{intents: map[string]*Intent{}, byKey: map[string]string{}}
+	s := &Server{intents: map[string]*Intent{}, byKey: map[string]string{}, refunds: map[string]Refund{}}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
@@ -135,6 +146,37 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			s.byKey[req.IdempotencyKey] = id
 		}
 		_ = json.NewEncoder(w).Encode(in)
+	case r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/v1/payment_intents/") && strings.HasSuffix(r.URL.Path, "/cancel"):
+		in, ok := s.intents[strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/v1/payment_intents/"), "/cancel")]
+		switch {
+		case !ok:
+			s.fail(w, 404, "invalid_request_error", "resource_missing", "No such payment_intent")
+		case in.Status == "succeeded" || in.Status == "processing":
+			s.fail(w, 400, "invalid_request_error", "payment_intent_unexpected_state",
+				"You cannot cancel this PaymentIntent because it has a status of "+in.Status+".")
+		default:
+			in.Status = "canceled"
+			_ = json.NewEncoder(w).Encode(in.body(false))
+		}
+	case r.Method == http.MethodPost && r.URL.Path == "/v1/refunds":
+		if err := r.ParseForm(); err != nil {
+			s.fail(w, 400, "invalid_request_error", "parameter_invalid", err.Error())
+			return
+		}
+		key := r.Header.Get("Idempotency-Key")
+		if re, ok := s.refunds[key]; ok && key != "" {
+			_ = json.NewEncoder(w).Encode(re)
+			return
+		}
+		in, ok := s.intents[r.PostForm.Get("payment_intent")]
+		if !ok || in.Status != "succeeded" {
+			s.fail(w, 400, "invalid_request_error", "charge_not_refundable", "This PaymentIntent has no successful charge to refund.")
+			return
+		}
+		re := Refund{ID: fmt.Sprintf("re_fake%04d", len(s.refunds)+1), Object: "refund", PaymentIntent: in.ID,
+			Amount: in.Amount, Currency: in.Currency, Status: "succeeded"}
+		s.refunds[key] = re
+		_ = json.NewEncoder(w).Encode(re)
 	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/payment_intents/"):
 		in, ok := s.intents[strings.TrimPrefix(r.URL.Path, "/v1/payment_intents/")]
 		if !ok {
@@ -180,6 +222,17 @@ func (s *Server) Update(id string, change func(*Intent)) {
 // Succeed marks an intent as paid by Stripe's Visa test card.
 func (s *Server) Succeed(id string) {
 	s.Update(id, func(in *Intent) { in.Status, in.Card = "succeeded", &Card{Brand: "visa", Last4: "4242"} })
+}
+
+// Refunds returns the refunds made so far, one per idempotency key.
+func (s *Server) Refunds() []Refund {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Refund, 0, len(s.refunds))
+	for _, re := range s.refunds {
+		out = append(out, re)
+	}
+	return out
 }
 
 // Requests returns the create requests received so far.

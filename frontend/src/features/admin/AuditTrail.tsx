@@ -19,6 +19,8 @@ const ACTIONS: Record<string, { label: string; dot: string }> = {
   delete: { label: 'Deleted', dot: 'bg-red-600' },
   'payment.succeeded': { label: 'Payment succeeded', dot: 'bg-green-600' },
   'payment.failed': { label: 'Payment failed', dot: 'bg-amber-500' },
+  'payment.canceled': { label: 'Payment cancelled', dot: 'bg-slate-400' },
+  'payment.refunded': { label: 'Payment refunded', dot: 'bg-amber-500' },
   'coupon.redeemed': { label: 'Coupon redeemed', dot: 'bg-green-500' },
   'tier.upgraded': { label: 'Upgraded to Top tier', dot: 'bg-purple-600' },
   'screening.completed': { label: 'Screening run completed', dot: 'bg-brand-400' },

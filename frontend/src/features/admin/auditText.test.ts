@@ -22,6 +22,24 @@ describe('auditText', () => {
     expect(auditText('payment.failed', 'pi_sim_y')).toEqual({ text: 'Card payment declined', reference: 'pi_sim_y' })
   })
 
+  it('says when a verification was approved without payment', () => {
+    expect(auditText('approve', 'approved without payment')).toEqual({
+      text: 'Approved without payment: no payment was received for this verification',
+    })
+    expect(auditText('approve', '')).toEqual({ text: '' })
+  })
+
+  it('explains a cancelled intent and a refunded charge', () => {
+    expect(auditText('payment.canceled', 'pi_sim_a 2450 usd via simulated: replaced by a new checkout')).toEqual({
+      text: 'Unpaid card payment of $24.50 cancelled at the simulated card provider (test mode): replaced by a new checkout',
+      reference: 'pi_sim_a',
+    })
+    expect(auditText('payment.refunded', "pi_3X 4900 usd via stripe: the verification's price changed")).toEqual({
+      text: "Card payment of $49.00 refunded through Stripe: the verification's price changed",
+      reference: 'pi_3X',
+    })
+  })
+
   it("leaves a reviewer's words alone", () => {
     expect(auditText('reject', 'The licence is illegible via fax 12 usd')).toEqual({ text: 'The licence is illegible via fax 12 usd' })
   })

@@ -25,8 +25,10 @@ export interface AuditText {
 
 // The server writes payments as "<intent> <amount> <currency> via <provider>", an upgrade's prefixed
 // with "upgrade to top: "; a 100% coupon as "paid <amount> <currency> with <n>% coupon <CODE>"; a
-// decline as "<intent>: <message> (<code>)".
+// decline as "<intent>: <message> (<code>)"; a cancelled or refunded intent as
+// "<intent> <amount> <currency> via <provider>: <why>".
 const PAID = /^(upgrade to top: )?(\S+) (\d+) ([a-z]{3}) via (\S+)$/i
+const CLOSED = /^(\S+) (\d+) ([a-z]{3}) via (\S+): (.+)$/i
 const COUPON_PAID = /^paid (\d+) ([a-z]{3}) with (\d+)% coupon (\S+)$/i
 const DECLINED = /^(\S+): (.*) \((\w+)\)$/
 
@@ -46,6 +48,18 @@ export function auditText(action: string, reason: string): AuditText {
     if (c) {
       const [, amount, currency, percent, code] = c
       return { text: `${formatMoney(Number(amount), currency)} to pay after coupon ${code} (${percent}% off)` }
+    }
+  }
+  if (action === 'approve' && reason === 'approved without payment') {
+    return { text: 'Approved without payment: no payment was received for this verification' }
+  }
+  if (action === 'payment.canceled' || action === 'payment.refunded') {
+    const m = CLOSED.exec(reason)
+    if (m) {
+      const [, ref, amount, currency, provider, why] = m
+      const what = action === 'payment.canceled' ? 'Unpaid card payment of' : 'Card payment of'
+      const done = action === 'payment.canceled' ? 'cancelled at' : 'refunded through'
+      return { text: `${what} ${formatMoney(Number(amount), currency)} ${done} ${providerName(provider)}: ${why}`, reference: ref }
     }
   }
   if (action === 'payment.failed') {

@@ -45,7 +45,7 @@ func TestVerificationSaysWhatTheCallerMayDo(t *testing.T) {
 		approved := adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(paid.ID)+"/approve", nil)
 		var answer api.Verification
 		approved.JSON(t, &answer)
-		if diff := cmp.Diff(api.Actions{Delete: true}, answer.Actions); diff != "" {
+		if diff := cmp.Diff(api.Actions{Delete: true, Certificate: true, GenerateCIS: true}, answer.Actions); diff != "" {
 			t.Errorf("approve answer: actions (-want +got):\n%s", diff)
 		}
 	})

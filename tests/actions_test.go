@@ -4,9 +4,9 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/tttverify/tttverify/adapters/http/api"
-
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tttverify/tttverify/adapters/http/api"
 )
 
 // TestVerificationSaysWhatTheCallerMayDo follows one verification through its life and reads the

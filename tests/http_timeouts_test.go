@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tttverify/tttverify/adapters/http/api"
-
 	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/http/api"
 )
 
 // withTimeouts serves the environment with these HTTP timeouts.

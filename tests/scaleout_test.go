@@ -16,10 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tttverify/tttverify/adapters/http/api"
-
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/adapters/persistence/dbtest"
 	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
 	"github.com/tttverify/tttverify/tests/haproxytest"

@@ -12,10 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tttverify/tttverify/adapters/http/api"
-
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tttverify/tttverify/adapters/http/api"
 	screeninglists "github.com/tttverify/tttverify/adapters/screening"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/screening"

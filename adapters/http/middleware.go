@@ -151,12 +151,20 @@ func safeToken(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		b := s[i]
-		if !('a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || strings.IndexByte("-_.:", b) >= 0) {
+		if !requestIDByte(s[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// requestIDByte reports whether b may stand in a request id: a letter, a digit or one of -_.:
+func requestIDByte(b byte) bool {
+	switch {
+	case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', '0' <= b && b <= '9':
+		return true
+	}
+	return strings.IndexByte("-_.:", b) >= 0
 }
 
 // requestLog writes one JSON line per request with its id, status and duration. It names the route

@@ -143,7 +143,7 @@ func (g *Gateway) ConfirmCard(ctx context.Context, intentID string, card applica
 		_, err := g.db.NewUpdate().Table("simulated_payment_intents").
 			Set("status = ?", application.IntentRequiresPaymentMethod).Set("failure_code = ?", decline.DeclineCode).
 			Set("failure_message = ?", decline.Message).Set("updated_at = ?", now).
-			Where("id = ?", intentID).Where("status NOT IN (?)", bun.In(closed)).Exec(ctx)
+			Where("id = ?", intentID).Where("status NOT IN (?)", bun.List(closed)).Exec(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("decline simulated intent %s: %w", intentID, err)
 		}

@@ -3,6 +3,9 @@ package tests
 import (
 	"net/http"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
 )
@@ -65,5 +68,78 @@ func TestListFiltersSeveralStatuses(t *testing.T) {
 			t.Fatalf("admin submitted,in_review: total %s", r.Header.Get("X-Total-Count"))
 		}
 		c.must(http.StatusBadRequest, "GET", "/api/verifications?status=draft,paid", nil)
+	})
+}
+
+// TestListsShowRevokedAndExpiredApart: an approved verification whose certificate was revoked or has
+// expired is filtered and counted as revoked or expired, not as approved, in the admin queue, its
+// stats and the applicant's list; each row says which through certificateStatus.
+func TestListsShowRevokedAndExpiredApart(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "certs@acme.example")
+		adm := e.admin(t)
+		approve := func() int64 {
+			v := e.inReview(t, c, "basic")
+			adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+			return v.ID
+		}
+		expired, revoked := approve(), approve()
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(revoked)+"/revoke", map[string]string{"reason": "Forged"})
+		e.clock.Advance(366 * 24 * time.Hour)
+		adm, c = e.admin(t), e.client(t) // sessions last a week: sign in again
+		c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "certs@acme.example", "password": "tangerine-42"})
+		valid := approve()
+
+		ids := func(cl *client, path string) []int64 {
+			t.Helper()
+			var rows []api.Verification
+			r := cl.must(http.StatusOK, "GET", path+"&sort=id&order=asc", nil)
+			r.JSON(t, &rows)
+			out := []int64{}
+			for _, row := range rows {
+				out = append(out, row.ID)
+			}
+			if r.Header.Get("X-Total-Count") != itoa(int64(len(out))) {
+				t.Errorf("%s: total %s for %d rows", path, r.Header.Get("X-Total-Count"), len(out))
+			}
+			return out
+		}
+		for _, tc := range []struct {
+			status string
+			want   []int64
+		}{
+			{"approved", []int64{valid}},
+			{"revoked", []int64{revoked}},
+			{"expired", []int64{expired}},
+			{"revoked,expired", []int64{expired, revoked}},
+			{"approved,revoked", []int64{revoked, valid}},
+		} {
+			for who, path := range map[string]string{
+				"admin":     "/api/admin/verifications?email=certs@&status=" + tc.status,
+				"applicant": "/api/verifications?status=" + tc.status,
+			} {
+				cl := map[string]*client{"admin": adm, "applicant": c}[who]
+				if diff := cmp.Diff(tc.want, ids(cl, path)); diff != "" {
+					t.Errorf("%s list, status=%s (-want +got):\n%s", who, tc.status, diff)
+				}
+			}
+		}
+
+		var rows []api.Verification
+		c.must(http.StatusOK, "GET", "/api/verifications?sort=id&order=asc", nil).JSON(t, &rows)
+		got := map[int64]string{}
+		for _, row := range rows {
+			got[row.ID] = row.Status + "/" + *row.CertificateStatus
+		}
+		want := map[int64]string{expired: "approved/expired", revoked: "approved/revoked", valid: "approved/valid"}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("certificate status of each row (-want +got):\n%s", diff)
+		}
+
+		var stats api.Stats
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats?email=certs@", nil).JSON(t, &stats)
+		if diff := cmp.Diff(api.Stats{Total: 3, Approved: 1, Revoked: 1, Expired: 1}, stats); diff != "" {
+			t.Errorf("stats (-want +got):\n%s", diff)
+		}
 	})
 }

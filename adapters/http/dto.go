@@ -28,6 +28,10 @@ func toVerificationDTO(v *verification.Verification, caller *application.User, n
 		amount := s.Payment.Amount
 		d.PaymentAmount = &amount
 	}
+	if st, ok := v.CertificateStatus(now); ok {
+		str := string(st)
+		d.CertificateStatus = &str
+	}
 	return d
 }
 

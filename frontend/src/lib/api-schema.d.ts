@@ -5603,7 +5603,10 @@ export interface components {
             actions: components["schemas"]["Actions"];
             /** Format: date-time */
             approvedAt: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description approved verifications only: whether the certificate still vouches; screens show revoked and expired in place of approved
+             * @enum {string|null}
+             */
             certificateStatus: "valid" | "expired" | "revoked" | null;
             /** Format: date-time */
             cisFormGeneratedAt: string | null;
@@ -5932,6 +5935,11 @@ export interface components {
             actions: components["schemas"]["Actions"];
             /** Format: date-time */
             approvedAt: string | null;
+            /**
+             * @description approved verifications only: whether the certificate still vouches; screens show revoked and expired in place of approved
+             * @enum {string|null}
+             */
+            certificateStatus: "valid" | "expired" | "revoked" | null;
             /** Format: date-time */
             cisFormGeneratedAt: string | null;
             cisFormPath: string | null;
@@ -6183,10 +6191,15 @@ export interface components {
             usedAt: string | null;
         };
         Stats: {
+            /** @description approved verifications whose certificate is valid */
             approved: number;
             draft: number;
+            /** @description approved verifications whose certificate expired (not revoked) */
+            expired: number;
             in_review: number;
             rejected: number;
+            /** @description approved verifications whose certificate was revoked */
+            revoked: number;
             /** @description Top verifications whose screening needs a reviewer (the filter screening=attention) */
             screeningAttention: number;
             submitted: number;
@@ -6244,6 +6257,11 @@ export interface components {
             actions: components["schemas"]["Actions"];
             /** Format: date-time */
             approvedAt: string | null;
+            /**
+             * @description approved verifications only: whether the certificate still vouches; screens show revoked and expired in place of approved
+             * @enum {string|null}
+             */
+            certificateStatus: "valid" | "expired" | "revoked" | null;
             /** Format: date-time */
             cisFormGeneratedAt: string | null;
             cisFormPath: string | null;

@@ -1,5 +1,6 @@
 import { CheckCircle2, XCircle } from 'lucide-react'
 import { StatusBadge } from '../../../components/ui/Badge'
+import { displayStatus } from '../../../lib/status'
 import { Button } from '../../../components/ui/Button'
 import type { AdminVerification } from '../../../lib/types'
 
@@ -22,7 +23,7 @@ export function ReviewHeader({
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-600">Review Verification #{v.id}</p>
         <h1 className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-2xl font-bold text-slate-900">
-          <span className="min-w-0 break-words">{companyName || 'Company not yet provided'}</span> <StatusBadge status={v.status} />
+          <span className="min-w-0 break-words">{companyName || 'Company not yet provided'}</span> <StatusBadge status={displayStatus(v)} />
         </h1>
       </div>
       {v.actions.decide && (

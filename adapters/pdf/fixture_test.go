@@ -29,7 +29,7 @@ func fixtureCertificate() application.CertificateData {
 		TierLabel:          "Top Tier",
 		Checks: append([]verification.CertificateCheck{verification.ReviewCheck(issued)}, screening.Claims(&screening.ScreenedRun{
 			Finished: issued.Add(-24 * time.Hour),
-			Sanctions: []screening.ListRef{{Label: "OFAC SDN", Date: issued.AddDate(0, 0, -3)}, {Label: "UN", Date: issued.AddDate(0, 0, -4)},
+			Sanctions: []screening.ListRef{{Label: "OFAC SDN", Date: issued.AddDate(0, 0, -3), Retrieved: true}, {Label: "UN", Date: issued.AddDate(0, 0, -4)},
 				{Label: "EU", Date: issued.AddDate(0, 0, -2)}, {Label: "UK", Date: issued.AddDate(0, 0, -5)}},
 			PEP:             []screening.ListRef{{Label: "PEP list", Date: issued.AddDate(0, 0, -7)}},
 			Jurisdictions:   &screening.JurisdictionList{Publisher: "FATF", Published: time.Date(2025, 6, 13, 0, 0, 0, 0, time.UTC)},

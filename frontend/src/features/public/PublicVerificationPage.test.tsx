@@ -171,7 +171,7 @@ describe('public certificate page', () => {
     expect(checkDetail(TOP_CHECKS[3])).toBe('Countries checked against the FATF lists of June 13, 2025.')
     expect(checkDetail(TOP_CHECKS[4])).toBe('2 representatives checked (passport, age, nationality).')
     expect(checkDetail(BASIC_CHECK)).toBe('Company, representatives, banking and documents reviewed.')
-    expect(checkDetail({ label: 'KYC', result: 'checked', text: 'KYC: ' })).toBe('KYC: ')
+    expect(checkDetail({ kind: 'kyc', label: 'KYC', result: 'checked', text: 'KYC: ', date: null })).toBe('KYC: ')
   })
 
   it('maps lookups to page states', () => {

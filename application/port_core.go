@@ -210,6 +210,8 @@ type Document struct {
 	Size             int64
 	ObjectPath       string
 	CreatedAt        time.Time
+	// Owner is the full name of the representative whose passport this is (List only; "" otherwise).
+	Owner string
 }
 
 // Documents stores document records.

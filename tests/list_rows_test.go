@@ -143,3 +143,41 @@ func TestListsShowRevokedAndExpiredApart(t *testing.T) {
 		}
 	})
 }
+
+// TestPassportsNamedAfterTheirRepresentative: each passport in a verification's documents says whose
+// it is, so two representatives' passports are not two identical rows.
+func TestPassportsNamedAfterTheirRepresentative(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		c := e.register(t, "passports@acme.example")
+		v := fillVerification(t, c, "basic")
+		base := "/api/verifications/" + itoa(v.ID)
+		second := map[string]string{}
+		for k, val := range representativeBody {
+			second[k] = val
+		}
+		second["fullName"], second["passportNumber"] = "John Roe", "X7654321"
+		var rep struct{ ID int64 }
+		c.must(http.StatusCreated, "POST", base+"/representatives", second).JSON(t, &rep)
+		if r := c.upload(base+"/representatives/"+itoa(rep.ID)+"/passport", "passport.png", pngFile, nil); r.Status != http.StatusCreated {
+			t.Fatalf("passport upload: %d %s", r.Status, r.Body)
+		}
+		var docs []api.Document
+		c.must(http.StatusOK, "GET", base+"/documents", nil).JSON(t, &docs)
+		owners := map[string]int{}
+		for _, d := range docs {
+			switch {
+			case d.Type == "passport" && d.Owner != nil:
+				owners[*d.Owner]++
+			case d.Owner != nil:
+				t.Errorf("a %s names an owner: %q", d.Type, *d.Owner)
+			default:
+				owners["(none) "+d.Type]++
+			}
+		}
+		want := map[string]int{"Jane Doe": 1, "John Roe": 1, "(none) incorporation_certificate": 1,
+			"(none) business_license": 1, "(none) shareholder_info": 1}
+		if diff := cmp.Diff(want, owners); diff != "" {
+			t.Errorf("document owners (-want +got):\n%s", diff)
+		}
+	})
+}

@@ -48,6 +48,10 @@ func fixtureCIS() application.CISData {
 		return application.Document{ID: id, VerificationID: 7, Type: t, Filename: name, OriginalFilename: name,
 			MimeType: "application/pdf", Size: 182_344, CreatedAt: cert.IssuedAt.AddDate(0, 0, -daysBefore)}
 	}
+	owned := func(d application.Document, owner string) application.Document {
+		d.Owner = owner
+		return d
+	}
 	return application.CISData{
 		Certificate: cert,
 		Company: application.CompanyRecord{VerificationID: 7, Stamps: stamps, CompanyInfo: verification.CompanyInfo{
@@ -92,7 +96,8 @@ func fixtureCIS() application.CISData {
 			doc(11, verification.IncorporationCertificate, "certificate_of_incorporation.pdf", 12),
 			doc(12, verification.BusinessLicense, "business_license_2025.pdf", 12),
 			doc(13, verification.ShareholderInfo, "shareholder_register.pdf", 11),
-			doc(14, verification.Passport, "passport_jose_mueller.pdf", 11),
+			owned(doc(14, verification.Passport, "passport_jose_mueller.pdf", 11), "José Müller"),
+			owned(doc(16, verification.Passport, "passport.pdf", 11), "Søren Ødegård-Łukasiewicz"),
 			doc(15, verification.BankReference, "UBS_bank_reference_letter_2026.pdf", 10),
 		},
 		GeneratedAt: cert.IssuedAt.Add(2 * time.Hour),

@@ -271,6 +271,8 @@ func TestCISText(t *testing.T) {
 		"2024: 12,000 MT copper cathodes CIF Shanghai",
 		// Documents.
 		"Documents on File", "Certificate of Incorporation", "certificate_of_incorporation.pdf",
+		// Each passport named after its representative.
+		"Passport - José Müller", "Passport - Søren",
 		"Bank Reference Letter", "UBS_bank_reference_letter_2026.pdf", "March 2, 2026",
 	)
 	if strings.Contains(text, "{nb}") {

@@ -5807,6 +5807,8 @@ export interface components {
             mimeType: "application/pdf" | "image/jpeg" | "image/png";
             objectPath: string;
             originalFilename: string;
+            /** @description a passport's representative, by full name (in lists; null for other documents) */
+            owner: string | null;
             size: number;
             /** @enum {string} */
             type: "incorporation_certificate" | "business_license" | "shareholder_info" | "passport" | "company_profile" | "bank_reference" | "additional";
@@ -5992,6 +5994,8 @@ export interface components {
         PublicDocument: {
             /** Format: date-time */
             createdAt: string;
+            /** @description a passport's representative by number (1: the first listed), never by name */
+            representative?: number;
             type: string;
         };
         PublicVerification: {

@@ -11,7 +11,7 @@ import { MAIN_ID, SkipLink } from '../../components/ui/SkipLink'
 import { Spinner } from '../../components/ui/Spinner'
 import { toast } from '../../components/ui/toast-store'
 import { cn } from '../../lib/cn'
-import { countryName, documentTypeLabel } from '../../lib/constants'
+import { countryName, documentLabel } from '../../lib/constants'
 import { errorMessage, errorStatus } from '../../lib/errors'
 import { formatLongDate } from '../../lib/format'
 import type { PublicCertificate } from '../../lib/types'
@@ -235,7 +235,7 @@ function FullReport({ open, onOpenChange, c }: { open: boolean; onOpenChange: (o
             <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
               {docs.data!.map((d, i) => (
                 <li key={`${d.type}-${i}`} className="flex justify-between gap-3 px-3 py-2">
-                  <span className="text-slate-800">{documentTypeLabel(d.type)}</span>
+                  <span className="text-slate-800">{documentLabel(d)}</span>
                   <span className="text-slate-500">{formatLongDate(d.createdAt)}</span>
                 </li>
               ))}

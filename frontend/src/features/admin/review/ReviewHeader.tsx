@@ -51,8 +51,8 @@ export function ReviewHeader({
             </Button>
           </div>
           {blocked && (
-            <p id="approve-blocked" className="flex items-center gap-1.5 text-sm text-amber-800 sm:max-w-xs sm:text-right">
-              <Lock className="h-4 w-4 shrink-0" aria-hidden />
+            <p id="approve-blocked" className="text-sm text-amber-800 sm:max-w-xs sm:text-right">
+              <Lock className="mr-1 inline h-4 w-4 align-[-3px]" aria-hidden />
               {blockedBy.length === 1 ? `Approval blocked: ${blockedBy[0]}` : `Approval blocked: ${blockedBy.length} screening items are open`}
             </p>
           )}

@@ -1,7 +1,9 @@
 package tests
 
 import (
+	"context"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,7 +147,8 @@ func TestListsShowRevokedAndExpiredApart(t *testing.T) {
 }
 
 // TestPassportsNamedAfterTheirRepresentative: each passport in a verification's documents says whose
-// it is, so two representatives' passports are not two identical rows.
+// it is, so two representatives' passports are not two identical rows; the public Full Report numbers
+// them instead of naming anyone.
 func TestPassportsNamedAfterTheirRepresentative(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "passports@acme.example")
@@ -178,6 +181,28 @@ func TestPassportsNamedAfterTheirRepresentative(t *testing.T) {
 			"(none) business_license": 1, "(none) shareholder_info": 1}
 		if diff := cmp.Diff(want, owners); diff != "" {
 			t.Errorf("document owners (-want +got):\n%s", diff)
+		}
+
+		c.must(http.StatusOK, "POST", base+"/submit", nil)
+		if _, err := e.DB.NewUpdate().Table("verifications").Set("status = 'in_review'").Set("payment_status = 'paid'").
+			Set("payment_amount = 4900").Set("version = version + 1").Where("id = ?", v.ID).Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		e.admin(t).must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+		var public []api.PublicDocument
+		r := e.client(t).must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID+"/documents", nil)
+		r.JSON(t, &public)
+		var numbers []int
+		for _, d := range public {
+			if d.Representative != nil {
+				numbers = append(numbers, *d.Representative)
+			}
+		}
+		if diff := cmp.Diff([]int{1, 2}, numbers); diff != "" {
+			t.Errorf("public passports' representative numbers (-want +got):\n%s", diff)
+		}
+		if strings.Contains(string(r.Body), "Jane Doe") || strings.Contains(string(r.Body), "John Roe") {
+			t.Errorf("the public documents name a representative: %s", r.Body)
 		}
 	})
 }

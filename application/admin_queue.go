@@ -11,15 +11,33 @@ func (s *Admin) List(ctx context.Context, actor *User, f VerificationFilter) ([]
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, 0, err
 	}
-	f.UserID = 0
+	f.UserID, f.Now = 0, s.clock.Now()
 	return s.repo.List(ctx, f)
 }
 
+// StatusCounts are the admin queue's counts per status, where an approved verification whose
+// certificate was revoked or has expired counts as Revoked or Expired instead of approved.
+type StatusCounts struct {
+	ByStatus         map[verification.Status]int
+	Revoked, Expired int
+}
+
 // Stats counts verifications per status for the filter, ignoring its status.
-func (s *Admin) Stats(ctx context.Context, actor *User, f VerificationFilter) (map[verification.Status]int, error) {
-	return asAdmin(actor, func() (map[verification.Status]int, error) {
-		f.UserID, f.Status, f.Statuses = 0, nil, nil
-		return s.repo.CountByStatus(ctx, f)
+func (s *Admin) Stats(ctx context.Context, actor *User, f VerificationFilter) (StatusCounts, error) {
+	return asAdmin(actor, func() (StatusCounts, error) {
+		f.UserID, f.Status, f.Statuses, f.Certificates, f.Now = 0, nil, nil, nil, s.clock.Now()
+		counts, err := s.repo.CountByStatus(ctx, f)
+		if err != nil {
+			return StatusCounts{}, err
+		}
+		withdrawn, err := s.repo.CountWithdrawn(ctx, f)
+		if err != nil {
+			return StatusCounts{}, err
+		}
+		out := StatusCounts{ByStatus: counts, Revoked: withdrawn[verification.CertificateRevoked],
+			Expired: withdrawn[verification.CertificateExpired]}
+		counts[verification.Approved] -= out.Revoked + out.Expired
+		return out, nil
 	})
 }
 

@@ -59,10 +59,12 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 	return cert, nil
 }
 
-// PublicDocument is a document's type and date, never its file.
+// PublicDocument is a document's type and date, never its file. A passport says which
+// representative's it is by number (1 for the first listed), never by name.
 type PublicDocument struct {
-	Type      verification.DocumentType
-	CreatedAt time.Time
+	Type           verification.DocumentType
+	CreatedAt      time.Time
+	Representative int
 }
 
 // PublicDocuments lists the kinds of documents on file for an approved verification.
@@ -79,8 +81,16 @@ func (s *Certificates) PublicDocuments(ctx context.Context, publicID string) ([]
 		return nil, err
 	}
 	out := make([]PublicDocument, len(docs))
+	owners := map[string]int{}
 	for i, d := range docs {
 		out[i] = PublicDocument{Type: d.Type, CreatedAt: d.CreatedAt}
+		if d.Owner == "" {
+			continue
+		}
+		if _, ok := owners[d.Owner]; !ok {
+			owners[d.Owner] = len(owners) + 1
+		}
+		out[i].Representative = owners[d.Owner]
 	}
 	return out, nil
 }

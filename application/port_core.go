@@ -102,10 +102,15 @@ type VerificationFilter struct {
 	UserID   int64 // 0: every user (admin)
 	Status   *verification.Status
 	Statuses []verification.Status // any of these; used with Status unset
-	Tier     *verification.Tier
-	Email    string // case-insensitive substring of the owner's e-mail
-	PublicID string
-	ID       int64
+	// Certificates narrows the approved verifications the status fields select to those whose
+	// certificate is in one of these states at Now: screens show a revoked or expired certificate
+	// as such, not as approved, and filter the same way.
+	Certificates []verification.CertificateStatus
+	Now          time.Time
+	Tier         *verification.Tier
+	Email        string // case-insensitive substring of the owner's e-mail
+	PublicID     string
+	ID           int64
 	// ScreeningAttention keeps the Top verifications whose screening needs a reviewer
 	// (screening.NeedsAttention).
 	ScreeningAttention bool
@@ -137,6 +142,9 @@ type VerificationRepository interface {
 	List(ctx context.Context, f VerificationFilter) ([]VerificationListItem, int, error)
 	// CountByStatus counts verifications per status for the filter, ignoring its status fields.
 	CountByStatus(ctx context.Context, f VerificationFilter) (map[verification.Status]int, error)
+	// CountWithdrawn counts the filter's approved verifications whose certificate is revoked or
+	// expired at f.Now, ignoring its status fields.
+	CountWithdrawn(ctx context.Context, f VerificationFilter) (map[verification.CertificateStatus]int, error)
 }
 
 // Stamps are a section's creation and update times.
@@ -202,6 +210,8 @@ type Document struct {
 	Size             int64
 	ObjectPath       string
 	CreatedAt        time.Time
+	// Owner is the full name of the representative whose passport this is (List only; "" otherwise).
+	Owner string
 }
 
 // Documents stores document records.

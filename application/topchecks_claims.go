@@ -44,11 +44,11 @@ func (s *TopChecks) screenedRun(ctx context.Context, run *ScreeningRun) (*screen
 		var out []screening.ListRef
 		for _, id := range ids {
 			if lv, ok := versions[id]; ok {
-				date := lv.Published
-				if date.IsZero() {
-					date = lv.ImportedAt
+				ref := screening.ListRef{Label: lv.Source.Label(), Date: lv.Published}
+				if ref.Date.IsZero() {
+					ref.Date, ref.Retrieved = lv.ImportedAt, true
 				}
-				out = append(out, screening.ListRef{Label: lv.Source.Label(), Date: date})
+				out = append(out, ref)
 			}
 		}
 		return out

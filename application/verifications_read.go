@@ -8,7 +8,7 @@ import (
 
 // List returns the actor's verifications, filtered and paged, and the total count.
 func (s *Verifications) List(ctx context.Context, actor *User, f VerificationFilter) ([]VerificationListItem, int, error) {
-	f.UserID = actor.ID
+	f.UserID, f.Now = actor.ID, s.clock.Now()
 	f.Email, f.PublicID = "", ""
 	return s.repo.List(ctx, f)
 }

@@ -317,7 +317,7 @@ func TestTopChecksJourney(t *testing.T) {
 			t.Fatalf("public checks (-want +got):\n%s", diff)
 		}
 		sanctions := checks[1]
-		if !strings.HasPrefix(sanctions.Text, "Sanctions screening: no match. EU of 20 Nov 2026, US CSL of ") ||
+		if !strings.HasPrefix(sanctions.Text, "Sanctions screening: no match. EU of 20 Nov 2026, US CSL, retrieved ") ||
 			!strings.HasSuffix(sanctions.Text, ". Screened 22 Nov 2026, monitored daily") || sanctions.Date == nil || *sanctions.Date != "2026-11-22" {
 			t.Fatalf("sanctions claim %+v", sanctions)
 		}

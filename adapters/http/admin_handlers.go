@@ -92,10 +92,12 @@ func (s *Server) adminStats(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := api.Stats{Draft: counts[verification.Draft], Submitted: counts[verification.Submitted],
-		InReview: counts[verification.InReview], Approved: counts[verification.Approved],
-		Rejected: counts[verification.Rejected], ScreeningAttention: attention}
-	for _, n := range counts {
+	by := counts.ByStatus
+	out := api.Stats{Draft: by[verification.Draft], Submitted: by[verification.Submitted],
+		InReview: by[verification.InReview], Approved: by[verification.Approved], Rejected: by[verification.Rejected],
+		Revoked: counts.Revoked, Expired: counts.Expired, ScreeningAttention: attention}
+	out.Total = counts.Revoked + counts.Expired
+	for _, n := range by {
 		out.Total += n
 	}
 	return c.JSON(http.StatusOK, out)
@@ -116,10 +118,6 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 		v := it.Verification
 		d := api.AdminVerification{Verification: toVerificationDTO(v, currentUser(c), s.clock.Now())}
 		d.UserEmail, d.CompanyName = it.UserEmail, it.CompanyName
-		if st, ok := v.CertificateStatus(s.clock.Now()); ok {
-			str := string(st)
-			d.CertificateStatus = &str
-		}
 		if sum, ok := sums[v.ID()]; ok && sum.Status != "" {
 			d.Screening = &api.AdminScreeningSummary{Status: string(sum.Status), Attention: sum.Attention}
 		}

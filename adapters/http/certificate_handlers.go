@@ -45,6 +45,9 @@ func (s *Server) publicDocuments(c *echo.Context) error {
 	out := make([]api.PublicDocument, len(docs))
 	for i, d := range docs {
 		out[i] = api.PublicDocument{Type: d.Type.String(), CreatedAt: d.CreatedAt}
+		if d.Representative > 0 {
+			out[i].Representative = &d.Representative
+		}
 	}
 	return c.JSON(http.StatusOK, out)
 }

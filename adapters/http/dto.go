@@ -28,6 +28,10 @@ func toVerificationDTO(v *verification.Verification, caller *application.User, n
 		amount := s.Payment.Amount
 		d.PaymentAmount = &amount
 	}
+	if st, ok := v.CertificateStatus(now); ok {
+		str := string(st)
+		d.CertificateStatus = &str
+	}
 	return d
 }
 
@@ -120,7 +124,7 @@ func toTradeDTO(r *application.TradeRecord) *api.Trade {
 func toDocumentDTO(d *application.Document) api.Document {
 	return api.Document{ID: d.ID, VerificationID: d.VerificationID, Type: d.Type.String(), Filename: d.Filename,
 		OriginalFilename: verification.SanitizeFilename(d.OriginalFilename), MimeType: d.MimeType, Size: d.Size,
-		ObjectPath: d.ObjectPath, URL: fileURL(d.ObjectPath), CreatedAt: d.CreatedAt}
+		ObjectPath: d.ObjectPath, URL: fileURL(d.ObjectPath), CreatedAt: d.CreatedAt, Owner: optional(d.Owner)}
 }
 
 func toDocumentDTOs(docs []application.Document) []api.Document {

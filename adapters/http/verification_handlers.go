@@ -3,6 +3,7 @@ package http
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,6 +44,14 @@ func paging(c *echo.Context) (page, pageSize int, err error) {
 	return page, pageSize, nil
 }
 
+// certificateFilters are the status filter's values that select approved verifications by the state
+// of their certificate.
+var certificateFilters = map[string]verification.CertificateStatus{
+	"approved": verification.CertificateValid,
+	"revoked":  verification.CertificateRevoked,
+	"expired":  verification.CertificateExpired,
+}
+
 // listFilter reads the paging, sort and filter query parameters shared by the lists.
 func listFilter(c *echo.Context) (application.VerificationFilter, error) {
 	f := application.VerificationFilter{Sort: application.SortUpdatedAt, Desc: true}
@@ -66,14 +75,22 @@ func listFilter(c *echo.Context) (application.VerificationFilter, error) {
 	default:
 		return f, badRequest("order must be asc or desc")
 	}
-	// One status, or several separated by commas (the dashboard's "draft,submitted").
+	// One status, or several separated by commas (the dashboard's "draft,submitted"). Approved means
+	// a certificate that still vouches; revoked and expired select the approved ones that do not.
 	if v := q.Get("status"); v != "" && v != "all" {
 		for _, name := range strings.Split(v, ",") {
-			st, err := verification.ParseStatus(strings.TrimSpace(name))
-			if err != nil {
-				return f, badRequest("status must be one or more of draft, submitted, in_review, approved, rejected, separated by commas")
+			name = strings.TrimSpace(name)
+			st, err := verification.ParseStatus(name)
+			cert, byCertificate := certificateFilters[name]
+			switch {
+			case byCertificate:
+				st, f.Certificates = verification.Approved, append(f.Certificates, cert)
+			case err != nil:
+				return f, badRequest("status must be one or more of draft, submitted, in_review, approved, rejected, revoked, expired, separated by commas")
 			}
-			f.Statuses = append(f.Statuses, st)
+			if !slices.Contains(f.Statuses, st) {
+				f.Statuses = append(f.Statuses, st)
+			}
 		}
 		if len(f.Statuses) == 1 {
 			f.Status, f.Statuses = &f.Statuses[0], nil

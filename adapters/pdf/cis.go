@@ -339,7 +339,7 @@ func (w cisWriter) documents(docs []application.Document) {
 		w.setFace(valueStyle.face, valueStyle.size)
 		name := firstNonEmpty(doc.OriginalFilename, doc.Filename)
 		w.cells(widths, [][]string{
-			w.lines(oneLine(documentLabel(doc.Type.String())), widths[0]-3),
+			w.lines(oneLine(ownedLabel(doc)), widths[0]-3),
 			w.lines(oneLine(orDash(name)), widths[1]-3),
 			{longDate(doc.CreatedAt)},
 		}, styles)
@@ -367,6 +367,14 @@ var documentLabels = map[string]string{
 	"company_profile":           "Company Profile",
 	"bank_reference":            "Bank Reference Letter",
 	"additional":                "Additional Document",
+}
+
+// ownedLabel names a passport after its representative, so several passports are told apart.
+func ownedLabel(doc application.Document) string {
+	if doc.Owner != "" {
+		return documentLabel(doc.Type.String()) + " - " + doc.Owner
+	}
+	return documentLabel(doc.Type.String())
 }
 
 func documentLabel(t string) string {

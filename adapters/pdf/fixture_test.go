@@ -29,7 +29,7 @@ func fixtureCertificate() application.CertificateData {
 		TierLabel:          "Top Tier",
 		Checks: append([]verification.CertificateCheck{verification.ReviewCheck(issued)}, screening.Claims(&screening.ScreenedRun{
 			Finished: issued.Add(-24 * time.Hour),
-			Sanctions: []screening.ListRef{{Label: "OFAC SDN", Date: issued.AddDate(0, 0, -3)}, {Label: "UN", Date: issued.AddDate(0, 0, -4)},
+			Sanctions: []screening.ListRef{{Label: "OFAC SDN", Date: issued.AddDate(0, 0, -3), Retrieved: true}, {Label: "UN", Date: issued.AddDate(0, 0, -4)},
 				{Label: "EU", Date: issued.AddDate(0, 0, -2)}, {Label: "UK", Date: issued.AddDate(0, 0, -5)}},
 			PEP:             []screening.ListRef{{Label: "PEP list", Date: issued.AddDate(0, 0, -7)}},
 			Jurisdictions:   &screening.JurisdictionList{Publisher: "FATF", Published: time.Date(2025, 6, 13, 0, 0, 0, 0, time.UTC)},
@@ -47,6 +47,10 @@ func fixtureCIS() application.CISData {
 	doc := func(id int64, t verification.DocumentType, name string, daysBefore int) application.Document {
 		return application.Document{ID: id, VerificationID: 7, Type: t, Filename: name, OriginalFilename: name,
 			MimeType: "application/pdf", Size: 182_344, CreatedAt: cert.IssuedAt.AddDate(0, 0, -daysBefore)}
+	}
+	owned := func(d application.Document, owner string) application.Document {
+		d.Owner = owner
+		return d
 	}
 	return application.CISData{
 		Certificate: cert,
@@ -92,7 +96,8 @@ func fixtureCIS() application.CISData {
 			doc(11, verification.IncorporationCertificate, "certificate_of_incorporation.pdf", 12),
 			doc(12, verification.BusinessLicense, "business_license_2025.pdf", 12),
 			doc(13, verification.ShareholderInfo, "shareholder_register.pdf", 11),
-			doc(14, verification.Passport, "passport_jose_mueller.pdf", 11),
+			owned(doc(14, verification.Passport, "passport_jose_mueller.pdf", 11), "José Müller"),
+			owned(doc(16, verification.Passport, "passport.pdf", 11), "Søren Ødegård-Łukasiewicz"),
 			doc(15, verification.BankReference, "UBS_bank_reference_letter_2026.pdf", 10),
 		},
 		GeneratedAt: cert.IssuedAt.Add(2 * time.Hour),

@@ -119,7 +119,7 @@ func TestCertificateText(t *testing.T) {
 		"Certificate of Verification", "TTT Verify",
 		"Société Générale Trading", "CHE-123.456.789", "Switzerland", "Rue du Rhône 42, 1204 Genève",
 		"Top Tier", fixtureID, "March 14, 2026", "March 14, 2027",
-		"Sanctions screening: no", "OFAC SDN of 11 Mar", "PEP screening: no match", "FATF", "KYC: 2 representatives",
+		"Sanctions screening: no", "OFAC SDN, retrieved", "11 Mar 2026, UN of 10 Mar", "PEP screening: no match", "FATF", "KYC: 2 representatives",
 		fixtureURL, "SHA-256 fingerprint:", fixtureFingerprint)
 	if n := strings.Count(text, "\f"); n != 1 {
 		t.Errorf("certificate has %d pages, want 1", n)
@@ -264,13 +264,15 @@ func TestCISText(t *testing.T) {
 		"Banking Information", "UBS Switzerland AG", "Bahnhofstrasse 45, 8001 Zürich", "Société Générale Trading SA",
 		fixtureAccount, "UBSWCHZH80A", "USD", "Anna Keller, Relationship Manager",
 		// Checks performed: only those that ran, with their lists and dates.
-		"Checks Performed", "Sanctions screening: no match. OFAC SDN of 11 Mar 2026", "KYC: 2 representatives checked",
+		"Checks Performed", "Sanctions screening: no match. OFAC SDN, retrieved 11 Mar 2026", "KYC: 2 representatives checked",
 		// Trade.
 		"Trade Details", "Copper Cathodes, Gold Doré Bars, Aluminium Ingots", "Zinc concentrate, ferrochrome",
 		"CIF, FOB", "5,000 MT per month", "Chile, Peru, Zambia", "LME minus 2.5%",
 		"2024: 12,000 MT copper cathodes CIF Shanghai",
 		// Documents.
 		"Documents on File", "Certificate of Incorporation", "certificate_of_incorporation.pdf",
+		// Each passport named after its representative.
+		"Passport - José Müller", "Passport - Søren",
 		"Bank Reference Letter", "UBS_bank_reference_letter_2026.pdf", "March 2, 2026",
 	)
 	if strings.Contains(text, "{nb}") {

@@ -57,12 +57,27 @@ func (r *Documents) List(ctx context.Context, id int64) ([]application.Document,
 	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("verification_id = ?", id).Where("deleted_at IS NULL").OrderExpr("id").Scan(ctx); err != nil {
 		return nil, fmt.Errorf("list documents of %d: %w", id, err)
 	}
+	// A passport belongs to the representative whose passport_file_id names it.
+	var owners []struct {
+		FullName       string `bun:"full_name"`
+		PassportFileID int64  `bun:"passport_file_id"`
+	}
+	err := conn(ctx, r.db).NewSelect().Table("representatives").Column("full_name", "passport_file_id").
+		Where("verification_id = ?", id).Where("passport_file_id IS NOT NULL").Where("deleted_at IS NULL").Scan(ctx, &owners)
+	if err != nil {
+		return nil, fmt.Errorf("owners of the passports of %d: %w", id, err)
+	}
+	ownerOf := make(map[int64]string, len(owners))
+	for _, o := range owners {
+		ownerOf[o.PassportFileID] = o.FullName
+	}
 	out := make([]application.Document, 0, len(rows))
 	for i := range rows {
 		d, err := rows[i].toApp()
 		if err != nil {
 			return nil, err
 		}
+		d.Owner = ownerOf[d.ID]
 		out = append(out, d)
 	}
 	return out, nil

@@ -314,7 +314,7 @@ func byStatus(rows []statusCount) (map[verification.Status]int, error) {
 // countable reports whether the filter's total can come from the maintained counts (status and tier
 // only) instead of counting rows.
 func countable(f application.VerificationFilter) bool {
-	return f.UserID == 0 && f.Email == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention
+	return f.UserID == 0 && f.Email == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention && len(f.Certificates) == 0
 }
 
 // counted reads the live counts per status, for one tier or both; triggers keep them in step with
@@ -384,6 +384,10 @@ func conditions(f application.VerificationFilter, byStatus bool) (string, []any)
 		}
 		add("v.status IN (?)", bun.List(names))
 	}
+	if byStatus && len(f.Certificates) > 0 {
+		certs, certArgs := certificateConditions(f.Certificates, f.Now)
+		parts, args = append(parts, "(v.status <> ? OR "+certs+")"), append(append(args, verification.Approved.String()), certArgs...)
+	}
 	if f.Tier != nil {
 		add("v.tier = ?", f.Tier.String())
 	}
@@ -397,6 +401,50 @@ func conditions(f application.VerificationFilter, byStatus bool) (string, []any)
 		parts = append(parts, attentionCond)
 	}
 	return strings.Join(parts, " AND "), args
+}
+
+// certificateConditions select approved verifications (on alias v) whose certificate is in any of the
+// states at now; the same rules as verification.CertificateStatus.
+func certificateConditions(states []verification.CertificateStatus, now time.Time) (string, []any) {
+	var parts []string
+	var args []any
+	for _, st := range states {
+		switch st {
+		case verification.CertificateRevoked:
+			parts = append(parts, "v.revoked_at IS NOT NULL")
+		case verification.CertificateExpired:
+			parts, args = append(parts, "(v.revoked_at IS NULL AND v.expires_at <= ?)"), append(args, now)
+		case verification.CertificateValid:
+			parts, args = append(parts, "(v.revoked_at IS NULL AND (v.expires_at IS NULL OR v.expires_at > ?))"), append(args, now)
+		}
+	}
+	return "(" + strings.Join(parts, " OR ") + ")", args
+}
+
+// CountWithdrawn counts the filter's approved verifications whose certificate is revoked or expired
+// at f.Now, ignoring its status fields.
+func (r *Verifications) CountWithdrawn(ctx context.Context, f application.VerificationFilter) (map[verification.CertificateStatus]int, error) {
+	f.Status, f.Statuses, f.Certificates = nil, nil, nil
+	var rows []struct {
+		Revoked int `bun:"revoked"`
+		Expired int `bun:"expired"`
+	}
+	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).
+		ColumnExpr("COALESCE(SUM(CASE WHEN v.revoked_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS revoked").
+		ColumnExpr("COALESCE(SUM(CASE WHEN v.revoked_at IS NULL AND v.expires_at <= ? THEN 1 ELSE 0 END), 0) AS expired", f.Now).
+		Where("v.status = ?", verification.Approved.String()).
+		Where("(v.revoked_at IS NOT NULL OR v.expires_at <= ?)", f.Now)
+	if err := r.filter(ctx, q, f, false); err != nil {
+		return nil, err
+	}
+	if err := q.Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("count withdrawn certificates: %w", err)
+	}
+	out := map[verification.CertificateStatus]int{verification.CertificateRevoked: 0, verification.CertificateExpired: 0}
+	if len(rows) == 1 {
+		out[verification.CertificateRevoked], out[verification.CertificateExpired] = rows[0].Revoked, rows[0].Expired
+	}
+	return out, nil
 }
 
 // maxListedUsers is how many users an e-mail search may match and still be looked up first.

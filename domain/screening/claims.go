@@ -8,14 +8,23 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// ListRef names a list version on a certificate: the list and the publisher's date of the version
-// (its import date when the file carries none).
+// ListRef names a list version on a certificate: the list and the publisher's date of the version,
+// or, when the file carries none, the date it was retrieved (Retrieved).
 type ListRef struct {
-	Label string
-	Date  time.Time
+	Label     string
+	Date      time.Time
+	Retrieved bool
 }
 
-func (l ListRef) String() string { return l.Label + " of " + ShortDate(l.Date) }
+// String names the version and says which date it gives: "UN of 27 Feb 2026" for a publication date,
+// "OFAC SDN, retrieved 26 Nov 2026" for a list whose file carries none, so an import date never
+// passes for the publisher's.
+func (l ListRef) String() string {
+	if l.Retrieved {
+		return l.Label + ", retrieved " + ShortDate(l.Date)
+	}
+	return l.Label + " of " + ShortDate(l.Date)
+}
 
 // ScreenedRun is what a certificate may say about the screening run it rests on: when it finished,
 // the list versions each check used (none: the check could not run) and how many representatives

@@ -247,20 +247,21 @@ func TestClaims(t *testing.T) {
 	}
 	day := func(d int) time.Time { return time.Date(2026, 11, d, 0, 0, 0, 0, time.UTC) }
 	run := &ScreenedRun{Finished: day(23).Add(15 * time.Hour),
-		Sanctions: []ListRef{{"OFAC SDN", day(20)}, {"UN", day(19)}}, Representatives: 2}
+		// OFAC's file carries no publication date: the certificate says it gives the retrieval date.
+		Sanctions: []ListRef{{Label: "OFAC SDN", Date: day(20), Retrieved: true}, {Label: "UN", Date: day(19)}}, Representatives: 2}
 	got := Claims(run, true)
 	var texts []string
 	for _, c := range got {
 		texts = append(texts, c.Kind+"|"+c.Text)
 	}
 	want := []string{
-		"sanctions|Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily",
+		"sanctions|Sanctions screening: no match. OFAC SDN, retrieved 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily",
 		"kyc|KYC: 2 representatives checked (passport, age, nationality). Checked 23 Nov 2026",
 	}
 	if !slices.Equal(texts, want) {
 		t.Fatalf("claims\n%q\nwant\n%q", texts, want)
 	}
-	run.PEP = []ListRef{{"PEP list", day(1)}}
+	run.PEP = []ListRef{{Label: "PEP list", Date: day(1)}}
 	run.Jurisdictions = &JurisdictionList{Publisher: "FATF", Published: time.Date(2025, 6, 13, 0, 0, 0, 0, time.UTC)}
 	run.Representatives = 0
 	got = Claims(run, false)

@@ -6,8 +6,7 @@ import "time"
 // status and screening.
 type AdminVerification struct {
 	Verification
-	UserEmail         string  `json:"userEmail"`
-	CertificateStatus *string `json:"certificateStatus" enum:"valid,expired,revoked"`
+	UserEmail string `json:"userEmail"`
 	// Screening replaces the applicant's view of the Top checks.
 	Screening *AdminScreeningSummary `json:"screening" description:"Top only (null for Basic, and before the first run)"`
 }
@@ -24,8 +23,10 @@ type Stats struct {
 	Draft              int `json:"draft"`
 	Submitted          int `json:"submitted"`
 	InReview           int `json:"in_review"`
-	Approved           int `json:"approved"`
+	Approved           int `json:"approved" description:"approved verifications whose certificate is valid"`
 	Rejected           int `json:"rejected"`
+	Revoked            int `json:"revoked" description:"approved verifications whose certificate was revoked"`
+	Expired            int `json:"expired" description:"approved verifications whose certificate expired (not revoked)"`
 	ScreeningAttention int `json:"screeningAttention" description:"Top verifications whose screening needs a reviewer (the filter screening=attention)"`
 }
 

@@ -41,8 +41,9 @@ type PublicCompany struct {
 
 // PublicDocument is a document's type and date, never the file.
 type PublicDocument struct {
-	Type      string    `json:"type"`
-	CreatedAt time.Time `json:"createdAt"`
+	Type           string    `json:"type"`
+	CreatedAt      time.Time `json:"createdAt"`
+	Representative *int      `json:"representative,omitempty" required:"false" minimum:"1" description:"a passport's representative by number (1: the first listed), never by name"`
 }
 
 // CISForm is where to download a verification's CIS form.

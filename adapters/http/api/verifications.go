@@ -24,6 +24,7 @@ type Verification struct {
 	ExpiresAt          *time.Time          `json:"expiresAt"`
 	RevokedAt          *time.Time          `json:"revokedAt"`
 	RevocationReason   *string             `json:"revocationReason"`
+	CertificateStatus  *string             `json:"certificateStatus" enum:"valid,expired,revoked" description:"approved verifications only: whether the certificate still vouches; screens show revoked and expired in place of approved"`
 	CreatedAt          time.Time           `json:"createdAt"`
 	UpdatedAt          time.Time           `json:"updatedAt"`
 	Actions            Actions             `json:"actions"`
@@ -67,6 +68,7 @@ type Document struct {
 	ObjectPath       string    `json:"objectPath"`
 	URL              string    `json:"url"`
 	CreatedAt        time.Time `json:"createdAt"`
+	Owner            *string   `json:"owner" description:"a passport's representative, by full name (in lists; null for other documents)"`
 }
 
 // Upload is the multipart form of an upload: the file, and for documents their type.

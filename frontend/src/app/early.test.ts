@@ -15,7 +15,7 @@ describe('the head start of the first address', () => {
         '/api/verifications?page=1&pageSize=100&sort=updatedAt&order=desc&tier=top',
         '/api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=draft%2Csubmitted',
         '/api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=in_review',
-        '/api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=approved',
+        '/api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=approved%2Crevoked%2Cexpired',
       ],
     })
     expect(firstLoads('/help')).toEqual({ code: [load.shell, load.requireAuth, load.layout, load.help], api: layout })

@@ -5603,7 +5603,10 @@ export interface components {
             actions: components["schemas"]["Actions"];
             /** Format: date-time */
             approvedAt: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description approved verifications only: whether the certificate still vouches; screens show revoked and expired in place of approved
+             * @enum {string|null}
+             */
             certificateStatus: "valid" | "expired" | "revoked" | null;
             /** Format: date-time */
             cisFormGeneratedAt: string | null;
@@ -5804,6 +5807,8 @@ export interface components {
             mimeType: "application/pdf" | "image/jpeg" | "image/png";
             objectPath: string;
             originalFilename: string;
+            /** @description a passport's representative, by full name (in lists; null for other documents) */
+            owner: string | null;
             size: number;
             /** @enum {string} */
             type: "incorporation_certificate" | "business_license" | "shareholder_info" | "passport" | "company_profile" | "bank_reference" | "additional";
@@ -5932,6 +5937,11 @@ export interface components {
             actions: components["schemas"]["Actions"];
             /** Format: date-time */
             approvedAt: string | null;
+            /**
+             * @description approved verifications only: whether the certificate still vouches; screens show revoked and expired in place of approved
+             * @enum {string|null}
+             */
+            certificateStatus: "valid" | "expired" | "revoked" | null;
             /** Format: date-time */
             cisFormGeneratedAt: string | null;
             cisFormPath: string | null;
@@ -5984,6 +5994,8 @@ export interface components {
         PublicDocument: {
             /** Format: date-time */
             createdAt: string;
+            /** @description a passport's representative by number (1: the first listed), never by name */
+            representative?: number;
             type: string;
         };
         PublicVerification: {
@@ -6183,10 +6195,15 @@ export interface components {
             usedAt: string | null;
         };
         Stats: {
+            /** @description approved verifications whose certificate is valid */
             approved: number;
             draft: number;
+            /** @description approved verifications whose certificate expired (not revoked) */
+            expired: number;
             in_review: number;
             rejected: number;
+            /** @description approved verifications whose certificate was revoked */
+            revoked: number;
             /** @description Top verifications whose screening needs a reviewer (the filter screening=attention) */
             screeningAttention: number;
             submitted: number;
@@ -6244,6 +6261,11 @@ export interface components {
             actions: components["schemas"]["Actions"];
             /** Format: date-time */
             approvedAt: string | null;
+            /**
+             * @description approved verifications only: whether the certificate still vouches; screens show revoked and expired in place of approved
+             * @enum {string|null}
+             */
+            certificateStatus: "valid" | "expired" | "revoked" | null;
             /** Format: date-time */
             cisFormGeneratedAt: string | null;
             cisFormPath: string | null;

@@ -47,6 +47,17 @@ export function documentTypeLabel(t: string): string {
   return DOCUMENT_TYPE_LABELS[t] ?? t
 }
 
+/**
+ * documentLabel names a document by its type, and a passport after its representative ('Passport /
+ * ID · Jane Doe'; on the public page, which never names people, 'Passport / ID · Representative 2'),
+ * so several passports are told apart.
+ */
+export function documentLabel(d: { type: string; owner?: string | null; representative?: number }): string {
+  const label = documentTypeLabel(d.type)
+  if (d.owner) return `${label} · ${d.owner}`
+  return d.representative ? `${label} · Representative ${d.representative}` : label
+}
+
 /** The types the documents step uploads; passports and bank references come through their own steps. */
 export const DOCUMENT_STEP_TYPES = ['incorporation_certificate', 'business_license', 'shareholder_info', 'company_profile', 'additional'] as const
 export const REQUIRED_DOCUMENT_TYPES = ['incorporation_certificate', 'business_license', 'shareholder_info'] as const

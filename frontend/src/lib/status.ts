@@ -1,6 +1,12 @@
 import { STATUS_LABELS, TIER_NAMES } from './options'
 import { paths } from './paths'
-import type { Tier, Verification, VerificationStatus } from './types'
+import type { DisplayStatus, Tier, Verification } from './types'
+
+/** displayStatus is the status screens show: a revoked or expired certificate reads as such, not as approved. */
+export function displayStatus(v: Pick<Verification, 'status' | 'certificateStatus'>): DisplayStatus {
+  if (v.status === 'approved' && v.certificateStatus && v.certificateStatus !== 'valid') return v.certificateStatus
+  return v.status
+}
 
 /** statusLabel is the badge text; a missing verification reads 'Not Started', an unknown value 'Unknown'. */
 export function statusLabel(status: string | null | undefined): string {
@@ -10,12 +16,14 @@ export function statusLabel(status: string | null | undefined): string {
 
 export type BadgeColor = 'grey' | 'blue' | 'purple' | 'green' | 'red' | 'amber'
 
-const STATUS_COLORS: Record<VerificationStatus, BadgeColor> = {
+const STATUS_COLORS: Record<DisplayStatus, BadgeColor> = {
   draft: 'grey',
   submitted: 'blue',
   in_review: 'purple',
   approved: 'green',
   rejected: 'red',
+  revoked: 'red',
+  expired: 'amber',
 }
 
 /** statusColor is the badge colour; anything that is not a known status is grey and reads 'Unknown'. */
@@ -23,12 +31,14 @@ export function statusColor(status: string | null | undefined): BadgeColor {
   return (STATUS_COLORS as Record<string, BadgeColor>)[status ?? ''] ?? 'grey'
 }
 
-export const ROW_ACTION_LABELS: Record<VerificationStatus, string> = {
+export const ROW_ACTION_LABELS: Record<DisplayStatus, string> = {
   draft: 'Continue',
   submitted: 'Complete Payment',
   in_review: 'View Status',
   approved: 'View Details',
   rejected: 'View Issues',
+  revoked: 'View Details',
+  expired: 'View Details',
 }
 
 export function rowActionLabel(status: string): string {

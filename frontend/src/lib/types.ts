@@ -22,7 +22,9 @@ export type Actions = Schemas['Actions']
 export type Tier = Verification['tier']
 export type VerificationStatus = Verification['status']
 export type PaymentStatus = Verification['paymentStatus']
-export type CertificateStatus = NonNullable<AdminVerification['certificateStatus']>
+export type CertificateStatus = NonNullable<Verification['certificateStatus']>
+/** DisplayStatus is what screens show: the status, or for an approved verification whose certificate no longer vouches, revoked or expired. */
+export type DisplayStatus = VerificationStatus | Exclude<CertificateStatus, 'valid'>
 
 /** StatusCounts are the admin dashboard's count cards (GET /api/admin/verifications/stats). */
 export type StatusCounts = Schemas['Stats']

@@ -28,9 +28,19 @@ export function actionsFor(
   }
 }
 
-/** verification is an owner's verification as the API sends it; `actions` follow the status unless given. */
+/** certificateStatusFor stands in for the server's live certificate status of an approved verification. */
+function certificateStatusFor(v: Pick<Verification, 'status' | 'revokedAt' | 'expiresAt'>): Verification['certificateStatus'] {
+  if (v.status !== 'approved') return null
+  if (v.revokedAt) return 'revoked'
+  return v.expiresAt && Date.parse(v.expiresAt) <= Date.now() ? 'expired' : 'valid'
+}
+
+/**
+ * verification is an owner's verification as the API sends it; `actions` and `certificateStatus`
+ * follow the status unless given.
+ */
 export function verification(over: Partial<Verification> = {}): Verification {
-  const v: Omit<Verification, 'actions'> = {
+  const base: Omit<Verification, 'actions' | 'certificateStatus'> = {
     id: 1,
     userId: 1,
     tier: 'basic',
@@ -54,12 +64,13 @@ export function verification(over: Partial<Verification> = {}): Verification {
     screening: null,
     ...over,
   }
+  const v = { ...base, certificateStatus: over.certificateStatus ?? certificateStatusFor(base) }
   return { ...v, actions: over.actions ?? actionsFor(v) }
 }
 
 /** adminVerification is a verification as the admin API sends it; `actions` follow the status unless given. */
 export function adminVerification(over: Partial<AdminVerification> = {}): AdminVerification {
   const { screening = null, ...rest } = over
-  const v = { userEmail: 'owner@acme.test', certificateStatus: null, ...verification(rest), screening, ...rest }
+  const v = { userEmail: 'owner@acme.test', ...verification(rest), screening, ...rest }
   return { ...v, actions: over.actions ?? actionsFor(v, true) }
 }

@@ -1,6 +1,6 @@
 import { Eye, FileText } from 'lucide-react'
 import { useState } from 'react'
-import { documentTypeLabel, DOCUMENT_TYPE_LABELS } from '../../lib/constants'
+import { documentLabel, documentTypeLabel, DOCUMENT_TYPE_LABELS } from '../../lib/constants'
 import { formatDate, formatKB } from '../../lib/format'
 import type { VerificationDocument } from '../../lib/types'
 import { DocumentViewer, type ViewableFile } from '../ui/DocumentViewer'
@@ -36,7 +36,7 @@ export function DocumentsView({ data, loading, detailed }: SectionViewProps<Veri
                 {g.docs.map((d) => (
                   <li key={d.id} className="flex items-center justify-between gap-4 px-4 py-2.5 text-sm">
                     <div className="min-w-0">
-                      <p className="truncate font-medium text-slate-800">{d.originalFilename}</p>
+                      <p className="truncate font-medium text-slate-800">{d.owner ? `${d.owner} · ${d.originalFilename}` : d.originalFilename}</p>
                       <p className="text-xs text-slate-500">
                         {formatKB(d.size)} · uploaded {formatDate(d.createdAt)}
                       </p>
@@ -76,7 +76,7 @@ export function DocumentsView({ data, loading, detailed }: SectionViewProps<Veri
         <tbody className="divide-y divide-slate-100">
           {docs.map((d) => (
             <tr key={d.id}>
-              <td className="px-6 py-3 font-medium text-slate-900">{documentTypeLabel(d.type)}</td>
+              <td className="px-6 py-3 font-medium text-slate-900">{documentLabel(d)}</td>
               <td className="max-w-xs truncate px-6 py-3 text-slate-600">{d.originalFilename}</td>
               <td className="whitespace-nowrap px-6 py-3 text-slate-600">{formatDate(d.createdAt)}</td>
               <td className="px-6 py-3 text-right">
@@ -92,7 +92,7 @@ export function DocumentsView({ data, loading, detailed }: SectionViewProps<Veri
         {docs.map((d) => (
           <li key={d.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="document-item">
             <div className="min-w-0">
-              <p className="font-medium text-slate-900">{documentTypeLabel(d.type)}</p>
+              <p className="font-medium text-slate-900">{documentLabel(d)}</p>
               <p className="truncate text-slate-600">{d.originalFilename}</p>
               <p className="text-xs text-slate-600">{formatDate(d.createdAt)}</p>
             </div>

@@ -2,7 +2,7 @@ import { Eye, FilterX, Inbox, RefreshCw, Search, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { inputClass } from '@/components/form/fields'
-import { Badge, StatusBadge } from '@/components/ui/Badge'
+import { StatusBadge } from '@/components/ui/Badge'
 import { Button, ButtonLink } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
@@ -16,8 +16,9 @@ import { Tooltip, TooltipProvider } from '@/components/ui/Tooltip'
 import { cn } from '@/lib/cn'
 import { PAGE_SIZE } from '@/lib/constants'
 import { formatDate } from '@/lib/format'
-import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS, STATUS_NAMES, STATUSES } from '@/lib/options'
+import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS, DISPLAY_STATUSES, STATUS_NAMES } from '@/lib/options'
 import { paths } from '@/lib/paths'
+import { displayStatus } from '@/lib/status'
 import type { AdminVerification, StatusCounts } from '@/lib/types'
 import { usePagedList, usePageInRange } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
@@ -27,18 +28,20 @@ import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 import { useTypedFilters } from './useTypedFilters'
 
-const TONES: Record<(typeof STATUSES)[number], string> = {
+const TONES: Record<(typeof DISPLAY_STATUSES)[number], string> = {
   draft: 'border-t-slate-400',
   submitted: 'border-t-blue-500',
   in_review: 'border-t-purple-500',
   approved: 'border-t-green-500',
   rejected: 'border-t-red-500',
+  revoked: 'border-t-red-800',
+  expired: 'border-t-amber-500',
 }
-const COUNT_CARDS = STATUSES.map((key) => ({ key, label: STATUS_NAMES[key], tone: TONES[key] }))
+const COUNT_CARDS = DISPLAY_STATUSES.map((key) => ({ key, label: STATUS_NAMES[key], tone: TONES[key] }))
 
 function CountCards({ counts, loading, active, onPick }: { counts?: StatusCounts; loading: boolean; active: string; onPick: (s: string) => void }) {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Verification counts">
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-label="Verification counts">
       {COUNT_CARDS.map((c) => (
         <button
           key={c.key}
@@ -85,11 +88,6 @@ function TextFilter({ id, label, value, onChange, placeholder, error }: { id: st
       )}
     </div>
   )
-}
-
-function CertificateFlag({ v }: { v: AdminVerification }) {
-  if (!v.certificateStatus || v.certificateStatus === 'valid') return null
-  return <Badge color={v.certificateStatus === 'revoked' ? 'red' : 'grey'}>{v.certificateStatus === 'revoked' ? 'Revoked' : 'Expired'}</Badge>
 }
 
 function DeleteButton({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminVerification) => void }) {
@@ -142,8 +140,7 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
       cellClassName: nowrap,
       cell: (v) => (
         <span className="inline-flex items-center gap-1.5">
-          <StatusBadge status={v.status} />
-          <CertificateFlag v={v} />
+          <StatusBadge status={displayStatus(v)} />
           {v.screening?.attention && <ScreeningBadge />}
         </span>
       ),
@@ -184,8 +181,7 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
           </p>
         </div>
         <span className="flex shrink-0 flex-col items-end gap-1">
-          <StatusBadge status={v.status} />
-          <CertificateFlag v={v} />
+          <StatusBadge status={displayStatus(v)} />
           {v.screening?.attention && <ScreeningBadge />}
         </span>
       </div>

@@ -322,9 +322,27 @@ describe('admin review: screening', () => {
     expect(screen.queryByRole('form', { name: 'PEP acknowledgement' })).toBeNull()
   })
 
+  it('disables Approve while screening blocks it, says why beside it, and sums everything up in one banner', async () => {
+    const { calls } = api({ v: top(), s: screening() })
+    renderReview()
+    const approve = await screen.findByRole('button', { name: 'Approve' })
+    await waitFor(() => expect(approve).toBeDisabled())
+    expect(approve).toHaveAccessibleDescription('Approval blocked: 2 screening items are open')
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled()
+    await userEvent.setup().click(approve)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(calls.filter((c) => c.includes('/approve'))).toEqual([])
+    // One banner above the tabs: the review to do and what screening leaves open.
+    const banners = screen.getAllByRole('status').filter((b) => b.hasAttribute('data-tone'))
+    expect(banners).toHaveLength(1)
+    expect(banners[0]).toHaveTextContent('Review Required')
+    expect(within(banners[0]).getByRole('list', { name: 'Open screening items' })).toHaveTextContent('A screening hit is undecided')
+  })
+
   it("keeps the server's reason on the page when approval is refused", async () => {
+    // The page saw nothing open (screening finished since it loaded, say) but the server refuses.
     api(
-      { v: top(), s: screening() },
+      { v: top(), s: screening({ open: [], attention: false }) },
       route('POST', '/api/admin/verifications/5/approve', () => json({ message: 'Screening is not finished: 1 screening hit is undecided' }, { status: 409 })),
     )
     const user = userEvent.setup()

@@ -22,7 +22,7 @@ const TOP_CHECKS: CertificateCheck[] = [
     kind: 'sanctions',
     label: 'Sanctions screening',
     result: 'no match',
-    text: 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily',
+    text: 'Sanctions screening: no match. OFAC SDN, retrieved 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily',
     date: '2026-11-23',
   },
   { kind: 'pep', label: 'PEP screening', result: 'no match', text: 'PEP screening: no match. PEP list of 01 Nov 2026. Screened 23 Nov 2026, monitored daily', date: '2026-11-23' },
@@ -91,7 +91,19 @@ describe('public certificate page', () => {
     const items = within(list).getAllByTestId('certificate-check')
     expect(items).toHaveLength(1)
     expect(items[0]).toHaveTextContent('Verification')
-    expect(items[0]).toHaveTextContent(BASIC_CHECK.text)
+    expect(items[0]).toHaveTextContent('Company, representatives, banking and documents reviewed.')
+  })
+
+  it('states the tier line once and every date one way, month dd, yyyy', async () => {
+    show(cert({ tier: 'top', checks: TOP_CHECKS }))
+    await screen.findByText('Includes TTT Certificate, CIS, KYC, AML and PEP Checks')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Full Report' }))
+    expect(await screen.findByText('Business License')).toBeInTheDocument()
+    const page = document.body.textContent!
+    expect(page.match(/Includes TTT Certificate/g)).toHaveLength(1)
+    expect(page).not.toMatch(/\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}/)
+    expect(page).not.toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}/)
+    expect(page).toMatch(/Checked [A-Z][a-z]+ \d{2}, \d{4}\./)
   })
 
   it('lists each Top check with its result, sentence and date, and offers the Full Report', async () => {
@@ -101,17 +113,17 @@ describe('public certificate page', () => {
     const items = within(list).getAllByTestId('certificate-check')
     expect(items).toHaveLength(5)
     expect(items[3]).toHaveTextContent('Jurisdiction checkchecked')
-    expect(within(items[3]).getByText('Countries checked against the FATF lists of 13 Jun 2025. Checked 23 Nov 2026')).toBeInTheDocument()
+    expect(within(items[3]).getByText('Countries checked against the FATF lists of June 13, 2025.')).toBeInTheDocument()
     const sanctions = items[1]
     expect(within(sanctions).getByText('Sanctions screening')).toBeInTheDocument()
     expect(within(sanctions).getByText('no match')).toBeInTheDocument()
     expect(within(sanctions).getByText('November 23, 2026')).toBeInTheDocument()
-    // The sentence's opening "Sanctions screening: no match." is the line above it.
-    expect(within(sanctions).getByText('OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily')).toBeInTheDocument()
+    // The sentence's opening "Sanctions screening: no match." and its date are the line above it.
+    expect(within(sanctions).getByText('OFAC SDN, retrieved November 20, 2026, UN of November 19, 2026. Monitored daily')).toBeInTheDocument()
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Full Report' }))
     const dialog = screen.getByRole('dialog', { name: 'Full Report' })
-    expect(within(dialog).getByText('OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily')).toBeInTheDocument()
+    expect(within(dialog).getByText('OFAC SDN, retrieved November 20, 2026, UN of November 19, 2026. Monitored daily')).toBeInTheDocument()
     expect(within(dialog).getAllByTestId('certificate-check')).toHaveLength(5)
     expect(await within(dialog).findByText('Business License')).toBeInTheDocument()
   })
@@ -154,11 +166,12 @@ describe('public certificate page', () => {
     expect(await screen.findByRole('heading', { name: 'Verification Not Available' })).toBeInTheDocument()
   })
 
-  it("shows a check's sentence without the label and result it opens with", () => {
-    expect(checkDetail(TOP_CHECKS[1])).toBe('OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily')
-    expect(checkDetail(TOP_CHECKS[3])).toBe('Countries checked against the FATF lists of 13 Jun 2025. Checked 23 Nov 2026')
-    expect(checkDetail(BASIC_CHECK)).toBe(BASIC_CHECK.text)
-    expect(checkDetail({ label: 'KYC', result: 'checked', text: 'KYC: ' })).toBe('KYC: ')
+  it("shows a check's sentence without the label, result and date shown above it, its dates as month dd, yyyy", () => {
+    expect(checkDetail(TOP_CHECKS[1])).toBe('OFAC SDN, retrieved November 20, 2026, UN of November 19, 2026. Monitored daily')
+    expect(checkDetail(TOP_CHECKS[3])).toBe('Countries checked against the FATF lists of June 13, 2025.')
+    expect(checkDetail(TOP_CHECKS[4])).toBe('2 representatives checked (passport, age, nationality).')
+    expect(checkDetail(BASIC_CHECK)).toBe('Company, representatives, banking and documents reviewed.')
+    expect(checkDetail({ kind: 'kyc', label: 'KYC', result: 'checked', text: 'KYC: ', date: null })).toBe('KYC: ')
   })
 
   it('maps lookups to page states', () => {

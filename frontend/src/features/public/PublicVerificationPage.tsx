@@ -11,9 +11,9 @@ import { MAIN_ID, SkipLink } from '../../components/ui/SkipLink'
 import { Spinner } from '../../components/ui/Spinner'
 import { toast } from '../../components/ui/toast-store'
 import { cn } from '../../lib/cn'
-import { countryName, documentTypeLabel } from '../../lib/constants'
+import { countryName, documentLabel } from '../../lib/constants'
 import { errorMessage, errorStatus } from '../../lib/errors'
-import { formatDate, formatLongDate } from '../../lib/format'
+import { formatLongDate } from '../../lib/format'
 import type { PublicCertificate } from '../../lib/types'
 import { CheckList } from './CheckList'
 import { pageState, tierDescription, tierName } from './certificate'
@@ -207,7 +207,7 @@ export function Certificate({ c }: { c: PublicCertificate }) {
         </div>
 
         <p className="border-t border-slate-100 pt-5 text-xs text-slate-500">
-          This page is served live by TTT Verify and always shows the certificate&apos;s current status. Checked {formatDate(new Date().toISOString())}.
+          This page is served live by TTT Verify and always shows the certificate&apos;s current status. Checked {formatLongDate(new Date().toISOString())}.
         </p>
       </div>
 
@@ -235,8 +235,8 @@ function FullReport({ open, onOpenChange, c }: { open: boolean; onOpenChange: (o
             <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
               {docs.data!.map((d, i) => (
                 <li key={`${d.type}-${i}`} className="flex justify-between gap-3 px-3 py-2">
-                  <span className="text-slate-800">{documentTypeLabel(d.type)}</span>
-                  <span className="text-slate-500">{formatDate(d.createdAt)}</span>
+                  <span className="text-slate-800">{documentLabel(d)}</span>
+                  <span className="text-slate-500">{formatLongDate(d.createdAt)}</span>
                 </li>
               ))}
             </ul>

@@ -41,17 +41,37 @@ export function pageState(r: { isLoading: boolean; status?: number | string; cer
   return r.certificateStatus ?? 'error'
 }
 
+const MONTHS: Record<string, string> = {
+  Jan: 'January', Feb: 'February', Mar: 'March', Apr: 'April', May: 'May', Jun: 'June',
+  Jul: 'July', Aug: 'August', Sep: 'September', Oct: 'October', Nov: 'November', Dec: 'December',
+}
+
+/** longDates writes a sentence's dates as certificates print them ('3 Nov 2026') the public page's way ('November 03, 2026'). */
+function longDates(s: string): string {
+  return s.replace(/\b(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4})\b/g, (_, d: string, m: string, y: string) => `${MONTHS[m]} ${d.padStart(2, '0')}, ${y}`)
+}
+
 /**
- * checkDetail is a check's sentence without the label and result it opens with, which the page shows
- * just above it: "Sanctions screening: no match. UN of 27 Feb 2026. Screened …" reads "UN of 27 Feb
- * 2026. Screened …". A sentence of another shape is shown whole.
+ * checkDetail is a check's sentence as the public page shows it, below the label, result and date:
+ * without the label and result it opens with, without the date it ran ("Screened 23 Nov 2026",
+ * already beside the label) and, for the review, without what the tier includes (the tier block says
+ * so), with its remaining dates in the page's one format. "Sanctions screening: no match. UN of 27 Feb
+ * 2026. Screened 23 Nov 2026, monitored daily" reads "UN of February 27, 2026. Monitored daily".
  */
-export function checkDetail(k: Pick<CertificateCheck, 'label' | 'result' | 'text'>): string {
+export function checkDetail(k: Pick<CertificateCheck, 'kind' | 'label' | 'result' | 'text' | 'date'>): string {
+  let rest = k.text
   for (const prefix of [`${k.label}: ${k.result}. `, `${k.label}: `]) {
-    if (k.text.startsWith(prefix) && k.text.length > prefix.length) {
-      const rest = k.text.slice(prefix.length)
-      return rest.charAt(0).toUpperCase() + rest.slice(1)
+    if (rest.startsWith(prefix) && rest.length > prefix.length) {
+      rest = rest.slice(prefix.length)
+      break
     }
   }
-  return k.text
+  if (k.kind === 'verification') rest = rest.replace(` ${TIER_DESCRIPTIONS.basic}`, '')
+  if (k.date) {
+    rest = rest.replace(/(^|\. )(?:Screened|Checked) \d{1,2} [A-Z][a-z]{2} \d{4}(, monitored daily)?$/, (_, lead: string, monitored?: string) =>
+      monitored ? `${lead}Monitored daily` : lead && '.',
+    )
+  }
+  rest = longDates(rest)
+  return rest.charAt(0).toUpperCase() + rest.slice(1)
 }

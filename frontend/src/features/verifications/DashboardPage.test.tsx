@@ -82,7 +82,7 @@ describe('dashboard', () => {
     const completed = await screen.findByRole('list', { name: 'Completed Verifications' })
     expect(within(completed).getAllByTestId('dashboard-row')).toHaveLength(10)
     expect(calls).toContain('GET /api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=draft%2Csubmitted')
-    expect(calls).toContain('GET /api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=approved')
+    expect(calls).toContain('GET /api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=approved%2Crevoked%2Cexpired')
     expect(within(await screen.findByRole('list', { name: 'In Progress' })).getByText('Verification #7')).toBeInTheDocument()
     const pager = screen.getByText('Showing 1-10 of 12').closest('nav')!
     await u.click(within(pager).getByRole('button', { name: /Next/ }))

@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/ui/Spinner'
 import { PAGE_SIZE } from '../../lib/constants'
 import { formatDate, greetingName } from '../../lib/format'
 import { paths } from '../../lib/paths'
-import { cardButton, checklist, displayName, tierLabel } from '../../lib/status'
+import { cardButton, checklist, displayName, displayStatus, tierLabel } from '../../lib/status'
 import type { Tier, Verification } from '../../lib/types'
 import { usePageTitle } from '../../lib/usePageTitle'
 import { useGetCurrentUserQuery } from '../../app/api'
@@ -59,7 +59,7 @@ export function TierCard({
         title={title}
         icon={<Icon className="h-5 w-5" aria-hidden />}
         description={tier === 'basic' ? '$49 · valid 12 months' : '$299 · KYC, AML and PEP checks'}
-        action={<StatusBadge status={verification ? verification.status : null} />}
+        action={<StatusBadge status={verification ? displayStatus(verification) : null} />}
       />
       <CardBody className="flex flex-1 flex-col">
         {verification && (
@@ -106,7 +106,7 @@ function VerificationRow({ v }: { v: Verification }) {
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6" data-testid="dashboard-row">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
-          <span className="min-w-0 break-words">{displayName(v)}</span> <StatusBadge status={v.status} />
+          <span className="min-w-0 break-words">{displayName(v)}</span> <StatusBadge status={displayStatus(v)} />
         </p>
         <p className="mt-0.5 text-xs text-slate-600">
           #{v.id} · {tierLabel(v.tier)} · updated {formatDate(v.updatedAt)}

@@ -86,4 +86,25 @@ describe('verifications list', () => {
     expect(screen.getByText('Try another filter.')).toBeInTheDocument()
     expect(screen.queryByRole('table')).toBeNull()
   })
+
+  it('shows a revoked or expired certificate as Revoked or Expired, never Approved, and filters by them', async () => {
+    const approved = { status: 'approved' as const, paymentStatus: 'paid' as const, progress: 100, approvedAt: '2025-01-01T00:00:00Z' }
+    const { calls } = mockApi(
+      route('GET', '/api/verifications', () =>
+        json(
+          [
+            verification({ id: 1, companyName: 'Revoked Co', ...approved, revokedAt: '2025-06-01T00:00:00Z', expiresAt: '2099-01-01T00:00:00Z' }),
+            verification({ id: 2, companyName: 'Expired Co', ...approved, expiresAt: '2026-01-01T00:00:00Z' }),
+            verification({ id: 3, companyName: 'Valid Co', ...approved, expiresAt: '2099-01-01T00:00:00Z' }),
+          ],
+          { headers: { 'X-Total-Count': '3' } },
+        ),
+      ),
+    )
+    list('/verifications?status=revoked')
+    const rows = await screen.findAllByTestId('verification-row')
+    expect(rows.map((r) => within(r).getByText(/^(Approved|Revoked|Expired)$/).textContent)).toEqual(['Revoked', 'Expired', 'Approved'])
+    expect(calls).toContain('GET /api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=revoked')
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Revoked')
+  })
 })

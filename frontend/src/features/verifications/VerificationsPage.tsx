@@ -19,7 +19,7 @@ import { formatDate } from '@/lib/format'
 import type { ListParams } from '@/lib/listQuery'
 import { STATUS_OPTIONS, TIER_OPTIONS } from '@/lib/options'
 import { paths } from '@/lib/paths'
-import { displayName, rowActionHref, rowActionLabel, tierLabel } from '@/lib/status'
+import { displayName, displayStatus, rowActionHref, rowActionLabel, tierLabel } from '@/lib/status'
 import type { Verification } from '@/lib/types'
 import { usePagedList, usePageInRange, type Order, type PagedListConfig } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
@@ -107,7 +107,7 @@ function columns(onDelete: (v: Verification) => void): Column<Verification, Sort
       ),
     },
     { header: 'Tier', sort: 'tier', cellClassName: 'whitespace-nowrap text-sm text-slate-700', cell: (v) => tierLabel(v.tier) },
-    { header: 'Status', sort: 'status', cellClassName: 'whitespace-nowrap', cell: (v) => <StatusBadge status={v.status} /> },
+    { header: 'Status', sort: 'status', cellClassName: 'whitespace-nowrap', cell: (v) => <StatusBadge status={displayStatus(v)} /> },
     {
       header: 'Progress',
       cell: (v) => (
@@ -126,7 +126,7 @@ function columns(onDelete: (v: Verification) => void): Column<Verification, Sort
       cell: (v) => (
         <div className="flex items-center justify-end gap-1">
           <ButtonLink to={rowActionHref(v)} size="sm" variant="outline">
-            {rowActionLabel(v.status)}
+            {rowActionLabel(displayStatus(v))}
           </ButtonLink>
           <RowMenu v={v} onDelete={onDelete} />
         </div>
@@ -149,7 +149,7 @@ function VerificationCard({ v, onDelete }: { v: Verification; onDelete: (v: Veri
           </p>
           <p className="truncate font-mono text-xs text-slate-600">{v.publicId}</p>
         </div>
-        <StatusBadge status={v.status} />
+        <StatusBadge status={displayStatus(v)} />
       </div>
       <div className="flex items-center gap-2">
         <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />
@@ -157,7 +157,7 @@ function VerificationCard({ v, onDelete }: { v: Verification; onDelete: (v: Veri
       </div>
       <div className="flex items-center gap-2">
         <ButtonLink to={rowActionHref(v)} size="sm" variant="outline" className="flex-1">
-          {rowActionLabel(v.status)}
+          {rowActionLabel(displayStatus(v))}
         </ButtonLink>
         <RowMenu v={v} onDelete={onDelete} />
       </div>

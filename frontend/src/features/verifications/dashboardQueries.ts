@@ -13,7 +13,7 @@ export const tierQuery = (tier: Tier): ListParams => ({ page: 1, pageSize: 100, 
 /** A page of one of the dashboard's lists, newest first. */
 export const listQuery = (status: string, page: number): ListParams => ({ page, pageSize: PAGE_SIZE, sort: 'updatedAt', order: 'desc', status })
 
-export const LIST_STATUS = { inProgress: 'draft,submitted', inReview: 'in_review', completed: 'approved' } as const
+export const LIST_STATUS = { inProgress: 'draft,submitted', inReview: 'in_review', completed: 'approved,revoked,expired' } as const
 
 /** dashboardReads are the paths (under /api) the dashboard reads first: both tiers and each list's first page. */
 export function dashboardReads(): string[] {

@@ -1,4 +1,5 @@
 import { StatusBadge } from '../../../components/ui/Badge'
+import { displayStatus } from '../../../lib/status'
 import { InfoField as Field } from '../../../components/ui/Banner'
 import { Card, CardBody, CardHeader } from '../../../components/ui/Card'
 import { formatDateTime } from '../../../lib/format'
@@ -22,7 +23,7 @@ export function DetailsCard({ v }: { v: AdminVerification }) {
             <TierBadge tier={v.tier} />
           </Field>
           <Field label="Status">
-            <StatusBadge status={v.status} />
+            <StatusBadge status={displayStatus(v)} />
           </Field>
           <Field label="Created">{formatDateTime(v.createdAt)}</Field>
           <Field label="Last Updated">{formatDateTime(v.updatedAt)}</Field>

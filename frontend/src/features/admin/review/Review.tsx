@@ -20,7 +20,6 @@ import { DetailsCard } from './DetailsCard'
 import { ReviewBanners } from './ReviewBanners'
 import { ReviewHeader } from './ReviewHeader'
 import { ReviewTabs, type ReviewTab } from './ReviewTabs'
-import { ScreeningBanner } from './ScreeningBanner'
 import { useReviewSections } from './useReviewSections'
 import { useScreening } from './useScreening'
 
@@ -90,14 +89,20 @@ export function Review({ v }: { v: AdminVerification }) {
       <div className="mb-4">
         <BackButton />
       </div>
-      <ReviewHeader v={v} companyName={companyName} onReject={() => setRejectOpen(true)} onApprove={() => setApproveOpen(true)} approving={approving} />
+      <ReviewHeader
+        v={v}
+        companyName={companyName}
+        onReject={() => setRejectOpen(true)}
+        onApprove={() => setApproveOpen(true)}
+        approving={approving}
+        blockedBy={screening.data?.open ?? []}
+      />
       {refusal && v.actions.decide && (
         <Banner tone="red" icon={<XOctagon className="h-5 w-5" aria-hidden />} title="Approval refused" className="mb-6">
           {refusal}
         </Banner>
       )}
-      <ReviewBanners v={v} />
-      <ScreeningBanner s={screening.data} onOpen={() => setTab('screening')} />
+      <ReviewBanners v={v} s={screening.data} onOpenScreening={() => setTab('screening')} />
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">

@@ -1,7 +1,8 @@
 import { AlertTriangle, Ban, XCircle } from 'lucide-react'
 import { Banner } from '../../../components/ui/Banner'
 import { formatDateTime } from '../../../lib/format'
-import type { AdminVerification } from '../../../lib/types'
+import type { AdminVerification, VerificationScreening } from '../../../lib/types'
+import { OpenScreeningButton, ScreeningBanner, ScreeningNotes, screeningState } from './ScreeningBanner'
 
 function reviewText(v: AdminVerification): string {
   if (v.status !== 'submitted') return 'This verification is paid for and waiting for your decision. Check every section and document, then approve or reject it.'
@@ -10,13 +11,24 @@ function reviewText(v: AdminVerification): string {
     : 'This verification was submitted but is not paid for yet. Check every section and document, then approve or reject it.'
 }
 
-/** ReviewBanners say what the reviewer must do (decide) or what was decided (rejected, revoked). */
-export function ReviewBanners({ v }: { v: AdminVerification }) {
+/**
+ * ReviewBanners say what the reviewer must do (decide, with what screening leaves open, in one
+ * banner) or what was decided (rejected, revoked), and what screening asks of an approved one.
+ */
+export function ReviewBanners({ v, s, onOpenScreening }: { v: AdminVerification; s: VerificationScreening | undefined; onOpenScreening: () => void }) {
+  const screening = screeningState(s)
   return (
-    <div className="mb-6 space-y-4">
+    <>
+    <div className="mb-6 space-y-4 empty:hidden">
       {v.actions.decide && (
-        <Banner tone="yellow" icon={<AlertTriangle className="h-5 w-5" aria-hidden />} title="Review Required">
+        <Banner
+          tone={screening.open.length > 0 ? 'amber' : 'yellow'}
+          icon={<AlertTriangle className="h-5 w-5" aria-hidden />}
+          title="Review Required"
+          action={screening.any && <OpenScreeningButton onOpen={onOpenScreening} />}
+        >
           {reviewText(v)}
+          <ScreeningNotes s={s} />
         </Banner>
       )}
       {v.status === 'rejected' && (
@@ -31,5 +43,7 @@ export function ReviewBanners({ v }: { v: AdminVerification }) {
         </Banner>
       )}
     </div>
+    {!v.actions.decide && <ScreeningBanner s={s} onOpen={onOpenScreening} />}
+    </>
   )
 }

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { AlertCircle, ArrowLeft, CheckCircle2, ChevronRight, Clock, FilePen, SearchCheck, ShieldCheck, XCircle } from 'lucide-react'
+import { AlertCircle, ArrowLeft, CheckCircle2, ChevronRight, Clock, FilePen, SearchCheck, ShieldAlert, ShieldCheck, ShieldX, XCircle } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { StatusBadge } from '../../../components/ui/Badge'
@@ -8,8 +8,8 @@ import { RecordState } from '../../../components/ui/StateCard'
 import { Dialog } from '../../../components/ui/Dialog'
 import { mutate } from '../../../components/ui/mutate'
 import { cn } from '../../../lib/cn'
-import { tierLabel } from '../../../lib/status'
-import type { Verification } from '../../../lib/types'
+import { displayStatus, tierLabel } from '../../../lib/status'
+import type { DisplayStatus, Verification } from '../../../lib/types'
 import { usePageTitle } from '../../../lib/usePageTitle'
 import { useGetCompanyInfoQuery, useGetVerificationQuery, useSubmitVerificationMutation } from '../verificationApi'
 import { ChecksBadge } from './ChecksBadge'
@@ -39,7 +39,17 @@ const STATUS_ICON = {
   in_review: SearchCheck,
   approved: ShieldCheck,
   rejected: XCircle,
+  revoked: ShieldX,
+  expired: ShieldAlert,
 } as const
+
+/** STATUS_TINT colours the icon beside the title like the badge: only a certificate in force is green. */
+const STATUS_TINT: Partial<Record<DisplayStatus, string>> = {
+  approved: 'bg-green-100 text-green-700',
+  rejected: 'bg-red-100 text-red-700',
+  revoked: 'bg-red-100 text-red-700',
+  expired: 'bg-amber-100 text-amber-800',
+}
 
 const BACK = (
   <ButtonLink to={paths.verifications} variant="outline" icon={<ArrowLeft className="h-4 w-4" aria-hidden />}>
@@ -95,7 +105,8 @@ function Detail({ v }: { v: Verification }) {
     setSubmittedOpen(true)
   }
 
-  const Icon = STATUS_ICON[v.status] ?? AlertCircle
+  const shown = displayStatus(v)
+  const Icon = STATUS_ICON[shown] ?? AlertCircle
 
   return (
     <div className="mx-auto min-w-0 max-w-6xl">
@@ -123,14 +134,15 @@ function Detail({ v }: { v: Verification }) {
         <div
           className={cn(
             'flex h-12 w-12 shrink-0 items-center justify-center rounded-xl',
-            v.status === 'approved' ? 'bg-green-100 text-green-700' : v.status === 'rejected' ? 'bg-red-100 text-red-700' : 'bg-brand-50 text-brand-700',
+            STATUS_TINT[shown] ?? 'bg-brand-50 text-brand-700',
           )}
+          data-status={shown}
         >
           <Icon className="h-6 w-6" aria-hidden />
         </div>
         <div className="min-w-0">
           <h1 className="flex flex-wrap items-center gap-x-3 gap-y-1 text-2xl font-bold text-slate-900">
-            <span className="min-w-0 break-words">{companyName || `Verification #${v.id}`}</span> <StatusBadge status={v.status} />
+            <span className="min-w-0 break-words">{companyName || `Verification #${v.id}`}</span> <StatusBadge status={shown} />
           </h1>
           <p className="mt-0.5 text-sm text-slate-600">
             {companyName && <>Verification #{v.id} · </>}

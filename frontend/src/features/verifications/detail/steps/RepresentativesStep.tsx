@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2, UserRound, Users } from 'lucide-react'
+import { AlertTriangle, Pencil, Plus, Trash2, UserRound, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../../components/ui/Button'
 import { FileSlot } from '../../../../components/ui/FileSlot'
@@ -16,6 +16,7 @@ import {
   useUploadPassportMutation,
 } from '../../verificationApi'
 import { RepresentativeForm } from '../forms'
+import { duplicateWarnings } from './duplicates'
 import { StepFooter } from './StepFooter'
 import { StepShell, type StepNav } from './StepShell'
 
@@ -93,6 +94,7 @@ export function RepresentativesStep({ id, next, previous }: { id: number } & Ste
   const reps = data ?? []
   const showForm = reps.length === 0 || editing !== null
   const current = editing !== null && editing !== 'new' ? editing : null
+  const duplicates = duplicateWarnings(reps)
 
   function continueStep() {
     if (reps.length === 0) {
@@ -114,6 +116,16 @@ export function RepresentativesStep({ id, next, previous }: { id: number } & Ste
       icon={<Users className="h-5 w-5" aria-hidden />}
       loading={isLoading}
     >
+      {duplicates.length > 0 && (
+        <div role="alert" className="mb-4 flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <div>
+            {duplicates.map((d) => (
+              <p key={d}>{d}</p>
+            ))}
+          </div>
+        </div>
+      )}
       {reps.length > 0 && (
         <ul className="space-y-4" aria-label="Representatives">
           {reps.map((r) => (

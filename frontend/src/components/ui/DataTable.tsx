@@ -139,10 +139,11 @@ export function DataTable<T, S extends string = never>({
     )
   }
   const head = (c: Column<T, S>) =>
-    cn('whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600', c.align === 'right' ? 'text-right' : 'text-left', c.className)
+    cn('whitespace-nowrap px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600', c.align === 'right' ? 'text-right' : 'text-left', c.className)
   return (
+    // The table takes its card's width and its columns wrap to fit it; sideways scrolling is the last resort.
     <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-100" aria-label={label}>
+      <table className="w-full divide-y divide-slate-100" aria-label={label}>
         <thead className="bg-slate-50/70">
           <tr>
             {columns.map((c) =>
@@ -160,7 +161,7 @@ export function DataTable<T, S extends string = never>({
           {rows.map((r) => (
             <tr key={rowKey(r)} className="hover:bg-slate-50/60" data-testid={testId?.row}>
               {columns.map((c) => (
-                <td key={c.header} className={cn('px-4 py-3', c.align === 'right' && 'text-right', c.className, c.cellClassName)}>
+                <td key={c.header} className={cn('px-3 py-3', c.align === 'right' && 'text-right', c.className, c.cellClassName)}>
                   {c.cell(r)}
                 </td>
               ))}

@@ -71,5 +71,14 @@ test('both lists fit 1280 and 1366 px without scrolling sideways', async ({ page
     await fitsItsCard(page, `applicant list at ${width}`)
     await fitsItsCard(admin, `admin list at ${width}`)
   }
+  // Narrower, beside the sidebar, the columns no longer fit: each row is a card, and nothing scrolls sideways.
+  for (const width of [1024, 1100]) {
+    for (const p of [page, admin]) await p.setViewportSize({ width, height: 900 })
+    for (const [p, card] of [[page, 'verification-card'], [admin, 'admin-card']] as const) {
+      await expect(p.getByTestId(card)).toHaveCount(3)
+      await expect(p.getByRole('table', { name: 'Verifications' })).toHaveCount(0)
+      expect(await p.evaluate(() => document.documentElement.scrollWidth), `${card} page at ${width}`).toBeLessThanOrEqual(width)
+    }
+  }
   await ctx.close()
 })

@@ -78,8 +78,8 @@ function ColumnsCard<T, S extends string>({ row, columns }: { row: T; columns: C
 }
 
 /**
- * DataTable is a server-paged list: a table with sortable headers on screens from 768 px, one card
- * per row below (`card`, or each cell under its column's name), and in place of either a spinner
+ * DataTable is a server-paged list: a table with sortable headers on screens from 768 px (or
+ * `tableFrom`), one card per row below (`card`, or each cell under its column's name), and in place of either a spinner
  * while the first page loads, the error with Try Again, or the empty state. The pager stays with
  * the page, which knows the total.
  */
@@ -94,6 +94,7 @@ export function DataTable<T, S extends string = never>({
   empty,
   card,
   testId,
+  tableFrom,
 }: {
   /** label names the table and the list of cards for assistive technology. */
   label: string
@@ -108,8 +109,10 @@ export function DataTable<T, S extends string = never>({
   card?: (row: T) => ReactNode
   /** testId marks each row, and each card (`card`, else the row's). */
   testId?: { row: string; card?: string }
+  /** tableFrom is the screen width (a CSS length) from which the list is a table; cards below (768 px unless given). */
+  tableFrom?: string
 }) {
-  const cards = useCardLayout()
+  const cards = useCardLayout(tableFrom)
   if (error) return <ListError {...error} />
   if (loading) {
     return (

@@ -283,6 +283,8 @@ export default function AdminDashboardPage() {
             }}
             card={(v) => <AdminCard v={v} onDelete={setToDelete} />}
             testId={{ row: 'admin-row', card: 'admin-card' }}
+            // Its seven columns need about 840 px: beside the sidebar, a window of 1200 px.
+            tableFrom="75rem"
           />
           <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={queue.setPage} />
         </Card>

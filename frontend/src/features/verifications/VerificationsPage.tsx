@@ -235,6 +235,8 @@ export default function VerificationsPage() {
               }}
               card={(v) => <VerificationCard v={v} onDelete={setToDelete} />}
               testId={{ row: 'verification-row', card: 'verification-card' }}
+              // Its columns need about 830 px: beside the sidebar, a window of 1200 px.
+              tableFrom="75rem"
             />
 
             <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={list.setPage} />

@@ -100,6 +100,10 @@ func TestEveryEmailRendersHTMLAndText(t *testing.T) {
 				}
 			}
 			for _, part := range []string{m.Text, m.HTML} {
+				// A reader in Singapore must not take 23 November (UTC) for his own 23 November.
+				if !strings.Contains(part, "Dates and times in this e-mail are in UTC.") {
+					t.Errorf("the e-mail does not name the zone of its dates:\n%s", part)
+				}
 				if strings.Contains(part, "<no value>") || strings.Contains(part, "{{") {
 					t.Errorf("unfilled template:\n%s", part)
 				}

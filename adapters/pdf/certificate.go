@@ -89,8 +89,8 @@ func certDetails(d *doc, c application.CertificateData, top float64) float64 {
 		{"Registered address", c.RegisteredAddress},
 		{"Verification tier", c.TierLabel},
 		{"Certificate ID", c.CertificateID},
-		{"Date of issue", longDate(c.IssuedAt)},
-		{"Valid until", longDate(c.ExpiresAt)},
+		{"Date of issue", longDate(c.IssuedAt) + utcNote},
+		{"Valid until", longDate(c.ExpiresAt) + utcNote},
 	}
 	y := top
 	for _, row := range rows {
@@ -235,7 +235,7 @@ func certFooter(d *doc, c application.CertificateData) {
 	d.font(serifBold, 11, navy)
 	d.textAt(tx, 156, 100, 5, "Issued by TTT Verify", "L")
 	d.font(sans, 8, muted)
-	d.textAt(tx, 162, 120, 4, "Issued "+longDate(c.IssuedAt)+"  -  valid until "+longDate(c.ExpiresAt), "L")
+	d.textAt(tx, 162, 120, 4, "Issued "+longDate(c.IssuedAt)+"  -  valid until "+longDate(c.ExpiresAt)+utcNote, "L")
 	d.textAt(tx, 166.5, 120, 4, "Confirm this certificate online: scan the QR code or open the address below it.", "L")
 
 	// The fingerprint stays on one line in a monospaced face so that it can be copied or extracted whole.

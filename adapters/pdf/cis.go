@@ -66,7 +66,7 @@ func (w cisWriter) header(c application.CISData) {
 	w.font(sans, 8, muted)
 	w.textAt(cisW/2, 10, cisFull/2, 4.5, "Certificate ID: "+orDash(cert.CertificateID), "R")
 	w.textAt(cisMargin, 14.5, cisFull/2, 4.5,
-		"Issued "+longDate(cert.IssuedAt)+"  |  Valid until "+longDate(cert.ExpiresAt), "L")
+		"Issued "+longDate(cert.IssuedAt)+"  |  Valid until "+longDate(cert.ExpiresAt)+utcNote, "L")
 	w.textAt(cisW/2, 14.5, cisFull/2, 4.5, "Generated "+generated(c), "R")
 	w.draw(navy)
 	w.SetLineWidth(0.4)
@@ -122,8 +122,8 @@ func (w cisWriter) title(c application.CISData, name string) {
 	// Certificate particulars in a panel.
 	rows := [][2]string{
 		{"Certificate ID", cert.CertificateID},
-		{"Date of issue", longDate(cert.IssuedAt)},
-		{"Valid until", longDate(cert.ExpiresAt)},
+		{"Date of issue", longDate(cert.IssuedAt) + utcNote},
+		{"Valid until", longDate(cert.ExpiresAt) + utcNote},
 		{"Generated", generated(c)},
 	}
 	if c.SharedCopy {

@@ -118,7 +118,7 @@ func TestCertificateText(t *testing.T) {
 	assertContains(t, text,
 		"Certificate of Verification", "TTT Verify",
 		"Société Générale Trading", "CHE-123.456.789", "Switzerland", "Rue du Rhône 42, 1204 Genève",
-		"Top Tier", fixtureID, "March 14, 2026", "March 14, 2027",
+		"Top Tier", fixtureID, "March 14, 2026 (UTC)", "valid until March 14, 2027 (UTC)",
 		"Sanctions screening: no", "OFAC SDN, retrieved", "11 Mar 2026, UN of 10 Mar", "PEP screening: no match", "FATF", "KYC: 2 representatives",
 		fixtureURL, "SHA-256 fingerprint:", fixtureFingerprint)
 	if n := strings.Count(text, "\f"); n != 1 {
@@ -251,7 +251,7 @@ func TestCISText(t *testing.T) {
 	text := pdfText(t, "cis.pdf", b)
 	assertContains(t, text,
 		"Client Information Sheet", "Société Générale Trading", fixtureID, fixtureFingerprint, fixtureURL,
-		"Issued March 14, 2026", "Valid until March 14, 2027", "Generated March 14, 2026 11:30 UTC",
+		"Issued March 14, 2026", "Valid until March 14, 2027 (UTC)", "Generated March 14, 2026 11:30 UTC",
 		// Company information.
 		"Company Information", "CHE-123.456.789", "Switzerland (CH)", "June 1, 2011",
 		"Rue du Rhône 42, 1204 Genève, Switzerland", "Quai du Mont-Blanc 5", "+41 22 555 01 23",

@@ -84,13 +84,17 @@ func joinItems(items []string) string {
 
 const dateLayout = "January 2, 2006"
 
-// longDate formats t as "January 2, 2006", or "-" for the zero time.
+// longDate formats t's date in UTC as "January 2, 2006", or "-" for the zero time. The documents
+// say so where they print one (utcNote): their readers are in every time zone.
 func longDate(t time.Time) string {
 	if t.IsZero() {
 		return "-"
 	}
-	return t.Format(dateLayout)
+	return t.UTC().Format(dateLayout)
 }
+
+// utcNote names the zone of an instant's date on a certificate or a CIS.
+const utcNote = " (UTC)"
 
 // storedDate formats a section's YYYY-MM-DD string the same way and leaves anything else as
 // it was stored.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
-import { ADMIN, adminDecides, createVerificationByApi, FIRST_PAINT, loginByApi, payByApi, registerByApi, submitByApi, uniqueEmail } from './helpers'
+import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, payByApi, pdfFile, registerByApi, submitByApi, uniqueEmail } from './helpers'
 
 // Every screen, at a desktop width and on a 390 px phone: axe-core finds no WCAG 2.1 A/AA violation,
 // and the phone never scrolls sideways. axe is injected into the page, so the page's CSP is bypassed.
@@ -150,6 +150,26 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
     await page.getByRole('button', { name: /Save & Continue/ }).click()
     await expect(page.getByText('Company name is required')).toBeVisible()
     await check(page, 'company step with errors')
+  })
+
+  test('the steps of a draft with files uploaded, under long names', async ({ page, browser }) => {
+    const s = await applicant(page, browser, 'a11y-files')
+    const base = `/api/verifications/${s.draft.id}`
+    await fillByApi(page.request, s.draft.id)
+    // Names as people's scanners and exports make them: long, and without a space to break at.
+    const long = (what: string) => `${what}_Seeded_Metals_Ltd_scanned_2026-11-27_final_version_signed.pdf`
+    for (const type of ['company_profile', 'additional']) {
+      const r = await page.request.post(`${base}/documents`, { multipart: { type, file: pdfFile(long(type)) } })
+      expect(r.ok(), await r.text()).toBe(true)
+    }
+    const reps = (await (await page.request.get(`${base}/representatives`)).json()) as { id: number }[]
+    const passport = await page.request.post(`${base}/representatives/${reps[0].id}/passport`, { multipart: { file: pdfFile(long('passport')) } })
+    expect(passport.ok(), await passport.text()).toBe(true)
+    await visit(page, `/verification/${s.draft.id}?tab=representatives`, 'draft representatives with a passport')
+    await page.goto(`/verification/${s.draft.id}?tab=documents`)
+    await settled(page)
+    await expect(page.getByText(long('additional'))).toBeVisible()
+    await check(page, 'draft documents with files')
   })
 
   test('a verification in every state, and the upgrade dialog', async ({ page, browser }) => {

@@ -12,34 +12,47 @@ function once<T>(make: () => T): () => T {
 // locale data for the first Intl formatter, in the middle of rendering a list of dates.
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
-/** utcDate reads an ISO time's calendar date in UTC, or undefined when it is not a date. */
-function utcDate(iso: string | null | undefined): { year: number; month: string; day: number } | undefined {
+/**
+ * calendarDate reads the calendar date a person sees for `iso`: an instant's date in the viewer's
+ * time zone, so that it agrees with the date-times printed beside it; a bare YYYY-MM-DD (a date of
+ * incorporation, a passport's expiry) as entered, in no zone at all. Undefined when it is not a date.
+ */
+function calendarDate(iso: string | null | undefined): { year: number; month: string; day: number } | undefined {
   if (!iso) return undefined
+  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso.trim())
+  if (bare) {
+    const [year, month, day] = bare.slice(1).map(Number)
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31 ? { year, month: MONTHS[month - 1], day } : undefined
+  }
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return undefined
-  return { year: d.getUTCFullYear(), month: MONTHS[d.getUTCMonth()], day: d.getUTCDate() }
+  return { year: d.getFullYear(), month: MONTHS[d.getMonth()], day: d.getDate() }
 }
-const dateTimeFmt = once(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-)
+const dateTimeParts = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const
+const dateTimeFmt = once(() => new Intl.DateTimeFormat('en-US', dateTimeParts))
+const zonedDateTimeFmt = once(() => new Intl.DateTimeFormat('en-US', { ...dateTimeParts, timeZoneName: 'short' }))
 
-/** formatDate is 'Mon d, yyyy' in UTC (e.g. 'Mar 5, 2026'), or '—'. */
+/** formatDate is 'Mon d, yyyy' (e.g. 'Mar 5, 2026') in the viewer's time zone, or '—'. */
 export function formatDate(iso: string | null | undefined): string {
-  const d = utcDate(iso)
+  const d = calendarDate(iso)
   return d ? `${d.month.slice(0, 3)} ${d.day}, ${d.year}` : '—'
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
+/**
+ * formatDateTime is 'Mon d, yyyy, hh:mm AM' in the viewer's time zone, or '—'. With `zone` it names
+ * the zone ('… GMT+8'): where people compare times with each other's (audit trail, admin screens).
+ */
+export function formatDateTime(iso: string | null | undefined, { zone = false }: { zone?: boolean } = {}): string {
   if (!iso) return '—'
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '—' : dateTimeFmt().format(d)
+  if (Number.isNaN(d.getTime())) return '—'
+  return (zone ? zonedDateTimeFmt() : dateTimeFmt()).format(d)
 }
 
 export function formatBytes(n: number): string {
@@ -84,9 +97,9 @@ export function parseProducts(v: string | null | undefined): string[] {
   return t.split(',').map((s) => s.trim()).filter(Boolean)
 }
 
-/** formatLongDate is the public page's 'month dd, yyyy' in UTC (e.g. 'March 05, 2026'), or 'N/A'. */
+/** formatLongDate is the public page's 'month dd, yyyy' in the viewer's time zone (e.g. 'March 05, 2026'), or 'N/A'. */
 export function formatLongDate(iso: string | null | undefined): string {
-  const d = utcDate(iso)
+  const d = calendarDate(iso)
   return d ? `${d.month} ${String(d.day).padStart(2, '0')}, ${d.year}` : 'N/A'
 }
 

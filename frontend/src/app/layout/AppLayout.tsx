@@ -3,6 +3,7 @@ import { FileCheck2, HelpCircle, LayoutDashboard, LogOut, Menu, ScanSearch, Serv
 import { Suspense, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { Logo } from '../../components/ui/Logo'
+import { BreakableEmail } from '../../components/ui/BreakableEmail'
 import { SiteFooter } from '../../components/ui/SiteFooter'
 import { MAIN_ID, SkipLink } from '../../components/ui/SkipLink'
 import { FullPageSpinner } from '../../components/ui/Spinner'
@@ -154,7 +155,9 @@ export default function AppLayout() {
                 <DM.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
                   <DM.Label className="px-2.5 py-2">
                     <span className="block text-xs text-slate-500">Signed in as</span>
-                    <span className="block break-all text-sm font-medium text-slate-900">{email}</span>
+                    <span className="block text-sm font-medium [overflow-wrap:anywhere] text-slate-900">
+                      <BreakableEmail email={email} />
+                    </span>
                   </DM.Label>
                   <DM.Separator className="my-1 h-px bg-slate-100" />
                   <DM.Item asChild>

@@ -78,8 +78,8 @@ function ColumnsCard<T, S extends string>({ row, columns }: { row: T; columns: C
 }
 
 /**
- * DataTable is a server-paged list: a table with sortable headers on screens from 768 px, one card
- * per row below (`card`, or each cell under its column's name), and in place of either a spinner
+ * DataTable is a server-paged list: a table with sortable headers on screens from 768 px (or
+ * `tableFrom`), one card per row below (`card`, or each cell under its column's name), and in place of either a spinner
  * while the first page loads, the error with Try Again, or the empty state. The pager stays with
  * the page, which knows the total.
  */
@@ -94,6 +94,7 @@ export function DataTable<T, S extends string = never>({
   empty,
   card,
   testId,
+  tableFrom,
 }: {
   /** label names the table and the list of cards for assistive technology. */
   label: string
@@ -108,8 +109,10 @@ export function DataTable<T, S extends string = never>({
   card?: (row: T) => ReactNode
   /** testId marks each row, and each card (`card`, else the row's). */
   testId?: { row: string; card?: string }
+  /** tableFrom is the screen width (a CSS length) from which the list is a table; cards below (768 px unless given). */
+  tableFrom?: string
 }) {
-  const cards = useCardLayout()
+  const cards = useCardLayout(tableFrom)
   if (error) return <ListError {...error} />
   if (loading) {
     return (
@@ -139,10 +142,11 @@ export function DataTable<T, S extends string = never>({
     )
   }
   const head = (c: Column<T, S>) =>
-    cn('whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600', c.align === 'right' ? 'text-right' : 'text-left', c.className)
+    cn('whitespace-nowrap px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600', c.align === 'right' ? 'text-right' : 'text-left', c.className)
   return (
+    // The table takes its card's width and its columns wrap to fit it; sideways scrolling is the last resort.
     <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-100" aria-label={label}>
+      <table className="w-full divide-y divide-slate-100" aria-label={label}>
         <thead className="bg-slate-50/70">
           <tr>
             {columns.map((c) =>
@@ -160,7 +164,7 @@ export function DataTable<T, S extends string = never>({
           {rows.map((r) => (
             <tr key={rowKey(r)} className="hover:bg-slate-50/60" data-testid={testId?.row}>
               {columns.map((c) => (
-                <td key={c.header} className={cn('px-4 py-3', c.align === 'right' && 'text-right', c.className, c.cellClassName)}>
+                <td key={c.header} className={cn('px-3 py-3', c.align === 'right' && 'text-right', c.className, c.cellClassName)}>
                   {c.cell(r)}
                 </td>
               ))}

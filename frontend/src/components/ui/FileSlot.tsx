@@ -59,7 +59,8 @@ export function FileSlot({ label, description, required, files, uploading, onUpl
     <div
       data-state={state}
       className={cn(
-        'rounded-xl border p-4 transition-colors',
+        // min-w-0: in a grid a slot must not grow to its longest file name (it did, to 528 px on a 390 px phone).
+        'min-w-0 rounded-xl border p-4 transition-colors',
         state === 'done' ? 'border-green-200 bg-green-50/40' : 'border-slate-200 bg-white',
       )}
     >
@@ -86,9 +87,10 @@ export function FileSlot({ label, description, required, files, uploading, onUpl
       {files.length > 0 && (
         <ul className="mt-3 space-y-2">
           {files.map((f) => (
-            <li key={f.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2">
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-800">{f.name}</p>
+            // The actions wrap under the name where the row is too narrow for both; a long name breaks anywhere.
+            <li key={f.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-white px-3 py-2">
+              <div className="min-w-0 flex-1 basis-40">
+                <p className="text-sm font-medium [overflow-wrap:anywhere] text-slate-800">{f.name}</p>
                 {f.size !== undefined && <p className="text-xs text-slate-500">{formatBytes(f.size)}</p>}
               </div>
               <div className="flex shrink-0 items-center gap-1">

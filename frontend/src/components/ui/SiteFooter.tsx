@@ -5,16 +5,17 @@ import { paths } from '../../lib/paths'
 
 /**
  * SiteFooter names who runs the service and links the Terms and the Privacy Policy; `compact` stacks
- * it without a band, under a narrow column (the sign-in form).
+ * it without a band, under a narrow column (the sign-in form). `column` gives the width and padding of
+ * the page's own column, so that the footer lines up with it (the public certificate's narrow card).
  */
-export function SiteFooter({ compact, className }: { compact?: boolean; className?: string }) {
+export function SiteFooter({ compact, className, column = 'max-w-7xl px-4 sm:px-6 lg:px-8' }: { compact?: boolean; className?: string; column?: string }) {
   const legal = [OPERATOR.address, OPERATOR.registration].filter(Boolean).join(' · ')
   return (
     <footer className={cn(!compact && 'border-t border-slate-200 bg-white', className)}>
       <div
         className={cn(
           'mx-auto flex flex-col gap-4 text-sm text-slate-600',
-          compact ? 'py-2' : 'max-w-7xl px-4 py-6 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8',
+          compact ? 'py-2' : cn(column, 'py-6 md:flex-row md:items-center md:justify-between'),
         )}
       >
         <div className="space-y-1">

@@ -112,9 +112,8 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
     { header: 'DB ID', cellClassName: 'whitespace-nowrap text-sm font-medium text-slate-900', cell: (v) => v.id },
     {
       header: 'Public ID',
-      cellClassName: nowrap,
       cell: (v) => (
-        <Link to={paths.adminReview(v.id)} className="font-mono text-xs text-brand-800 hover:underline">
+        <Link to={paths.adminReview(v.id)} className="block min-w-[7rem] font-mono text-xs [overflow-wrap:anywhere] text-brand-800 hover:underline">
           {v.publicId}
         </Link>
       ),
@@ -122,24 +121,21 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
     {
       // The company names the row; the account's e-mail is secondary.
       header: 'User',
-      cellClassName: 'max-w-[18rem]',
+      // Long names and e-mails wrap (two lines of name at most) rather than widen the table past its card.
       cell: (v) => (
-        <>
-          <span className="block truncate text-sm font-semibold text-slate-900" title={v.companyName}>
+        <div className="min-w-[10rem] max-w-[18rem]">
+          <span className="line-clamp-2 break-words text-sm font-semibold text-slate-900" title={v.companyName}>
             {v.companyName || 'Company not yet provided'}
           </span>
-          <span className="block truncate text-xs text-slate-600" title={v.userEmail}>
-            {v.userEmail}
-          </span>
-        </>
+          <span className="block text-xs [overflow-wrap:anywhere] text-slate-600">{v.userEmail}</span>
+        </div>
       ),
     },
     { header: 'Tier', cellClassName: nowrap, cell: (v) => <TierBadge tier={v.tier} /> },
     {
       header: 'Status',
-      cellClassName: nowrap,
       cell: (v) => (
-        <span className="inline-flex items-center gap-1.5">
+        <span className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={displayStatus(v)} />
           {v.screening?.attention && <ScreeningBadge />}
         </span>
@@ -250,7 +246,7 @@ export default function AdminDashboardPage() {
         />
 
         <Card>
-          <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
+          <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] sm:items-end">
             <Select id="admin-status" label="Status" value={filters.status} onValueChange={(v) => queue.setFilters({ status: v })} options={ADMIN_STATUS_OPTIONS} />
             <Select id="admin-tier" label="Tier" value={filters.tier} onValueChange={(v) => queue.setFilters({ tier: v })} options={ADMIN_TIER_OPTIONS} />
             <TextFilter id="admin-email" label="User Email" value={typed.email} onChange={(v) => setTyped({ ...typed, email: v })} placeholder="Search e-mail" />
@@ -283,6 +279,8 @@ export default function AdminDashboardPage() {
             }}
             card={(v) => <AdminCard v={v} onDelete={setToDelete} />}
             testId={{ row: 'admin-row', card: 'admin-card' }}
+            // Its seven columns need about 840 px: beside the sidebar, a window of 1200 px.
+            tableFrom="75rem"
           />
           <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={queue.setPage} />
         </Card>

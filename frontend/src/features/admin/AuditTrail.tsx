@@ -65,7 +65,7 @@ export function AuditTrail({ events, loading }: { events: AuditEvent[] | undefin
                 )}
                 {e.reason && <Reason action={e.action} reason={e.reason} />}
                 <p className="mt-1 break-words text-xs text-slate-600">
-                  {formatDateTime(e.createdAt)}
+                  {formatDateTime(e.createdAt, { zone: true })}
                   {e.actorEmail ? ` · ${e.actorEmail}` : ' · system'}
                 </p>
               </li>

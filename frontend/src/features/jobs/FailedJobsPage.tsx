@@ -28,8 +28,8 @@ const COLUMNS: Column<FailedJob>[] = [
     cellClassName: 'align-top text-sm text-slate-700 md:whitespace-nowrap',
     cell: (j) => (
       <>
-        {formatDateTime(j.failedAt)}
-        <span className="block text-xs text-slate-500">queued {formatDateTime(j.createdAt)}</span>
+        {formatDateTime(j.failedAt, { zone: true })}
+        <span className="block text-xs text-slate-500">queued {formatDateTime(j.createdAt, { zone: true })}</span>
       </>
     ),
   },

@@ -98,8 +98,8 @@ export function NotificationBell() {
           className="z-50 flex max-h-[70vh] w-[22rem] flex-col rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
           <div className="flex items-center justify-between gap-2 px-2.5 py-2">
-            <DM.Label className="text-sm font-semibold text-slate-900">
-              Notifications{unread > 0 && <span className="ml-1.5 font-normal text-slate-500">({unread} unread)</span>}
+            <DM.Label className="min-w-0 text-sm font-semibold text-slate-900">
+              Notifications{unread > 0 && <span className="ml-1.5 whitespace-nowrap font-normal text-slate-500">({unread} unread)</span>}
             </DM.Label>
             <DM.Item
               disabled={unread === 0}
@@ -107,7 +107,7 @@ export function NotificationBell() {
                 e.preventDefault()
                 void markRead({})
               }}
-              className={cn(itemClass, 'flex items-center gap-1.5 px-2 py-1 text-xs font-medium text-brand-700')}
+              className={cn(itemClass, 'flex shrink-0 items-center gap-1.5 whitespace-nowrap px-2 py-1 text-xs font-medium text-brand-700')}
             >
               <CheckCheck className="h-4 w-4" aria-hidden /> Mark all as read
             </DM.Item>

@@ -17,6 +17,8 @@ export interface OrderSummaryProps {
   appliedCoupon?: string | null
   /** onApply validates and applies a code; it resolves to an error message to show, or null. */
   onApply?: (code: string) => Promise<string | null>
+  /** onRemove takes the applied coupon off again. */
+  onRemove?: () => Promise<void>
   /** couponDisabled hides nothing but stops new codes (e.g. while paying). */
   couponDisabled?: boolean
   /** upgrade makes it the summary of a Basic-to-Top upgrade: the Top price less the Basic fee paid. */
@@ -27,11 +29,22 @@ export interface OrderSummaryProps {
  * OrderSummary shows what is being paid for: tier, verification, a coupon box (upper-cased, Apply
  * disabled while empty), the original price struck through for a partial discount, and the total in USD.
  */
-export function OrderSummary({ tier, verificationId, publicId, lines, appliedCoupon, onApply, couponDisabled, upgrade }: OrderSummaryProps) {
+export function OrderSummary({ tier, verificationId, publicId, lines, appliedCoupon, onApply, onRemove, couponDisabled, upgrade }: OrderSummaryProps) {
   const inputId = useId()
   const [code, setCode] = useState('')
   const [applying, setApplying] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [removing, setRemoving] = useState(false)
+
+  async function remove() {
+    if (!onRemove) return
+    setRemoving(true)
+    try {
+      await onRemove()
+    } finally {
+      setRemoving(false)
+    }
+  }
 
   async function apply(e: FormEvent) {
     e.preventDefault()
@@ -119,11 +132,22 @@ export function OrderSummary({ tier, verificationId, publicId, lines, appliedCou
             </span>
           </div>
           {appliedCoupon && lines.percent > 0 && (
-            <div className="flex justify-between text-green-700" data-testid="discount-line">
-              <span className="inline-flex items-center gap-1.5">
+            <div className="flex items-center justify-between gap-2 text-green-700" data-testid="discount-line">
+              <span className="inline-flex flex-wrap items-center gap-x-1.5">
                 <Tag className="h-3.5 w-3.5" aria-hidden /> Coupon {appliedCoupon} ({lines.percent}% off)
+                {onRemove && (
+                  <button
+                    type="button"
+                    className="rounded text-xs font-medium text-slate-600 underline hover:text-red-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-50"
+                    onClick={() => void remove()}
+                    disabled={removing || couponDisabled}
+                    aria-label={`Remove coupon ${appliedCoupon}`}
+                  >
+                    Remove
+                  </button>
+                )}
               </span>
-              <span>−{formatUSD(lines.discountAmount)}</span>
+              <span className="shrink-0 whitespace-nowrap">−{formatUSD(lines.discountAmount)}</span>
             </div>
           )}
         </div>

@@ -140,6 +140,47 @@ describe('payment page (simulated provider)', () => {
     expect(screen.getByText('A receipt has been emailed to you.')).toBeInTheDocument()
   })
 
+  it('shows what is bought and the coupon before the card form, and takes an applied coupon off again', async () => {
+    const { calls } = api()
+    const user = userEvent.setup()
+    renderPage('/payment/:id', '/payment/7', <PaymentPage />)
+    const card = await screen.findByLabelText('Card Number')
+    // On a phone the page is one column in this order: the total and the coupon are read before "Pay".
+    const summary = screen.getByRole('region', { name: 'Order Summary' })
+    expect(summary.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(within(summary).getByLabelText('Coupon Code')).toBeInTheDocument()
+
+    await user.type(screen.getByLabelText('Coupon Code'), 'half')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    expect(await screen.findByRole('button', { name: 'Pay $24.50' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Remove coupon HALF' }))
+    expect(await screen.findByRole('button', { name: 'Pay $49.00' })).toBeInTheDocument()
+    expect(screen.queryByTestId('discount-line')).toBeNull()
+    expect(screen.getByTestId('total')).toHaveTextContent('$49.00')
+    expect(await toastEl('Coupon Removed')).not.toHaveLength(0)
+    expect(calls.filter((c) => c === 'POST /api/create-payment-intent')).toHaveLength(3)
+  })
+
+  it('shows the amount paid in the paid state', async () => {
+    let paid = false
+    api({
+      verification: () => v(paid ? { status: 'in_review', paymentStatus: 'paid', paymentAmount: 2450 } : {}),
+      confirm: () => {
+        paid = true
+        return json({ status: 'succeeded', paymentIntentId: 'pi_2', receiptEmailed: true })
+      },
+    })
+    const user = userEvent.setup()
+    renderPage('/payment/:id', '/payment/7', <PaymentPage />)
+    await user.type(await screen.findByLabelText('Coupon Code'), 'half')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    await fillCard(user, '4242424242424242')
+    await user.click(await screen.findByRole('button', { name: 'Pay $24.50' }))
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument()
+    expect(screen.getByTestId('paid-amount')).toHaveTextContent('Amount paid$24.50 USD')
+    expect(screen.getByText('A receipt has been emailed to you.')).toBeInTheDocument()
+  })
+
   it('says a receipt was e-mailed only when the server queued one', async () => {
     let paid = false
     api({
@@ -159,10 +200,11 @@ describe('payment page (simulated provider)', () => {
   })
 
   it('shows the paid state for a paid verification without opening an intent', async () => {
-    const { calls } = api({ verification: () => v({ status: 'in_review', paymentStatus: 'paid' }) })
+    const { calls } = api({ verification: () => v({ status: 'in_review', paymentStatus: 'paid', paymentAmount: 4900 }) })
     renderPage('/payment/:id', '/payment/7', <PaymentPage />)
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument()
     expect(calls).not.toContain('POST /api/create-payment-intent')
+    expect(screen.getByTestId('paid-amount')).toHaveTextContent('$49.00 USD')
     // Opened later, the page cannot know whether this payment's receipt went out.
     expect(screen.queryByText('A receipt has been emailed to you.')).toBeNull()
   })

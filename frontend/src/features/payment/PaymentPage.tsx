@@ -65,10 +65,11 @@ export function paidSentence(v: Pick<Verification, 'status' | 'tier'>, upgrade: 
 }
 
 /**
- * PaidState is the page once the verification (or its upgrade) is paid for. It says a receipt was
- * e-mailed only when the server said so for the payment just made (a page opened later cannot know).
+ * PaidState is the page once the verification (or its upgrade) is paid for: the amount, where the
+ * verification stands, and that a receipt was e-mailed, only when the server said so for the payment
+ * just made (a page opened later cannot know). The API has no receipt to link to: the e-mail is it.
  */
-export function PaidState({ v, upgrade = false, receiptEmailed }: { v: Verification; upgrade?: boolean; receiptEmailed: boolean }) {
+export function PaidState({ v, upgrade = false, receiptEmailed, amount }: { v: Verification; upgrade?: boolean; receiptEmailed: boolean; amount?: number | null }) {
   // Right after an upgrade payment the record may not show the new tier yet.
   const settled = !upgrade || v.tier === 'top'
   return (
@@ -83,6 +84,12 @@ export function PaidState({ v, upgrade = false, receiptEmailed }: { v: Verificat
           <p className="mt-2 text-slate-700">Your payment for verification #{v.id} has been received.</p>
         </div>
         <CardBody className="space-y-4 px-8 py-6 text-left text-sm text-slate-600">
+          {amount != null && (
+            <p className="flex items-baseline justify-between gap-3 border-b border-slate-100 pb-4" data-testid="paid-amount">
+              <span>{upgrade ? 'Upgrade paid' : 'Amount paid'}</span>
+              <span className="text-lg font-semibold text-slate-900">{formatUSD(amount)} USD</span>
+            </p>
+          )}
           <p className="flex gap-3" data-testid="paid-status">
             <ShieldCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
             <span>{settled ? paidSentence(v, upgrade) : 'Your verification is being updated…'}</span>
@@ -131,13 +138,15 @@ function Payment({ v }: { v: Verification }) {
   const [initFailed, setInitFailed] = useState(false)
   const [justPaid, setJustPaid] = useState(false)
   const [receiptEmailed, setReceiptEmailed] = useState(false)
+  const [paidAmount, setPaidAmount] = useState<number | null>(null)
   const started = useRef(false)
 
   // The Basic fee was paid before an upgrade, so only this page's own payment marks the upgrade paid.
   const isPaid = upgrade ? justPaid : v.paymentStatus === 'paid' || justPaid
   const payable = !isPaid && (upgrade ? v.tier === 'basic' && v.actions.upgrade && v.paymentStatus === 'paid' : v.actions.pay)
-  const paidNow = useCallback((emailed: boolean) => {
+  const paidNow = useCallback((emailed: boolean, amount: number | null) => {
     setReceiptEmailed(emailed)
+    setPaidAmount(amount)
     setJustPaid(true)
   }, [])
 
@@ -161,8 +170,8 @@ function Payment({ v }: { v: Verification }) {
       done: upgrade ? PAID_UPGRADE : PAID,
       failed: { title: 'Error', description: UPDATE_FAILED },
     })
-    if (r.ok) paidNow(r.data.receiptEmailed)
-  }, [paymentSuccess, v.id, upgrade, paidNow])
+    if (r.ok) paidNow(r.data.receiptEmailed, intent?.amount ?? null)
+  }, [paymentSuccess, v.id, upgrade, paidNow, intent])
 
   // Back from a payment method that needed a redirect (Stripe adds these parameters).
   const returnedIntent = search.get('payment_intent')
@@ -177,7 +186,8 @@ function Payment({ v }: { v: Verification }) {
     else toast({ title: 'Payment Failed', description: 'An error occurred during payment', variant: 'destructive' })
   }, [returnedIntent, redirectStatus, markPaid, setSearch])
 
-  if (isPaid) return <PaidState v={v} upgrade={upgrade} receiptEmailed={receiptEmailed} />
+  // Opened later, the page knows the verification's own payment; an upgrade's only right after it.
+  if (isPaid) return <PaidState v={v} upgrade={upgrade} receiptEmailed={receiptEmailed} amount={paidAmount ?? (upgrade ? null : v.paymentAmount)} />
   if (!payable) {
     return (
       <StateCard
@@ -208,7 +218,7 @@ function Payment({ v }: { v: Verification }) {
       const r = await createIntent({ verificationId: v.id, couponCode: q.couponCode }).unwrap()
       setIntent(r)
       if (r.paid) {
-        paidNow(r.receiptEmailed)
+        paidNow(r.receiptEmailed, r.amount)
         toast({ title: 'Coupon Applied', description: '100% discount applied! Your verification is now in review.' })
       } else {
         toast({ title: 'Coupon Applied', description: `${r.coupon?.discount ?? q.discount}% discount applied!` })
@@ -231,7 +241,13 @@ function Payment({ v }: { v: Verification }) {
       setErrors: helpers.setErrors,
       setStatus: helpers.setStatus,
     })
-    if (r.ok) paidNow(r.data.receiptEmailed)
+    if (r.ok) paidNow(r.data.receiptEmailed, intent.amount)
+  }
+
+  /** removeCoupon opens a checkout at the full price again; the server keeps one per verification. */
+  async function removeCoupon() {
+    const r = await mutate(createIntent({ verificationId: v.id }), { done: { title: 'Coupon Removed' }, failed: 'Failed to remove coupon' })
+    if (r.ok) setIntent(r.data)
   }
 
   const cfg = config.data
@@ -245,8 +261,23 @@ function Payment({ v }: { v: Verification }) {
       ) : (
         <PageHeader title="Complete Your Payment" subtitle={`Pay for verification #${v.id} to send it to our compliance team.`} />
       )}
+      {/* What is bought, the coupon and the total come before the card form on a phone; beside it from lg. */}
       <div className="grid items-start gap-6 lg:grid-cols-5">
-        <Card className="lg:col-span-3">
+        <div className="lg:order-2 lg:col-span-2">
+          <OrderSummary
+            tier={v.tier}
+            verificationId={v.id}
+            publicId={v.publicId}
+            lines={lines}
+            appliedCoupon={intent?.coupon?.code}
+            // Coupons apply to the verification fee, not to upgrades.
+            onApply={upgrade ? undefined : applyCoupon}
+            onRemove={upgrade ? undefined : removeCoupon}
+            couponDisabled={!intent}
+            upgrade={upgrade}
+          />
+        </div>
+        <Card className="lg:order-1 lg:col-span-3">
           <CardHeader
             title="Payment Details"
             description={cfg?.paymentProvider === 'stripe' ? 'Pay securely by card with Stripe.' : 'Pay by card.'}
@@ -289,19 +320,6 @@ function Payment({ v }: { v: Verification }) {
             )}
           </CardBody>
         </Card>
-        <div className="lg:col-span-2">
-          <OrderSummary
-            tier={v.tier}
-            verificationId={v.id}
-            publicId={v.publicId}
-            lines={lines}
-            appliedCoupon={intent?.coupon?.code}
-            // Coupons apply to the verification fee, not to upgrades.
-            onApply={upgrade ? undefined : applyCoupon}
-            couponDisabled={!intent}
-            upgrade={upgrade}
-          />
-        </div>
       </div>
     </div>
   )

@@ -35,7 +35,7 @@ function Shell({ children }: { children: ReactNode }) {
       <main id={MAIN_ID} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter column="max-w-3xl px-4" />
     </div>
   )
 }

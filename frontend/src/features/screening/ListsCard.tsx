@@ -49,7 +49,7 @@ function VersionCells({ v, first }: { v: ListVersion; first: ReactNode }) {
         <span className="tabular-nums">{v.entryCount.toLocaleString('en-US')}</span>
       </Cell>
       <Cell label="Imported">
-        {formatDateTime(v.importedAt)}
+        {formatDateTime(v.importedAt, { zone: true })}
         {v.importedBy && <span className="block text-xs text-slate-500">by {v.importedBy}</span>}
       </Cell>
       <Cell label="Changes vs previous">

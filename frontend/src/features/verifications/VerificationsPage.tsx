@@ -94,16 +94,16 @@ function columns(onDelete: (v: Verification) => void): Column<Verification, Sort
     {
       header: 'Company / Verification ID',
       sort: 'id',
-      cellClassName: 'max-w-[18rem]',
+      // Long names wrap (two lines at most) rather than widen the table past its card.
       cell: (v) => (
-        <>
-          <Link to={paths.verification(v.id)} className="block truncate text-sm font-semibold text-brand-800 hover:underline">
+        <div className="min-w-[10rem] max-w-[18rem]">
+          <Link to={paths.verification(v.id)} className="line-clamp-2 break-words text-sm font-semibold text-brand-800 hover:underline" title={displayName(v)}>
             {displayName(v)}
           </Link>
-          <p className="truncate font-mono text-xs text-slate-600" title={v.publicId}>
+          <p className="font-mono text-xs [overflow-wrap:anywhere] text-slate-600">
             {v.publicId} · #{v.id}
           </p>
-        </>
+        </div>
       ),
     },
     { header: 'Tier', sort: 'tier', cellClassName: 'whitespace-nowrap text-sm text-slate-700', cell: (v) => tierLabel(v.tier) },
@@ -235,6 +235,8 @@ export default function VerificationsPage() {
               }}
               card={(v) => <VerificationCard v={v} onDelete={setToDelete} />}
               testId={{ row: 'verification-row', card: 'verification-card' }}
+              // Its columns need about 830 px: beside the sidebar, a window of 1200 px.
+              tableFrom="75rem"
             />
 
             <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={list.setPage} />

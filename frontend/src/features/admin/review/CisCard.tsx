@@ -29,7 +29,7 @@ export function CisCard({ v }: { v: AdminVerification }) {
   const note = !generateCis
     ? `The certificate ${v.revokedAt ? 'was revoked' : 'has expired'}, so its CIS is no longer issued.`
     : has && v.cisFormGeneratedAt
-      ? `Generated ${formatDateTime(v.cisFormGeneratedAt)}`
+      ? `Generated ${formatDateTime(v.cisFormGeneratedAt, { zone: true })}`
       : 'No CIS form yet. It is generated automatically moments after approval; if that failed (see Failed Jobs), generate it here.'
   return (
     <Card>

@@ -25,8 +25,8 @@ export function DetailsCard({ v }: { v: AdminVerification }) {
           <Field label="Status">
             <StatusBadge status={displayStatus(v)} />
           </Field>
-          <Field label="Created">{formatDateTime(v.createdAt)}</Field>
-          <Field label="Last Updated">{formatDateTime(v.updatedAt)}</Field>
+          <Field label="Created">{formatDateTime(v.createdAt, { zone: true })}</Field>
+          <Field label="Last Updated">{formatDateTime(v.updatedAt, { zone: true })}</Field>
         </dl>
       </CardBody>
     </Card>

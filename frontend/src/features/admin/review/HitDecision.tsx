@@ -28,7 +28,7 @@ function History({ decisions }: { decisions: ScreeningDecision[] }) {
             <Badge color={HIT_STATUS[d.outcome].color}>{HIT_STATUS[d.outcome].label}</Badge>
             <span className="break-all text-slate-700">{d.by}</span>
             <time dateTime={d.at} className="text-xs text-slate-500">
-              {formatDateTime(d.at)}
+              {formatDateTime(d.at, { zone: true })}
             </time>
           </p>
           <p className="mt-1.5 whitespace-pre-line break-words text-slate-800">{d.note}</p>

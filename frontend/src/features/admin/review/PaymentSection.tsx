@@ -16,7 +16,7 @@ export function PaymentSection({ v }: { v: AdminVerification }) {
           </Badge>
         </Field>
         <Field label="Amount">{v.paymentAmount != null ? formatUSD(v.paymentAmount) : null}</Field>
-        <Field label="Paid On">{v.paymentDate ? formatDateTime(v.paymentDate) : null}</Field>
+        <Field label="Paid On">{v.paymentDate ? formatDateTime(v.paymentDate, { zone: true }) : null}</Field>
         <Field label="Payment Reference" className="sm:col-span-3">
           {v.paymentId ? <span className="break-all font-mono text-xs">{v.paymentId}</span> : null}
         </Field>

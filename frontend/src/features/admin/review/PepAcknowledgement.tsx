@@ -22,7 +22,7 @@ export function PepAcknowledgement({ verificationId, screening }: { verification
     return (
       <Banner tone="blue" icon={<ShieldCheck className="h-5 w-5" aria-hidden />} title="PEP screening unavailable: acknowledged">
         <p>
-          By {ack.by} on {formatDateTime(ack.at)}
+          By {ack.by} on {formatDateTime(ack.at, { zone: true })}
         </p>
         <p className="mt-1 whitespace-pre-line break-words">{ack.note}</p>
       </Banner>

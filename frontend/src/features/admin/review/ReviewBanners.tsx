@@ -38,7 +38,7 @@ export function ReviewBanners({ v, s, onOpenScreening }: { v: AdminVerification;
       )}
       {v.status === 'approved' && v.revokedAt && (
         <Banner tone="red" icon={<Ban className="h-5 w-5" aria-hidden />} title="Certificate revoked">
-          Revoked {formatDateTime(v.revokedAt)}
+          Revoked {formatDateTime(v.revokedAt, { zone: true })}
           {v.revocationReason ? `: ${v.revocationReason}` : ''}
         </Banner>
       )}

@@ -3,6 +3,7 @@ import { FileText } from 'lucide-react'
 import { BankingView, CompanyView, DocumentsView, RepresentativesView, TradeView } from '../../../components/sections'
 import { InfoField as Field } from '../../../components/ui/Banner'
 import { Card, CardBody, CardHeader } from '../../../components/ui/Card'
+import { ScrollingTabList } from '../../../components/ui/ScrollingTabList'
 import type { AdminVerification } from '../../../lib/types'
 import { PaymentSection } from './PaymentSection'
 import { ScreeningTab } from './ScreeningTab'
@@ -50,7 +51,7 @@ export function ReviewTabs({
   ] as const
   return (
     <Tabs.Root value={tab} onValueChange={(t) => onTab(t as ReviewTab)}>
-      <Tabs.List aria-label="Verification sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+      <ScrollingTabList label="Verification sections" active={tab} className="mb-6">
         {TABS.filter(([value]) => value !== 'screening' || v.tier === 'top').map(([value, label]) => (
           <Tabs.Trigger key={value} value={value} className={TAB_CLASS}>
             {label}
@@ -63,7 +64,7 @@ export function ReviewTabs({
             )}
           </Tabs.Trigger>
         ))}
-      </Tabs.List>
+      </ScrollingTabList>
       <Tabs.Content value="overview" className="space-y-6">
         <Card>
           <CardHeader title="Summary" icon={<FileText className="h-5 w-5" aria-hidden />} />

@@ -28,8 +28,8 @@ function RunCard({ s }: { s: VerificationScreening }) {
         )}
         {run && (
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Field label="Started">{formatDateTime(run.startedAt)}</Field>
-            <Field label="Finished">{run.finishedAt ? formatDateTime(run.finishedAt) : 'Not yet'}</Field>
+            <Field label="Started">{formatDateTime(run.startedAt, { zone: true })}</Field>
+            <Field label="Finished">{run.finishedAt ? formatDateTime(run.finishedAt, { zone: true }) : 'Not yet'}</Field>
             <Field label="Trigger">{RUN_TRIGGER[run.trigger]}</Field>
             <Field label="Engine version">
               <span className="break-all font-mono text-xs">{run.engineVersion}</span>

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { StatusBadge } from '../../../components/ui/Badge'
 import { ButtonLink } from '../../../components/ui/Button'
 import { RecordState } from '../../../components/ui/StateCard'
+import { ScrollingTabList } from '../../../components/ui/ScrollingTabList'
 import { Dialog } from '../../../components/ui/Dialog'
 import { mutate } from '../../../components/ui/mutate'
 import { cn } from '../../../lib/cn'
@@ -153,7 +154,7 @@ function Detail({ v }: { v: Verification }) {
       </div>
 
       <Tabs.Root value={tab} onValueChange={(t) => go(t as TabValue)}>
-        <Tabs.List aria-label="Verification sections" className="mb-6 flex max-w-full gap-1 overflow-x-auto border-b border-slate-200">
+        <ScrollingTabList label="Verification sections" active={tab} className="mb-6">
           {(Object.keys(TAB_LABELS) as TabValue[]).map((t) => {
             const disabled = t !== 'overview' && !isDraft
             return (
@@ -167,7 +168,7 @@ function Detail({ v }: { v: Verification }) {
               </Tabs.Trigger>
             )
           })}
-        </Tabs.List>
+        </ScrollingTabList>
 
         <Tabs.Content value="overview">
           <Overview v={v} onOpen={(s) => go(s)} onSubmit={doSubmit} submitting={submitting} />

@@ -93,7 +93,7 @@ export function DocumentsStep({
       icon={<FileText className="h-5 w-5" aria-hidden />}
       loading={isLoading}
     >
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {DOCUMENT_SLOTS.map((s) => (
           <Slot key={s.type} id={id} {...s} docs={docs.filter((d) => d.type === s.type)} />
         ))}

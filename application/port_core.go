@@ -95,6 +95,16 @@ const (
 	SortTier      SortField = "tier"
 	SortCreatedAt SortField = "createdAt"
 	SortUpdatedAt SortField = "updatedAt"
+	// The administrators' list also sorts by what its other columns show.
+	SortPublicID SortField = "publicId"
+	SortCompany  SortField = "company"
+	SortEmail    SortField = "email"
+)
+
+// ListSorts are the sort fields of an applicant's list; AdminSorts those of the administrators' list.
+var (
+	ListSorts  = []SortField{SortID, SortStatus, SortTier, SortCreatedAt, SortUpdatedAt}
+	AdminSorts = append(ListSorts[:len(ListSorts):len(ListSorts)], SortPublicID, SortCompany, SortEmail)
 )
 
 // VerificationFilter selects and pages a verification list.
@@ -104,6 +114,7 @@ type VerificationFilter struct {
 	Statuses []verification.Status // any of these; used with Status unset
 	Tier     *verification.Tier
 	Email    string // case-insensitive substring of the owner's e-mail
+	Company  string // case-insensitive substring of the company name or registration number
 	PublicID string
 	ID       int64
 	// ScreeningAttention keeps the Top verifications whose screening needs a reviewer

@@ -61,13 +61,17 @@ const digits = "^[0-9]+$"
 
 var (
 	pageParams = []Param{{Name: "page", Pattern: digits}, {Name: "pageSize", Pattern: digits}}
+	listSorts  = []string{"id", "status", "tier", "createdAt", "updatedAt"}
 	listParams = slices.Concat(pageParams, []Param{
-		{Name: "sort", Enum: []string{"id", "status", "tier", "createdAt", "updatedAt"}},
-		{Name: "order", Enum: []string{"asc", "desc"}},
+		{Name: "sort", Enum: listSorts}, {Name: "order", Enum: []string{"asc", "desc"}}}, filterParams)
+	filterParams = []Param{
 		{Name: "status", Description: "one status, or several separated by commas (draft,submitted)"},
-		{Name: "tier"}})
-	adminParams = slices.Concat(listParams, []Param{{Name: "email"}, {Name: "publicId"},
-		{Name: "id", Pattern: digits}, {Name: "screening", Enum: []string{"attention"}}})
+		{Name: "tier"}}
+	adminParams = slices.Concat(pageParams, []Param{
+		{Name: "sort", Enum: slices.Concat(listSorts, []string{"publicId", "company", "email"})},
+		{Name: "order", Enum: []string{"asc", "desc"}}}, filterParams, []Param{
+		{Name: "email"}, {Name: "company", Description: "any part of the company name or registration number, case-insensitive"},
+		{Name: "publicId"}, {Name: "id", Pattern: digits}, {Name: "screening", Enum: []string{"attention"}}})
 
 	pdf   = []string{"application/pdf"}
 	files = []string{"application/pdf", "image/jpeg", "image/png"}

@@ -307,12 +307,14 @@ export interface paths {
                 query?: {
                     page?: string;
                     pageSize?: string;
-                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
+                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email";
                     order?: "asc" | "desc";
                     /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                     email?: string;
+                    /** @description any part of the company name or registration number, case-insensitive */
+                    company?: string;
                     publicId?: string;
                     id?: string;
                     screening?: "attention";
@@ -384,12 +386,14 @@ export interface paths {
                 query?: {
                     page?: string;
                     pageSize?: string;
-                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
+                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email";
                     order?: "asc" | "desc";
                     /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                     email?: string;
+                    /** @description any part of the company name or registration number, case-insensitive */
+                    company?: string;
                     publicId?: string;
                     id?: string;
                     screening?: "attention";

@@ -22,7 +22,7 @@ import type { AdminVerification, StatusCounts } from '@/lib/types'
 import { usePagedList, usePageInRange } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { useAdminDeleteVerificationMutation, useAdminListVerificationsQuery, useAdminStatsQuery } from './adminApi'
-import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters } from './filters'
+import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters, type AdminSort } from './filters'
 import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 import { useTypedFilters } from './useTypedFilters'
@@ -108,12 +108,13 @@ function DeleteButton({ v, onDelete }: { v: AdminVerification; onDelete: (v: Adm
   )
 }
 
-function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerification>[] {
+function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerification, AdminSort>[] {
   const nowrap = 'whitespace-nowrap'
   return [
-    { header: 'DB ID', cellClassName: 'whitespace-nowrap text-sm font-medium text-slate-900', cell: (v) => v.id },
+    { header: 'DB ID', sort: 'id', cellClassName: 'whitespace-nowrap text-sm font-medium text-slate-900', cell: (v) => v.id },
     {
       header: 'Public ID',
+      sort: 'publicId',
       cellClassName: nowrap,
       cell: (v) => (
         <Link to={paths.adminReview(v.id)} className="font-mono text-xs text-brand-800 hover:underline">
@@ -124,6 +125,7 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
     {
       // The company names the row; the account's e-mail is secondary.
       header: 'User',
+      sort: 'company',
       cellClassName: 'max-w-[18rem]',
       cell: (v) => (
         <>
@@ -136,9 +138,10 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
         </>
       ),
     },
-    { header: 'Tier', cellClassName: nowrap, cell: (v) => <TierBadge tier={v.tier} /> },
+    { header: 'Tier', sort: 'tier', cellClassName: nowrap, cell: (v) => <TierBadge tier={v.tier} /> },
     {
       header: 'Status',
+      sort: 'status',
       cellClassName: nowrap,
       cell: (v) => (
         <span className="inline-flex items-center gap-1.5">
@@ -148,7 +151,7 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
         </span>
       ),
     },
-    { header: 'Date', cellClassName: 'whitespace-nowrap text-sm text-slate-600', cell: (v) => formatDate(v.createdAt) },
+    { header: 'Date', sort: 'createdAt', cellClassName: 'whitespace-nowrap text-sm text-slate-600', cell: (v) => formatDate(v.createdAt) },
     {
       header: 'Actions',
       align: 'right',
@@ -200,13 +203,13 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
   )
 }
 
-type TextKey = 'email' | 'publicId' | 'id'
-const textOf = ({ email, publicId, id }: AdminFilters): Pick<AdminFilters, TextKey> => ({ email, publicId, id })
+type TextKey = 'email' | 'company' | 'publicId' | 'id'
+const textOf = ({ email, company, publicId, id }: AdminFilters): Pick<AdminFilters, TextKey> => ({ email, company, publicId, id })
 
 export default function AdminDashboardPage() {
   usePageTitle('Admin Dashboard')
   const queue = usePagedList(ADMIN_LIST)
-  const { page, filters } = queue
+  const { page, sort, order, filters } = queue
   // The text filters show each key at once and reach the address, and the server, once typing pauses.
   const [typed, setTyped] = useTypedFilters(textOf(filters), (t) => queue.setFilters(t, { replace: true }))
   const shown = { ...filters, ...typed }
@@ -214,7 +217,7 @@ export default function AdminDashboardPage() {
   const [del, { isLoading: deleting }] = useAdminDeleteVerificationMutation()
   const badId = idProblem(typed.id)
   const poll = { pollingInterval: ADMIN_POLLING_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true }
-  const list = useAdminListVerificationsQuery({ filters, page }, poll)
+  const list = useAdminListVerificationsQuery({ filters, page, sort, order }, poll)
   const stats = useAdminStatsQuery(filters, poll)
   usePageInRange(queue, list.currentData?.total, PAGE_SIZE)
 
@@ -254,10 +257,17 @@ export default function AdminDashboardPage() {
         />
 
         <Card>
-          <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
+          <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[repeat(6,minmax(0,1fr))_auto] lg:items-end">
             <Select id="admin-status" label="Status" value={filters.status} onValueChange={(v) => queue.setFilters({ status: v })} options={ADMIN_STATUS_OPTIONS} />
             <Select id="admin-tier" label="Tier" value={filters.tier} onValueChange={(v) => queue.setFilters({ tier: v })} options={ADMIN_TIER_OPTIONS} />
             <TextFilter id="admin-email" label="User Email" value={typed.email} onChange={(v) => setTyped({ ...typed, email: v })} placeholder="Search e-mail" />
+            <TextFilter
+              id="admin-company"
+              label="Company"
+              value={typed.company}
+              onChange={(v) => setTyped({ ...typed, company: v })}
+              placeholder="Name or registration no."
+            />
             <TextFilter id="admin-public-id" label="Public ID" value={typed.publicId} onChange={(v) => setTyped({ ...typed, publicId: v })} placeholder="Public ID" />
             <TextFilter id="admin-db-id" label="DB ID" value={typed.id} onChange={(v) => setTyped({ ...typed, id: v })} placeholder="e.g. 42" error={badId} />
             <Button
@@ -278,6 +288,7 @@ export default function AdminDashboardPage() {
             rows={list.data?.items ?? []}
             rowKey={(v) => v.id}
             columns={columns(setToDelete)}
+            sorting={{ sort, order, onSort: queue.sortBy }}
             loading={list.isLoading}
             error={list.isError ? { title: 'Error Loading Verifications', error: list.error, onRetry: () => void list.refetch() } : undefined}
             empty={{

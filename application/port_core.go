@@ -148,6 +148,9 @@ type VerificationRepository interface {
 	List(ctx context.Context, f VerificationFilter) ([]VerificationListItem, int, error)
 	// CountByStatus counts verifications per status for the filter, ignoring its status fields.
 	CountByStatus(ctx context.Context, f VerificationFilter) (map[verification.Status]int, error)
+	// SearchApproved returns at most limit approved, unrevoked verifications whose public id or
+	// registration number is text, or whose company name begins with it, case-insensitively.
+	SearchApproved(ctx context.Context, text string, limit int) ([]*verification.Verification, error)
 }
 
 // Stamps are a section's creation and update times.

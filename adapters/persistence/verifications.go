@@ -441,6 +441,29 @@ func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
+// SearchApproved implements application.VerificationRepository: only exact matches and name
+// prefixes, so the public search cannot list the register; the lower() indexes serve it.
+func (r *Verifications) SearchApproved(ctx context.Context, text string, limit int) ([]*verification.Verification, error) {
+	var rows []verificationRow
+	t := strings.ToLower(text)
+	err := conn(ctx, r.db).NewSelect().Model(&rows).Join("JOIN company_infos AS ci ON ci.verification_id = v.id").
+		Where("v.deleted = ?", false).Where("v.status = ?", verification.Approved.String()).Where("v.revoked_at IS NULL").
+		Where("(v.public_id = ? OR lower(ci.registration_number) = ? OR lower(ci.company_name) LIKE ? ESCAPE '\\')", t, t, escapeLike(t)+"%").
+		OrderExpr("ci.company_name, v.id").Limit(int64(limit)).Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("search approved certificates: %w", err)
+	}
+	out := make([]*verification.Verification, 0, len(rows))
+	for i := range rows {
+		v, err := rows[i].toDomain()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
 // Expiring returns the approved, unrevoked certificates that expire before the given time
 // (including the expired ones), soonest first.
 func (r *Verifications) Expiring(ctx context.Context, before time.Time) ([]*verification.Verification, error) {

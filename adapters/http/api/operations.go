@@ -210,6 +210,10 @@ var certificateOperations = []Operation{
 }
 
 var publicOperations = []Operation{
+	{Method: http.MethodGet, Path: "/api/public/search", Tag: "public",
+		Summary: "Find approved, unrevoked certificates by certificate ID or registration number (exactly) or by the beginning of the company name; at most 10, throttled per client address",
+		Query:   []Param{{Name: "q", Description: "at least 3 characters"}},
+		Answer:  ok("Certificates found", []PublicSearchHit{}), Errors: []int{400, 429}},
 	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}", Tag: "public",
 		Summary: "Public certificate (approved only)", Answer: ok("Certificate", PublicVerification{}), Errors: []int{403, 404}},
 	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}/company-info", Tag: "public",

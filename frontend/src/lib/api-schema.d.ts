@@ -2669,6 +2669,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find approved, unrevoked certificates by certificate ID or registration number (exactly) or by the beginning of the company name; at most 10, throttled per client address */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description at least 3 characters */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Certificates found */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublicSearchHit"][];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/verifications/{publicId}": {
         parameters: {
             query?: never;
@@ -5989,6 +6046,17 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             type: string;
+        };
+        PublicSearchHit: {
+            certificateId: string;
+            /** @enum {string} */
+            certificateStatus: "valid" | "expired";
+            companyName: string;
+            country: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @enum {string} */
+            tier: "basic" | "top";
         };
         PublicVerification: {
             certificateId: string;

@@ -194,6 +194,33 @@ describe('verification detail', () => {
     expect(screen.queryByText(/^Checks (running|complete)/)).toBeNull()
   })
 
+  it.each([
+    ['rejected', { status: 'rejected', rejectionReason: 'Licence expired', paymentStatus: 'paid' }, 'button', 'Update and Resubmit'],
+    ['submitted and unpaid', { status: 'submitted' }, 'link', 'Make Payment'],
+  ] as const)('%s: the state has the one primary action; Upgrade to Top waits, quiet, below the sections', async (_, over, role, primary) => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v(over))), ...sections(true))
+    renderDetail()
+    const action = await screen.findByRole(role, { name: primary })
+    const offer = await screen.findByTestId('upgrade-offer')
+    const upgrade = screen.getByRole('button', { name: 'Upgrade to Top' })
+    expect(upgrade).toHaveClass('border-slate-300') // outline, not filled
+    expect(upgrade).not.toHaveClass('bg-brand-700')
+    expect(action).not.toHaveClass('border-slate-300')
+    // Read in order, the state's action comes first and the offer after the documents.
+    const documents = screen.getByRole('heading', { name: 'Documents' })
+    expect(action.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(documents.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('approved Basic with nothing due: Upgrade to Top is the offer on top, a filled button', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'approved', paymentStatus: 'paid', expiresAt: '2099-01-01T00:00:00Z' }))), ...sections(true))
+    renderDetail()
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade to Top' })
+    expect(upgrade).toHaveClass('bg-brand-700')
+    const documents = await screen.findByRole('heading', { name: 'Documents' })
+    expect(upgrade.compareDocumentPosition(documents) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
   describe('approved actions', () => {
     const approved = () => route('GET', '/api/verifications/7', () => json(v({ status: 'approved', paymentStatus: 'paid', cisFormPath: 'cis/7.pdf' })))
     const share = () => route('POST', '/api/verifications/7/cis-form/share', () => json({ success: true, url: '/api/shared/cis/tok123', expiresAt: '2026-05-01T12:00:00Z' }))

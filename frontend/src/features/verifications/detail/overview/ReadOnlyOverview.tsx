@@ -3,6 +3,7 @@ import { mutate } from '../../../../components/ui/mutate'
 import type { Verification } from '../../../../lib/types'
 import { useResubmitVerificationMutation } from '../../verificationApi'
 import type { Step } from '../steps'
+import { needsAction } from '../../dashboard'
 import { UpgradeOffer } from '../../UpgradeOffer'
 import { ApprovedActions } from './ApprovedActions'
 import { StatusBanners } from './StatusBanners'
@@ -25,7 +26,8 @@ export function ReadOnlyOverview({ v, onOpen }: { v: Verification; onOpen: (s: S
   return (
     <div className="space-y-6">
       <StatusBanners v={v} onResubmit={doResubmit} resubmitting={resubmitting} />
-      {v.actions.upgrade && <UpgradeOffer v={v} />}
+      {/* While payment or changes are due, the offer waits below the sections (UpgradeOffer). */}
+      {v.actions.upgrade && !needsAction(v) && <UpgradeOffer v={v} />}
       {v.status === 'approved' && <ApprovedActions v={v} />}
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <CompanyView data={company.data} loading={company.isLoading} />
@@ -34,6 +36,7 @@ export function ReadOnlyOverview({ v, onOpen }: { v: Verification; onOpen: (s: S
         <TradeView data={trade.data} loading={trade.isLoading} />
       </div>
       <DocumentsView data={docs.data} loading={docs.isLoading} />
+      {v.actions.upgrade && needsAction(v) && <UpgradeOffer v={v} />}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -8,6 +8,7 @@ import type { Verification } from '../../../lib/types'
 import { json, mockApi, route, type Handler } from '../../../test/server'
 import VerificationDetailPage from './VerificationDetailPage'
 import { verification } from '../../../test/fixtures'
+import { toastEl } from '../../../test/utils'
 
 function v(over: Partial<Verification> = {}): Verification {
   return verification({ id: 7, publicId: 'pub7', ...over })
@@ -124,6 +125,39 @@ describe('verification detail', () => {
     renderDetail()
     await userEvent.click(await screen.findByRole('button', { name: 'Submit Verification' }))
     expect(await screen.findByText('verification is incomplete: missing documents', { selector: 'li *' })).toBeInTheDocument()
+  })
+
+  it('documents: Submit marks every empty required slot and lists all open points at once; each goes when settled', async () => {
+    const { calls } = mockApi(
+      route('GET', '/api/verifications/7', () => json(v({ progress: 80 }))),
+      ...sections(true).slice(0, 4),
+      route('GET', '/api/verifications/7/documents', () => json([doc])), // only the business licence
+    )
+    const user = userEvent.setup()
+    renderDetail('/verification/7?tab=documents')
+    await user.click(await screen.findByRole('button', { name: 'Submit Verification' }))
+    // The spec's toast still names the first problem...
+    expect(await toastEl('Declaration required')).not.toHaveLength(0)
+    // ...and the page shows them all.
+    const points = screen.getByTestId('open-points')
+    expect(within(points).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Upload the Certificate of Incorporation',
+      'Upload the Shareholder Information',
+      'Accept the declaration of authenticity',
+    ])
+    expect(screen.getByLabelText(/Upload Certificate of Incorporation/)).toHaveAccessibleDescription('This document is required')
+    expect(screen.getByLabelText(/Upload Shareholder Information/)).toHaveAccessibleDescription('This document is required')
+    expect(screen.getByLabelText(/Upload Company Profile/)).not.toHaveAttribute('aria-invalid') // optional
+    expect(screen.getAllByText('This document is required')).toHaveLength(2) // the licence is on file
+    const declaration = screen.getByRole('checkbox')
+    expect(declaration).toHaveAttribute('aria-invalid', 'true')
+    expect(declaration).toHaveAccessibleDescription('Please accept the declaration to submit')
+    await user.click(declaration)
+    expect(declaration).not.toHaveAttribute('aria-invalid')
+    expect(within(points).getAllByRole('listitem')).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Submit Verification' }))
+    expect(await toastEl('Required documents missing')).not.toHaveLength(0)
+    expect(calls.some((c) => c.includes('/submit'))).toBe(false)
   })
 
   it('rejected: read-only cards, disabled section tabs and Update and Resubmit opens the company tab', async () => {

@@ -182,6 +182,32 @@ describe('verification detail', () => {
     expect(calls).toContain('POST /api/verifications/7/resubmit')
   })
 
+  it("Update and Resubmit opens the section a standard reason names, and the reason stays on every step until resubmitted", async () => {
+    const reason = "The bank account is not held in the company's name. Please provide an account held by the company."
+    let status: Verification['status'] = 'rejected'
+    mockApi(
+      // The server keeps the reason on the reopened draft until it is submitted again.
+      route('GET', '/api/verifications/7', () => json(v({ status, rejectionReason: reason, paymentStatus: 'paid' }))),
+      route('POST', '/api/verifications/7/resubmit', () => {
+        status = 'draft'
+        return json(v({ status: 'draft', rejectionReason: reason, paymentStatus: 'paid' }))
+      }),
+      ...sections(true),
+    )
+    const user = userEvent.setup()
+    const router = renderDetail()
+    await user.click(await screen.findByRole('button', { name: 'Update and Resubmit' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=banking'))
+    expect(await screen.findByRole('form', { name: 'Banking Details' })).toBeInTheDocument()
+    const banner = () => screen.getByText((_, el) => el?.tagName === 'DIV' && el.textContent?.startsWith(`Reason: ${reason}`) === true)
+    expect(screen.getByText('Changes requested by our reviewer')).toBeInTheDocument()
+    expect(banner()).toBeInTheDocument()
+    for (const tab of ['Company Info', 'Representatives', 'Trade Info', 'Documents', 'Overview']) {
+      await user.click(screen.getByRole('tab', { name: tab }))
+      expect(banner()).toBeInTheDocument()
+    }
+  })
+
   it('approved basic without a CIS says it is not yet available', async () => {
     mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'approved', paymentStatus: 'paid' }))), ...sections(true))
     renderDetail()

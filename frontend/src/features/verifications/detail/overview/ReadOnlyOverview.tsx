@@ -1,5 +1,6 @@
 import { BankingView, CompanyView, DocumentsView, RepresentativesView, TradeView } from '../../../../components/sections'
 import { mutate } from '../../../../components/ui/mutate'
+import { rejectionSection } from '../../../../lib/rejections'
 import type { Verification } from '../../../../lib/types'
 import { useResubmitVerificationMutation } from '../../verificationApi'
 import type { Step } from '../steps'
@@ -20,7 +21,8 @@ export function ReadOnlyOverview({ v, onOpen }: { v: Verification; onOpen: (s: S
       failed: 'Error',
       fallback: 'Failed to resubmit verification. Please try again.',
     })
-    if (r.ok) onOpen('company')
+    // A standard reason names the section to correct; any other starts at the beginning.
+    if (r.ok) onOpen(rejectionSection(v.rejectionReason) ?? 'company')
   }
 
   return (

@@ -25,20 +25,22 @@ import { usePagedList, usePageInRange, type Order, type PagedListConfig } from '
 import { usePageTitle } from '@/lib/usePageTitle'
 import { NewVerificationDialog } from './NewVerificationDialog'
 import { useDeleteVerificationMutation, useListVerificationsQuery } from './verificationApi'
+import { useLandmarkContainer } from '@/components/ui/landmark'
 
 type SortField = ListParams['sort']
 
 function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification) => void }) {
+  const [menuTrigger, menuContainer] = useLandmarkContainer()
   return (
-    <DM.Root>
+    <DM.Root modal={false}>
       <Tooltip content="More actions">
-        <DM.Trigger asChild>
+        <DM.Trigger asChild ref={menuTrigger}>
           <button type="button" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100" aria-label={`More actions for ${displayName(v)} (${v.publicId})`}>
             <MoreHorizontal className="h-5 w-5" aria-hidden />
           </button>
         </DM.Trigger>
       </Tooltip>
-      <DM.Portal>
+      <DM.Portal container={menuContainer}>
         <DM.Content align="end" sideOffset={4} className="z-50 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
           <DM.Item asChild>
             <Link to={paths.verification(v.id)} className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">

@@ -131,6 +131,15 @@ describe('admin dashboard', () => {
     }
   }, 15_000)
 
+  it('keeps the sort in the address, and names it in the Sort by select phones use instead of the headers', async () => {
+    const { calls } = api()
+    renderPage('/admin', '/admin?sort=company&order=asc', <AdminDashboardPage />)
+    await screen.findByText('Showing 1-10 of 23')
+    expect(calls).toContain('GET /api/admin/verifications?status=in_review&page=1&pageSize=10&sort=company&order=asc')
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Company, ascending')
+    expect(screen.getByRole('columnheader', { name: /User/ })).toHaveAttribute('aria-sort', 'ascending')
+  })
+
   it('filters by a count card and flags a DB ID that is not a number', async () => {
     const { calls } = api()
     const user = userEvent.setup()

@@ -16,10 +16,10 @@ import { Tooltip, TooltipProvider } from '@/components/ui/Tooltip'
 import { cn } from '@/lib/cn'
 import { PAGE_SIZE } from '@/lib/constants'
 import { formatDate } from '@/lib/format'
-import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS, STATUS_NAMES, STATUSES } from '@/lib/options'
+import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS, sortOptions, STATUS_NAMES, STATUSES } from '@/lib/options'
 import { paths } from '@/lib/paths'
 import type { AdminVerification, StatusCounts } from '@/lib/types'
-import { usePagedList, usePageInRange } from '@/lib/usePagedList'
+import { usePagedList, usePageInRange, type Order } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { useAdminDeleteVerificationMutation, useAdminListVerificationsQuery, useAdminStatsQuery } from './adminApi'
 import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters, type AdminSort } from './filters'
@@ -203,6 +203,10 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
   )
 }
 
+const SORT_LABELS: Record<AdminSort, string> = { createdAt: 'Date', id: 'DB ID', publicId: 'Public ID', company: 'Company', tier: 'Tier', status: 'Status' }
+/** SORT_OPTIONS sort the queue on a phone, where the cards have no column headers to click. */
+const SORT_OPTIONS = sortOptions(SORT_LABELS, ['createdAt'])
+
 type TextKey = 'email' | 'company' | 'publicId' | 'id'
 const textOf = ({ email, company, publicId, id }: AdminFilters): Pick<AdminFilters, TextKey> => ({ email, company, publicId, id })
 
@@ -257,7 +261,7 @@ export default function AdminDashboardPage() {
         />
 
         <Card>
-          <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[repeat(6,minmax(0,1fr))_auto] lg:items-end">
+          <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
             <Select id="admin-status" label="Status" value={filters.status} onValueChange={(v) => queue.setFilters({ status: v })} options={ADMIN_STATUS_OPTIONS} />
             <Select id="admin-tier" label="Tier" value={filters.tier} onValueChange={(v) => queue.setFilters({ tier: v })} options={ADMIN_TIER_OPTIONS} />
             <TextFilter id="admin-email" label="User Email" value={typed.email} onChange={(v) => setTyped({ ...typed, email: v })} placeholder="Search e-mail" />
@@ -266,10 +270,21 @@ export default function AdminDashboardPage() {
               label="Company"
               value={typed.company}
               onChange={(v) => setTyped({ ...typed, company: v })}
-              placeholder="Name or registration no."
+              placeholder="Name or reg. no."
             />
             <TextFilter id="admin-public-id" label="Public ID" value={typed.publicId} onChange={(v) => setTyped({ ...typed, publicId: v })} placeholder="Public ID" />
             <TextFilter id="admin-db-id" label="DB ID" value={typed.id} onChange={(v) => setTyped({ ...typed, id: v })} placeholder="e.g. 42" error={badId} />
+            <Select
+              id="admin-sort"
+              label="Sort by"
+              className="md:hidden"
+              value={`${sort}:${order}`}
+              onValueChange={(v) => {
+                const [f, o] = v.split(':') as [AdminSort, Order]
+                queue.setSorting(f, o)
+              }}
+              options={SORT_OPTIONS}
+            />
             <Button
               variant="ghost"
               onClick={() => {

@@ -17,7 +17,7 @@ import { mutate } from '@/components/ui/mutate'
 import { LIST_POLLING_MS, PAGE_SIZE } from '@/lib/constants'
 import { formatDate } from '@/lib/format'
 import type { ListParams } from '@/lib/listQuery'
-import { STATUS_OPTIONS, TIER_OPTIONS } from '@/lib/options'
+import { sortOptions, STATUS_OPTIONS, TIER_OPTIONS } from '@/lib/options'
 import { paths } from '@/lib/paths'
 import { displayName, rowActionHref, rowActionLabel, tierLabel } from '@/lib/status'
 import type { Verification } from '@/lib/types'
@@ -71,13 +71,7 @@ function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification)
 const SORT_LABELS: Record<SortField, string> = { updatedAt: 'Updated', createdAt: 'Created', id: 'ID', status: 'Status', tier: 'Tier' }
 
 /** SORT_OPTIONS offer every sort field and order on every screen width, where the table's headers are hidden or cut. */
-export const SORT_OPTIONS = (Object.keys(SORT_LABELS) as SortField[]).flatMap((f) =>
-  (['desc', 'asc'] as const).map((o) => {
-    const dated = f === 'updatedAt' || f === 'createdAt'
-    const way = dated ? (o === 'desc' ? 'newest first' : 'oldest first') : o === 'desc' ? 'descending' : 'ascending'
-    return { value: `${f}:${o}`, label: `${SORT_LABELS[f]}, ${way}` }
-  }),
-)
+export const SORT_OPTIONS = sortOptions(SORT_LABELS, ['updatedAt', 'createdAt'])
 
 const SORT_FIELDS = Object.keys(SORT_LABELS) as SortField[]
 

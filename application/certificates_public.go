@@ -3,8 +3,11 @@ package application
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -57,6 +60,54 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 		Fingerprint: d.Fingerprint}
 	s.public.put(v, cert, now, gen)
 	return cert, nil
+}
+
+// The public search's bounds: enough characters that a query names something, few enough results
+// that nobody lists the register through it.
+const (
+	PublicSearchMinLength = 3
+	PublicSearchMaxHits   = 10
+)
+
+// ErrSearchTooShort refuses a public search of fewer than PublicSearchMinLength characters.
+var ErrSearchTooShort = errs.Invalid("q", fmt.Sprintf("Enter at least %d characters", PublicSearchMinLength))
+
+// PublicHit is one certificate the public search found: what its public page shows first.
+type PublicHit struct {
+	PublicID    string
+	CompanyName string
+	Country     string
+	Tier        verification.Tier
+	ExpiresAt   time.Time
+	Status      verification.CertificateStatus
+}
+
+// SearchPublic finds approved, unrevoked certificates by certificate id or registration number
+// (exactly) or by the beginning of the company name, at most PublicSearchMaxHits of them.
+func (s *Certificates) SearchPublic(ctx context.Context, text string) ([]PublicHit, error) {
+	text = strings.TrimSpace(text)
+	if utf8.RuneCountInString(text) < PublicSearchMinLength {
+		return nil, ErrSearchTooShort
+	}
+	found, err := s.repo.SearchApproved(ctx, text, PublicSearchMaxHits)
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	hits := make([]PublicHit, 0, len(found))
+	for _, v := range found {
+		status, ok := v.CertificateStatus(now)
+		if !ok || status == verification.CertificateRevoked {
+			continue
+		}
+		company, err := s.sections.Company(ctx, v.ID())
+		if err != nil {
+			return nil, fmt.Errorf("company of %d: %w", v.ID(), err)
+		}
+		hits = append(hits, PublicHit{PublicID: v.PublicID(), CompanyName: company.CompanyName,
+			Country: company.CountryOfIncorporation, Tier: v.Tier(), ExpiresAt: deref(v.Snapshot().ExpiresAt), Status: status})
+	}
+	return hits, nil
 }
 
 // PublicDocument is a document's type and date, never its file. A passport says which

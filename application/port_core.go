@@ -95,6 +95,16 @@ const (
 	SortTier      SortField = "tier"
 	SortCreatedAt SortField = "createdAt"
 	SortUpdatedAt SortField = "updatedAt"
+	// The administrators' list also sorts by what its other columns show.
+	SortPublicID SortField = "publicId"
+	SortCompany  SortField = "company"
+	SortEmail    SortField = "email"
+)
+
+// ListSorts are the sort fields of an applicant's list; AdminSorts those of the administrators' list.
+var (
+	ListSorts  = []SortField{SortID, SortStatus, SortTier, SortCreatedAt, SortUpdatedAt}
+	AdminSorts = append(ListSorts[:len(ListSorts):len(ListSorts)], SortPublicID, SortCompany, SortEmail)
 )
 
 // VerificationFilter selects and pages a verification list.
@@ -109,6 +119,7 @@ type VerificationFilter struct {
 	Now          time.Time
 	Tier         *verification.Tier
 	Email        string // case-insensitive substring of the owner's e-mail
+	Company      string // case-insensitive substring of the company name or registration number
 	PublicID     string
 	ID           int64
 	// ScreeningAttention keeps the Top verifications whose screening needs a reviewer
@@ -145,6 +156,9 @@ type VerificationRepository interface {
 	// CountWithdrawn counts the filter's approved verifications whose certificate is revoked or
 	// expired at f.Now, ignoring its status fields.
 	CountWithdrawn(ctx context.Context, f VerificationFilter) (map[verification.CertificateStatus]int, error)
+	// SearchApproved returns at most limit approved, unrevoked verifications whose public id or
+	// registration number is text, or whose company name begins with it, case-insensitively.
+	SearchApproved(ctx context.Context, text string, limit int) ([]*verification.Verification, error)
 }
 
 // Stamps are a section's creation and update times.

@@ -39,7 +39,12 @@ func (e *env) admin(t *testing.T) *client {
 // inReview submits a verification and marks it paid, as a confirmed payment would.
 func (e *env) inReview(t *testing.T, c *client, tier string) api.Verification {
 	t.Helper()
-	v := submitted(t, c, tier)
+	return e.paidFor(t, submitted(t, c, tier))
+}
+
+// paidFor marks a submitted verification paid and in review, as a confirmed payment would.
+func (e *env) paidFor(t *testing.T, v api.Verification) api.Verification {
+	t.Helper()
 	if _, err := e.DB.NewUpdate().Table("verifications").Set("status = 'in_review'").Set("payment_status = 'paid'").
 		Set("payment_amount = 4900").Set("version = version + 1").Where("id = ?", v.ID).Exec(context.Background()); err != nil {
 		t.Fatal(err)

@@ -37,15 +37,16 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	s.topCheckRoutes(g)
 }
 
-// adminFilter adds the administrators' filters (e-mail, public id, database id) to the list filter.
+// adminFilter adds the administrators' filters (e-mail, company, public id, database id) to the list filter.
 func adminFilter(c *echo.Context) (application.VerificationFilter, error) {
-	f, err := listFilter(c)
+	f, err := listFilter(c, application.AdminSorts)
 	if err != nil {
 		return f, err
 	}
 	q := c.QueryParams()
 	f.Email = strings.TrimSpace(q.Get("email"))
 	f.PublicID = strings.TrimSpace(q.Get("publicId"))
+	f.Company = strings.TrimSpace(q.Get("company"))
 	switch strings.TrimSpace(q.Get("screening")) {
 	case "":
 	case "attention":

@@ -28,6 +28,20 @@ func (s *Server) publicVerification(c *echo.Context) error {
 		RevokedAt: p.RevokedAt, Fingerprint: p.Fingerprint})
 }
 
+func (s *Server) publicSearch(c *echo.Context) error {
+	hits, err := s.Certificates.SearchPublic(c.Request().Context(), c.QueryParam("q"))
+	if err != nil {
+		return err
+	}
+	out := make([]api.PublicSearchHit, len(hits))
+	for i, h := range hits {
+		out[i] = api.PublicSearchHit{CertificateID: h.PublicID, CompanyName: h.CompanyName, Country: h.Country,
+			Tier: h.Tier.String(), CertificateStatus: string(h.Status), ExpiresAt: h.ExpiresAt}
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, out)
+}
+
 func (s *Server) publicCompany(c *echo.Context) error {
 	p, err := s.Certificates.Public(c.Request().Context(), c.Param("publicId"))
 	if err != nil {

@@ -189,6 +189,7 @@ func (s *Server) verificationRoutes(g *echo.Group, transfer echo.MiddlewareFunc)
 
 // publicRoutes need no sign-in: the certificate page and share links.
 func (s *Server) publicRoutes(g *echo.Group) {
+	g.GET("/public/search", s.publicSearch, s.limits.byAddress("search"))
 	g.GET("/public/verifications/:publicId", s.publicVerification)
 	g.GET("/public/verifications/:publicId/company-info", s.publicCompany)
 	g.GET("/public/verifications/:publicId/documents", s.publicDocuments)

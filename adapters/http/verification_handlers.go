@@ -52,8 +52,9 @@ var certificateFilters = map[string]verification.CertificateStatus{
 	"expired":  verification.CertificateExpired,
 }
 
-// listFilter reads the paging, sort and filter query parameters shared by the lists.
-func listFilter(c *echo.Context) (application.VerificationFilter, error) {
+// listFilter reads the paging, sort and filter query parameters shared by the lists; sorts are the
+// sort fields the list allows.
+func listFilter(c *echo.Context, sorts []application.SortField) (application.VerificationFilter, error) {
 	f := application.VerificationFilter{Sort: application.SortUpdatedAt, Desc: true}
 	q := c.QueryParams()
 	var err error
@@ -61,12 +62,14 @@ func listFilter(c *echo.Context) (application.VerificationFilter, error) {
 		return f, err
 	}
 	if v := q.Get("sort"); v != "" {
-		switch sf := application.SortField(v); sf {
-		case application.SortID, application.SortStatus, application.SortTier, application.SortCreatedAt, application.SortUpdatedAt:
-			f.Sort = sf
-		default:
-			return f, badRequest("sort must be one of id, status, tier, createdAt, updatedAt")
+		if !slices.Contains(sorts, application.SortField(v)) {
+			names := make([]string, len(sorts))
+			for i, sf := range sorts {
+				names[i] = string(sf)
+			}
+			return f, badRequest("sort must be one of " + strings.Join(names, ", "))
 		}
+		f.Sort = application.SortField(v)
 	}
 	switch q.Get("order") {
 	case "", "desc":
@@ -113,7 +116,7 @@ func writeList(c *echo.Context, page any, total int) error {
 }
 
 func (s *Server) listVerifications(c *echo.Context) error {
-	f, err := listFilter(c)
+	f, err := listFilter(c, application.ListSorts)
 	if err != nil {
 		return err
 	}

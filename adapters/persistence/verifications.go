@@ -168,6 +168,11 @@ func (r *Verifications) Save(ctx context.Context, v *verification.Verification) 
 var sortColumns = map[application.SortField]string{
 	application.SortID: "v.id", application.SortStatus: "v.status", application.SortTier: "v.tier",
 	application.SortCreatedAt: "v.created_at", application.SortUpdatedAt: "v.updated_at",
+	application.SortPublicID: "v.public_id",
+	// Correlated lookups rather than joins: the page query keeps its shape, and the filters' fast
+	// paths (an id list, the fenced subquery) stay as they are.
+	application.SortCompany: "(SELECT ci.company_name FROM company_infos AS ci WHERE ci.verification_id = v.id)",
+	application.SortEmail:   "(SELECT u.email FROM users AS u WHERE u.id = v.user_id)",
 }
 
 // List returns one page of verifications with their owners' e-mails, and the total count.
@@ -314,7 +319,7 @@ func byStatus(rows []statusCount) (map[verification.Status]int, error) {
 // countable reports whether the filter's total can come from the maintained counts (status and tier
 // only) instead of counting rows.
 func countable(f application.VerificationFilter) bool {
-	return f.UserID == 0 && f.Email == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention && len(f.Certificates) == 0
+	return f.UserID == 0 && f.Email == "" && f.Company == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention && len(f.Certificates) == 0
 }
 
 // counted reads the live counts per status, for one tier or both; triggers keep them in step with
@@ -334,6 +339,13 @@ func (r *Verifications) counted(ctx context.Context, tier *verification.Tier) (m
 // filter applies f to a query on verifications aliased v; byStatus false ignores the status fields.
 func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f application.VerificationFilter, byStatus bool) error {
 	cond, args := conditions(f, byStatus)
+	if f.Company != "" {
+		c, a, err := r.companyCond(ctx, f.Company)
+		if err != nil {
+			return err
+		}
+		cond, args = cond+" AND "+c, append(args, a...)
+	}
 	if f.Email == "" {
 		q.Where(cond, args...)
 		return nil
@@ -363,6 +375,28 @@ func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f applic
 			append([]any{bun.List(ids)}, args...)...)
 	}
 	return nil
+}
+
+// companyMatch finds company sections by any part of the company name or registration number; the
+// trigram indexes on both lower() expressions serve it on PostgreSQL.
+const companyMatch = "SELECT verification_id FROM company_infos WHERE lower(company_name) LIKE ? ESCAPE '\\' OR lower(registration_number) LIKE ? ESCAPE '\\'"
+
+// companyCond is the condition on alias v for a company search: like the e-mail search, a search
+// that matches few companies becomes a list of ids, a broad one a subquery.
+func (r *Verifications) companyCond(ctx context.Context, text string) (string, []any, error) {
+	pattern := "%" + escapeLike(strings.ToLower(text)) + "%"
+	var ids []int64
+	if err := conn(ctx, r.db).NewRaw(companyMatch+" LIMIT ?", pattern, pattern, maxListedUsers+1).Scan(ctx, &ids); err != nil {
+		return "", nil, fmt.Errorf("find companies matching %q: %w", text, err)
+	}
+	switch {
+	case len(ids) > maxListedUsers:
+		return "v.id IN (" + companyMatch + ")", []any{pattern, pattern}, nil
+	case len(ids) == 0:
+		return "1 = 0", nil, nil
+	default:
+		return "v.id IN (?)", []any{bun.List(ids)}, nil
+	}
 }
 
 // conditions are the filter's SQL conditions on alias v, without the e-mail search.
@@ -453,6 +487,29 @@ const maxListedUsers = 500
 // escapeLike makes user input match literally inside a LIKE pattern.
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// SearchApproved implements application.VerificationRepository: only exact matches and name
+// prefixes, so the public search cannot list the register; the lower() indexes serve it.
+func (r *Verifications) SearchApproved(ctx context.Context, text string, limit int) ([]*verification.Verification, error) {
+	var rows []verificationRow
+	t := strings.ToLower(text)
+	err := conn(ctx, r.db).NewSelect().Model(&rows).Join("JOIN company_infos AS ci ON ci.verification_id = v.id").
+		Where("v.deleted = ?", false).Where("v.status = ?", verification.Approved.String()).Where("v.revoked_at IS NULL").
+		Where("(v.public_id = ? OR lower(ci.registration_number) = ? OR lower(ci.company_name) LIKE ? ESCAPE '\\')", t, t, escapeLike(t)+"%").
+		OrderExpr("ci.company_name, v.id").Limit(int64(limit)).Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("search approved certificates: %w", err)
+	}
+	out := make([]*verification.Verification, 0, len(rows))
+	for i := range rows {
+		v, err := rows[i].toDomain()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 // Expiring returns the approved, unrevoked certificates that expire before the given time

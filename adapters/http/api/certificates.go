@@ -21,6 +21,16 @@ type PublicVerification struct {
 	Fingerprint        string             `json:"fingerprint" pattern:"^[0-9a-f]{64}$"`
 }
 
+// PublicSearchHit is one certificate the public search found, with only what its public page shows.
+type PublicSearchHit struct {
+	CertificateID     string    `json:"certificateId"`
+	CompanyName       string    `json:"companyName"`
+	Country           string    `json:"country"`
+	Tier              string    `json:"tier" enum:"basic,top"`
+	CertificateStatus string    `json:"certificateStatus" enum:"valid,expired"`
+	ExpiresAt         time.Time `json:"expiresAt"`
+}
+
 // CertificateCheck is one check a certificate states.
 type CertificateCheck struct {
 	Kind   string  `json:"kind" enum:"verification,sanctions,pep,jurisdiction,kyc"`

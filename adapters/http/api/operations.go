@@ -61,13 +61,17 @@ const digits = "^[0-9]+$"
 
 var (
 	pageParams = []Param{{Name: "page", Pattern: digits}, {Name: "pageSize", Pattern: digits}}
+	listSorts  = []string{"id", "status", "tier", "createdAt", "updatedAt"}
 	listParams = slices.Concat(pageParams, []Param{
-		{Name: "sort", Enum: []string{"id", "status", "tier", "createdAt", "updatedAt"}},
-		{Name: "order", Enum: []string{"asc", "desc"}},
+		{Name: "sort", Enum: listSorts}, {Name: "order", Enum: []string{"asc", "desc"}}}, filterParams)
+	filterParams = []Param{
 		{Name: "status", Description: "one status, or several separated by commas (draft,submitted)"},
-		{Name: "tier"}})
-	adminParams = slices.Concat(listParams, []Param{{Name: "email"}, {Name: "publicId"},
-		{Name: "id", Pattern: digits}, {Name: "screening", Enum: []string{"attention"}}})
+		{Name: "tier"}}
+	adminParams = slices.Concat(pageParams, []Param{
+		{Name: "sort", Enum: slices.Concat(listSorts, []string{"publicId", "company", "email"})},
+		{Name: "order", Enum: []string{"asc", "desc"}}}, filterParams, []Param{
+		{Name: "email"}, {Name: "company", Description: "any part of the company name or registration number, case-insensitive"},
+		{Name: "publicId"}, {Name: "id", Pattern: digits}, {Name: "screening", Enum: []string{"attention"}}})
 
 	pdf   = []string{"application/pdf"}
 	files = []string{"application/pdf", "image/jpeg", "image/png"}
@@ -206,6 +210,10 @@ var certificateOperations = []Operation{
 }
 
 var publicOperations = []Operation{
+	{Method: http.MethodGet, Path: "/api/public/search", Tag: "public",
+		Summary: "Find approved, unrevoked certificates by certificate ID or registration number (exactly) or by the beginning of the company name; at most 10, throttled per client address",
+		Query:   []Param{{Name: "q", Description: "at least 3 characters"}},
+		Answer:  ok("Certificates found", []PublicSearchHit{}), Errors: []int{400, 429}},
 	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}", Tag: "public",
 		Summary: "Public certificate (approved only)", Answer: ok("Certificate", PublicVerification{}), Errors: []int{403, 404}},
 	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}/company-info", Tag: "public",

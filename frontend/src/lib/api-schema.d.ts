@@ -307,12 +307,14 @@ export interface paths {
                 query?: {
                     page?: string;
                     pageSize?: string;
-                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
+                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email";
                     order?: "asc" | "desc";
                     /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                     email?: string;
+                    /** @description any part of the company name or registration number, case-insensitive */
+                    company?: string;
                     publicId?: string;
                     id?: string;
                     screening?: "attention";
@@ -384,12 +386,14 @@ export interface paths {
                 query?: {
                     page?: string;
                     pageSize?: string;
-                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt";
+                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email";
                     order?: "asc" | "desc";
                     /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
                     tier?: string;
                     email?: string;
+                    /** @description any part of the company name or registration number, case-insensitive */
+                    company?: string;
                     publicId?: string;
                     id?: string;
                     screening?: "attention";
@@ -2659,6 +2663,63 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find approved, unrevoked certificates by certificate ID or registration number (exactly) or by the beginning of the company name; at most 10, throttled per client address */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description at least 3 characters */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Certificates found */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublicSearchHit"][];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5997,6 +6058,17 @@ export interface components {
             /** @description a passport's representative by number (1: the first listed), never by name */
             representative?: number;
             type: string;
+        };
+        PublicSearchHit: {
+            certificateId: string;
+            /** @enum {string} */
+            certificateStatus: "valid" | "expired";
+            companyName: string;
+            country: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @enum {string} */
+            tier: "basic" | "top";
         };
         PublicVerification: {
             certificateId: string;

@@ -49,3 +49,16 @@ export const TIER_OPTIONS = filterOptions('All tiers', TIER_NAMES, ['basic', 'to
 /** The admin queue's filters: what waits for a reviewer first, drafts last. */
 export const ADMIN_STATUS_OPTIONS = filterOptions('All', STATUS_NAMES, ['submitted', 'in_review', 'approved', 'rejected', 'revoked', 'expired', 'draft'])
 export const ADMIN_TIER_OPTIONS = filterOptions('All', ADMIN_TIER_NAMES, ['basic', 'top'])
+
+/**
+ * sortOptions offer every sort field in both orders, for a "Sort by" select where a list's headers
+ * are hidden or cut (phones). Dates read newest or oldest first; other fields descending or ascending.
+ */
+export function sortOptions<S extends string>(labels: Record<S, string>, dated: readonly S[]): { value: string; label: string }[] {
+  return (Object.keys(labels) as S[]).flatMap((f) =>
+    (['desc', 'asc'] as const).map((o) => {
+      const way = dated.includes(f) ? (o === 'desc' ? 'newest first' : 'oldest first') : o === 'desc' ? 'descending' : 'ascending'
+      return { value: `${f}:${o}`, label: `${labels[f]}, ${way}` }
+    }),
+  )
+}

@@ -42,6 +42,8 @@ export type PaymentSuccessResult = Schemas['PaymentSuccessResult']
 
 /** PublicCertificate is what the public certificate page shows (approved verifications only). */
 export type PublicCertificate = Schemas['PublicVerification']
+/** PublicSearchHit is one certificate the public search found. */
+export type PublicSearchHit = Schemas['PublicSearchHit']
 /** CertificateCheck is one check a certificate claims, with its result, full sentence and date; one that did not run is absent. */
 export type CertificateCheck = Schemas['CertificateCheck']
 

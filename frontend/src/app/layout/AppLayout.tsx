@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn'
 import { useGetCurrentUserQuery, useLogoutMutation } from '../../features/auth/authApi'
 import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { paths } from '../../lib/paths'
+import { useLandmarkContainer } from '../../components/ui/landmark'
 
 interface NavItem {
   to: string
@@ -55,6 +56,7 @@ function useSignOut() {
 }
 
 export default function AppLayout() {
+  const [menuTrigger, menuContainer] = useLandmarkContainer()
   const { data: user } = useGetCurrentUserQuery()
   const location = useLocation()
   // The mobile sidebar stays open on the page it was opened on, so navigating closes it.
@@ -141,8 +143,8 @@ export default function AppLayout() {
           <div className="flex-1" />
           <div className="flex items-center gap-2">
             <NotificationBell />
-            <DM.Root>
-              <DM.Trigger asChild>
+            <DM.Root modal={false}>
+              <DM.Trigger asChild ref={menuTrigger}>
                 <button
                   type="button"
                   className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold uppercase text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
@@ -151,7 +153,7 @@ export default function AppLayout() {
                   {email.charAt(0).toUpperCase() || '?'}
                 </button>
               </DM.Trigger>
-              <DM.Portal>
+              <DM.Portal container={menuContainer}>
                 <DM.Content align="end" sideOffset={8} className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
                   <DM.Label className="px-2.5 py-2">
                     <span className="block text-xs text-slate-500">Signed in as</span>

@@ -201,28 +201,43 @@ export function Checkbox({
   onCheckedChange,
   children,
   className,
+  error,
 }: {
   id: string
   checked: boolean
   onCheckedChange: (v: boolean) => void
   children: ReactNode
   className?: string
+  /** error is shown under the box, which is then marked invalid. */
+  error?: string
 }) {
   return (
-    <div className={cn('flex items-start gap-3', className)}>
-      <RCheckbox.Root
-        id={id}
-        checked={checked}
-        onCheckedChange={(v) => onCheckedChange(v === true)}
-        className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border border-slate-400 bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-700"
-      >
-        <RCheckbox.Indicator>
-          <Check className="h-3.5 w-3.5 text-white" aria-hidden />
-        </RCheckbox.Indicator>
-      </RCheckbox.Root>
-      <label htmlFor={id} className="text-sm leading-5 text-slate-700">
-        {children}
-      </label>
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <RCheckbox.Root
+          id={id}
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onCheckedChange={(v) => onCheckedChange(v === true)}
+          className={cn(
+            'mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-700',
+            error ? 'border-red-600' : 'border-slate-400',
+          )}
+        >
+          <RCheckbox.Indicator>
+            <Check className="h-3.5 w-3.5 text-white" aria-hidden />
+          </RCheckbox.Indicator>
+        </RCheckbox.Root>
+        <label htmlFor={id} className="text-sm leading-5 text-slate-700">
+          {children}
+        </label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="ml-8 mt-1 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -32,14 +32,17 @@ export interface FileSlotProps {
   disabled?: boolean
   /** allowMore keeps the picker visible once a file is on file. */
   allowMore?: boolean
+  /** error marks the slot as what blocks the form (a required slot left empty), and says why. */
+  error?: string
 }
 
 /**
  * FileSlot is one upload slot: empty, uploading or done. It applies the client-side checks (30MB;
  * PDF, JPG, PNG) and shows the catalogue's toast when a file fails them.
  */
-export function FileSlot({ label, description, required, files, uploading, onUpload, onDelete, deletingId, disabled, allowMore }: FileSlotProps) {
+export function FileSlot({ label, description, required, files, uploading, onUpload, onDelete, deletingId, disabled, allowMore, error }: FileSlotProps) {
   const inputId = useId()
+  const errorId = `${inputId}-error`
   const inputRef = useRef<HTMLInputElement>(null)
   const state = slotState(uploading, files)
 
@@ -58,10 +61,11 @@ export function FileSlot({ label, description, required, files, uploading, onUpl
   return (
     <div
       data-state={state}
+      data-invalid={error ? true : undefined}
       className={cn(
         // min-w-0: in a grid a slot must not grow to its longest file name (it did, to 528 px on a 390 px phone).
         'min-w-0 rounded-xl border p-4 transition-colors',
-        state === 'done' ? 'border-green-200 bg-green-50/40' : 'border-slate-200 bg-white',
+        state === 'done' ? 'border-green-200 bg-green-50/40' : error ? 'border-red-400 bg-red-50/40' : 'border-slate-200 bg-white',
       )}
     >
       <div className="flex items-start justify-between gap-3">
@@ -135,6 +139,8 @@ export function FileSlot({ label, description, required, files, uploading, onUpl
             accept={ACCEPT_ATTR}
             className="peer sr-only"
             disabled={disabled || uploading}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             onChange={(e) => {
               pick(e.target.files?.[0])
               if (inputRef.current) inputRef.current.value = ''
@@ -153,6 +159,11 @@ export function FileSlot({ label, description, required, files, uploading, onUpl
             <span className="sr-only">Upload {label}</span>
           </label>
         </div>
+      )}
+      {error && (
+        <p id={errorId} className="mt-2 text-xs font-medium text-red-700">
+          {error}
+        </p>
       )}
     </div>
   )

@@ -1,7 +1,8 @@
 import * as RSelect from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
-import type { ComponentPropsWithoutRef } from 'react'
+import { useEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react'
 import { cn } from '../../lib/cn'
+import { useLandmarkContainer } from './landmark'
 
 export interface SelectOption {
   value: string
@@ -12,6 +13,33 @@ export interface SelectOption {
  * SelectControl is the one Radix select of the app: a trigger showing the value (or `placeholder`)
  * and a list of options. `Select` (filters) and the Formik `SelectField` dress it.
  */
+/**
+ * useKeepPageVisible undoes what an open Radix select does to the rest of the page: it marks every
+ * other element aria-hidden, the whole app with it, while its buttons and links stay focusable, and
+ * the page then has no main landmark and no heading for assistive technology. The list is a popup of
+ * its trigger, as a native select's is; the page around it stays as it was. What was hidden before
+ * the list opened (the page behind a dialog) stays hidden.
+ */
+function useKeepPageVisible() {
+  const [open, setOpen] = useState(false)
+  const hiddenBefore = useRef(new Set<Element>())
+  useEffect(() => {
+    if (!open) return
+    const reveal = () =>
+      document.querySelectorAll('[data-aria-hidden][aria-hidden="true"]').forEach((el) => {
+        if (!hiddenBefore.current.has(el)) el.removeAttribute('aria-hidden')
+      })
+    reveal()
+    const watch = new MutationObserver(reveal)
+    watch.observe(document.body, { subtree: true, attributeFilter: ['aria-hidden'] })
+    return () => watch.disconnect()
+  }, [open])
+  return (next: boolean) => {
+    if (next) hiddenBefore.current = new Set(document.querySelectorAll('[aria-hidden="true"]'))
+    setOpen(next)
+  }
+}
+
 export function SelectControl({
   value,
   onValueChange,
@@ -28,15 +56,24 @@ export function SelectControl({
   /** trigger holds the trigger button's id, class and ARIA attributes. */
   trigger: ComponentPropsWithoutRef<typeof RSelect.Trigger>
 }) {
+  const keepPageVisible = useKeepPageVisible()
+  const [triggerRef, container] = useLandmarkContainer()
   return (
-    <RSelect.Root value={value} onValueChange={onValueChange} onOpenChange={onOpenChange}>
-      <RSelect.Trigger {...trigger}>
+    <RSelect.Root
+      value={value}
+      onValueChange={onValueChange}
+      onOpenChange={(open) => {
+        keepPageVisible(open)
+        onOpenChange?.(open)
+      }}
+    >
+      <RSelect.Trigger {...trigger} ref={triggerRef}>
         <RSelect.Value placeholder={placeholder} />
         <RSelect.Icon>
           <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
         </RSelect.Icon>
       </RSelect.Trigger>
-      <RSelect.Portal>
+      <RSelect.Portal container={container}>
         <RSelect.Content
           position="popper"
           sideOffset={4}

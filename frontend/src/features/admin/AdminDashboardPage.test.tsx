@@ -107,6 +107,39 @@ describe('admin dashboard', () => {
     expect(screen.getByRole('button', { name: 'Clear All Filters' })).toBeDisabled()
   }, 15_000)
 
+  it('searches by company name or registration number and sorts by any column on the server', async () => {
+    const { calls } = api()
+    const user = userEvent.setup()
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
+    await screen.findByText('Showing 1-10 of 23')
+    await user.click(screen.getByLabelText('Company'))
+    await user.paste('HRB-555')
+    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?status=in_review&company=HRB-555&page=1&pageSize=10&sort=createdAt&order=desc'), {
+      timeout: 3000,
+    })
+    expect(calls).toContain('GET /api/admin/verifications/stats?company=HRB-555')
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) })
+    expect(header('Date')).toHaveAttribute('aria-sort', 'descending')
+    await user.click(within(header('User')).getByRole('button'))
+    await waitFor(() => expect(calls.some((c) => c.includes('company=HRB-555&page=1&pageSize=10&sort=company&order=desc'))).toBe(true))
+    expect(header('User')).toHaveAttribute('aria-sort', 'descending')
+    await user.click(within(header('User')).getByRole('button'))
+    await waitFor(() => expect(calls.some((c) => c.includes('sort=company&order=asc'))).toBe(true))
+    for (const [name, field] of [['DB ID', 'id'], ['Public ID', 'publicId'], ['Tier', 'tier'], ['Status', 'status']]) {
+      await user.click(within(header(name)).getByRole('button'))
+      await waitFor(() => expect(calls.some((c) => c.includes(`sort=${field}&order=desc`))).toBe(true))
+    }
+  }, 15_000)
+
+  it('keeps the sort in the address, and names it in the Sort by select phones use instead of the headers', async () => {
+    const { calls } = api()
+    renderPage('/admin', '/admin?sort=company&order=asc', <AdminDashboardPage />)
+    await screen.findByText('Showing 1-10 of 23')
+    expect(calls).toContain('GET /api/admin/verifications?status=in_review&page=1&pageSize=10&sort=company&order=asc')
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Company, ascending')
+    expect(screen.getByRole('columnheader', { name: /User/ })).toHaveAttribute('aria-sort', 'ascending')
+  })
+
   it('filters by a count card and flags a DB ID that is not a number', async () => {
     const { calls } = api()
     const user = userEvent.setup()

@@ -16,14 +16,14 @@ import { Tooltip, TooltipProvider } from '@/components/ui/Tooltip'
 import { cn } from '@/lib/cn'
 import { PAGE_SIZE } from '@/lib/constants'
 import { formatDate } from '@/lib/format'
-import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS, DISPLAY_STATUSES, STATUS_NAMES } from '@/lib/options'
+import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS, DISPLAY_STATUSES, sortOptions, STATUS_NAMES } from '@/lib/options'
 import { paths } from '@/lib/paths'
 import { displayStatus } from '@/lib/status'
 import type { AdminVerification, StatusCounts } from '@/lib/types'
-import { usePagedList, usePageInRange } from '@/lib/usePagedList'
+import { usePagedList, usePageInRange, type Order } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { useAdminDeleteVerificationMutation, useAdminListVerificationsQuery, useAdminStatsQuery } from './adminApi'
-import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters } from './filters'
+import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters, type AdminSort } from './filters'
 import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 import { useTypedFilters } from './useTypedFilters'
@@ -106,12 +106,13 @@ function DeleteButton({ v, onDelete }: { v: AdminVerification; onDelete: (v: Adm
   )
 }
 
-function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerification>[] {
+function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerification, AdminSort>[] {
   const nowrap = 'whitespace-nowrap'
   return [
-    { header: 'DB ID', cellClassName: 'whitespace-nowrap text-sm font-medium text-slate-900', cell: (v) => v.id },
+    { header: 'DB ID', sort: 'id', cellClassName: 'whitespace-nowrap text-sm font-medium text-slate-900', cell: (v) => v.id },
     {
       header: 'Public ID',
+      sort: 'publicId',
       cell: (v) => (
         <Link to={paths.adminReview(v.id)} className="block min-w-[7rem] font-mono text-xs [overflow-wrap:anywhere] text-brand-800 hover:underline">
           {v.publicId}
@@ -122,6 +123,7 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
       // The company names the row; the account's e-mail is secondary.
       header: 'User',
       // Long names and e-mails wrap (two lines of name at most) rather than widen the table past its card.
+      sort: 'company',
       cell: (v) => (
         <div className="min-w-[10rem] max-w-[18rem]">
           <span className="line-clamp-2 break-words text-sm font-semibold text-slate-900" title={v.companyName}>
@@ -131,9 +133,10 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
         </div>
       ),
     },
-    { header: 'Tier', cellClassName: nowrap, cell: (v) => <TierBadge tier={v.tier} /> },
+    { header: 'Tier', sort: 'tier', cellClassName: nowrap, cell: (v) => <TierBadge tier={v.tier} /> },
     {
       header: 'Status',
+      sort: 'status',
       cell: (v) => (
         <span className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={displayStatus(v)} />
@@ -141,7 +144,7 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
         </span>
       ),
     },
-    { header: 'Date', cellClassName: 'whitespace-nowrap text-sm text-slate-600', cell: (v) => formatDate(v.createdAt) },
+    { header: 'Date', sort: 'createdAt', cellClassName: 'whitespace-nowrap text-sm text-slate-600', cell: (v) => formatDate(v.createdAt) },
     {
       header: 'Actions',
       align: 'right',
@@ -192,13 +195,17 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
   )
 }
 
-type TextKey = 'email' | 'publicId' | 'id'
-const textOf = ({ email, publicId, id }: AdminFilters): Pick<AdminFilters, TextKey> => ({ email, publicId, id })
+const SORT_LABELS: Record<AdminSort, string> = { createdAt: 'Date', id: 'DB ID', publicId: 'Public ID', company: 'Company', tier: 'Tier', status: 'Status' }
+/** SORT_OPTIONS sort the queue on a phone, where the cards have no column headers to click. */
+const SORT_OPTIONS = sortOptions(SORT_LABELS, ['createdAt'])
+
+type TextKey = 'email' | 'company' | 'publicId' | 'id'
+const textOf = ({ email, company, publicId, id }: AdminFilters): Pick<AdminFilters, TextKey> => ({ email, company, publicId, id })
 
 export default function AdminDashboardPage() {
   usePageTitle('Admin Dashboard')
   const queue = usePagedList(ADMIN_LIST)
-  const { page, filters } = queue
+  const { page, sort, order, filters } = queue
   // The text filters show each key at once and reach the address, and the server, once typing pauses.
   const [typed, setTyped] = useTypedFilters(textOf(filters), (t) => queue.setFilters(t, { replace: true }))
   const shown = { ...filters, ...typed }
@@ -206,7 +213,7 @@ export default function AdminDashboardPage() {
   const [del, { isLoading: deleting }] = useAdminDeleteVerificationMutation()
   const badId = idProblem(typed.id)
   const poll = { pollingInterval: ADMIN_POLLING_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true }
-  const list = useAdminListVerificationsQuery({ filters, page }, poll)
+  const list = useAdminListVerificationsQuery({ filters, page, sort, order }, poll)
   const stats = useAdminStatsQuery(filters, poll)
   usePageInRange(queue, list.currentData?.total, PAGE_SIZE)
 
@@ -246,12 +253,30 @@ export default function AdminDashboardPage() {
         />
 
         <Card>
-          <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] sm:items-end">
+          <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
             <Select id="admin-status" label="Status" value={filters.status} onValueChange={(v) => queue.setFilters({ status: v })} options={ADMIN_STATUS_OPTIONS} />
             <Select id="admin-tier" label="Tier" value={filters.tier} onValueChange={(v) => queue.setFilters({ tier: v })} options={ADMIN_TIER_OPTIONS} />
             <TextFilter id="admin-email" label="User Email" value={typed.email} onChange={(v) => setTyped({ ...typed, email: v })} placeholder="Search e-mail" />
+            <TextFilter
+              id="admin-company"
+              label="Company"
+              value={typed.company}
+              onChange={(v) => setTyped({ ...typed, company: v })}
+              placeholder="Name or reg. no."
+            />
             <TextFilter id="admin-public-id" label="Public ID" value={typed.publicId} onChange={(v) => setTyped({ ...typed, publicId: v })} placeholder="Public ID" />
             <TextFilter id="admin-db-id" label="DB ID" value={typed.id} onChange={(v) => setTyped({ ...typed, id: v })} placeholder="e.g. 42" error={badId} />
+            <Select
+              id="admin-sort"
+              label="Sort by"
+              className="min-[75rem]:hidden" // shown while the list is cards (below tableFrom), which have no headers
+              value={`${sort}:${order}`}
+              onValueChange={(v) => {
+                const [f, o] = v.split(':') as [AdminSort, Order]
+                queue.setSorting(f, o)
+              }}
+              options={SORT_OPTIONS}
+            />
             <Button
               variant="ghost"
               onClick={() => {
@@ -270,6 +295,7 @@ export default function AdminDashboardPage() {
             rows={list.data?.items ?? []}
             rowKey={(v) => v.id}
             columns={columns(setToDelete)}
+            sorting={{ sort, order, onSort: queue.sortBy }}
             loading={list.isLoading}
             error={list.isError ? { title: 'Error Loading Verifications', error: list.error, onRetry: () => void list.refetch() } : undefined}
             empty={{

@@ -200,6 +200,34 @@ describe('admin review', () => {
     expect(await screen.findByText('Reason: Blurry')).toBeInTheDocument()
   })
 
+  it('reinstates a revoked certificate after a confirmation with a reason, and offers Revoke again', async () => {
+    const approved = { status: 'approved', paymentStatus: 'paid', approvedAt: '2026-03-07T00:00:00Z', expiresAt: '2099-03-07T00:00:00Z' } as const
+    const state = { v: av({ ...approved, revokedAt: '2026-04-01T00:00:00Z', revocationReason: 'Documents found forged', certificateStatus: 'revoked' }) }
+    let sent: unknown
+    api(state, [
+      route('POST', '/api/admin/verifications/5/reinstate', async (req) => {
+        sent = await req.json()
+        state.v = av({ ...approved, certificateStatus: 'valid' })
+        return json(state.v)
+      }),
+    ])
+    const user = userEvent.setup()
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull()
+    await user.click(await screen.findByRole('button', { name: 'Reinstate' }))
+    const dialog = screen.getByRole('dialog', { name: 'Reinstate Certificate' })
+    expect(dialog).toHaveTextContent('show the certificate as valid again')
+    await user.click(within(dialog).getByRole('button', { name: 'Reinstate Certificate' }))
+    await waitFor(() => expect(within(dialog).getByLabelText(/Reinstatement Reason/)).toHaveAccessibleDescription('Reinstatement reason is required'))
+    expect(sent).toBeUndefined()
+    await user.type(within(dialog).getByLabelText(/Reinstatement Reason/), 'Forgery report withdrawn')
+    await user.click(within(dialog).getByRole('button', { name: 'Reinstate Certificate' }))
+    expect(await toastEl('Certificate Reinstated')).not.toHaveLength(0)
+    expect(sent).toEqual({ reason: 'Forgery report withdrawn' })
+    expect(await screen.findByRole('button', { name: 'Revoke' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Reinstate' })).toBeNull()
+  })
+
   it("reports 'Approval Failed' with the server's message", async () => {
     api({ v: av() }, [route('POST', '/api/admin/verifications/5/approve', () => json({ message: 'verification is not submitted' }, { status: 409 }))])
     const user = userEvent.setup()

@@ -376,3 +376,18 @@ describe('admin review: screening', () => {
     expect(screen.getAllByTestId('screening-subject')).toHaveLength(2)
   })
 })
+
+describe('screening subjects', () => {
+  it('gives two representatives with the same name regions with different names', async () => {
+    const base = screening()
+    const twin = { ...base.subjects[1], id: 99, details: 'Director', hits: [] }
+    api({ v: top(), s: screening({ subjects: [...base.subjects, twin] }) })
+    const user = userEvent.setup()
+    renderReview()
+    await openScreening(user)
+    await screen.findAllByTestId('screening-subject')
+    expect(screen.getByRole('region', { name: 'Company: Acme Metals AG' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Representative: Ivan Petrov (1 of 2)' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Representative: Ivan Petrov (2 of 2)' })).toBeInTheDocument()
+  })
+})

@@ -101,6 +101,10 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/revoke`, method: 'POST', body: { reason } }),
       invalidatesTags: (_r, _e, { id }) => decided(id),
     }),
+    reinstateVerification: b.mutation<AdminVerification, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/reinstate`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, _e, { id }) => decided(id),
+    }),
     generateCis: b.mutation<AdminVerification, number>({
       query: (id) => ({ url: `/admin/verifications/${id}/generate-cis`, method: 'POST' }),
       invalidatesTags: (_r, _e, id) => decided(id),
@@ -132,6 +136,7 @@ export const {
   useApproveVerificationMutation,
   useRejectVerificationMutation,
   useRevokeVerificationMutation,
+  useReinstateVerificationMutation,
   useGenerateCisMutation,
   useAdminFetchCisMutation,
   useAdminDeleteVerificationMutation,

@@ -1,11 +1,13 @@
 import { PAGE_SIZE } from '@/lib/constants'
 import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS } from '@/lib/options'
-import type { PagedListConfig } from '@/lib/usePagedList'
+import type { Order, PagedListConfig } from '@/lib/usePagedList'
 
 export interface AdminFilters {
   status: string
   tier: string
   email: string
+  /** company is any part of the company name or registration number. */
+  company: string
   publicId: string
   id: string
   /** screening is 'attention' to show only Top verifications whose screening needs a reviewer. */
@@ -13,13 +15,20 @@ export interface AdminFilters {
 }
 
 /** The review queue opens on what needs a decision: In Review (spec 9). */
-export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all', email: '', publicId: '', id: '', screening: 'all' }
+export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all' }
 
 /** Clear All Filters shows everything. */
-export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', publicId: '', id: '', screening: 'all' }
+export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all' }
 
-/** ADMIN_LIST keeps the queue's filters and page in the address; the queue has one order, newest first. */
-export const ADMIN_LIST: PagedListConfig<AdminFilters> = {
+/** ADMIN_SORTS are the fields the queue sorts by, one per column the table shows. */
+export const ADMIN_SORTS = ['id', 'publicId', 'company', 'tier', 'status', 'createdAt'] as const
+export type AdminSort = (typeof ADMIN_SORTS)[number]
+
+/** ADMIN_LIST keeps the queue's filters, sort and page in the address; newest first until a header is clicked. */
+export const ADMIN_LIST: PagedListConfig<AdminFilters, AdminSort> = {
+  sorts: ADMIN_SORTS,
+  sort: 'createdAt',
+  order: 'desc',
   filters: DEFAULT_FILTERS,
   allowed: {
     status: ADMIN_STATUS_OPTIONS.map((o) => o.value),
@@ -45,6 +54,7 @@ export function filterParams(f: AdminFilters, withStatus = true): URLSearchParam
   if (withStatus && f.status !== 'all') q.set('status', f.status)
   if (f.tier !== 'all') q.set('tier', f.tier)
   if (f.email.trim()) q.set('email', f.email.trim())
+  if (f.company.trim()) q.set('company', f.company.trim())
   if (f.publicId.trim()) q.set('publicId', f.publicId.trim())
   const id = f.id.trim()
   if (/^\d+$/.test(id) && Number(id) > 0) q.set('id', id)
@@ -55,15 +65,17 @@ export function filterParams(f: AdminFilters, withStatus = true): URLSearchParam
 export interface AdminListArgs {
   filters: AdminFilters
   page: number
+  sort?: AdminSort
+  order?: Order
 }
 
-/** adminListQuery is the list call's query string: filters, page, 10 per page, newest first. */
-export function adminListQuery({ filters, page }: AdminListArgs): string {
+/** adminListQuery is the list call's query string: filters, page, 10 per page, newest first unless sorted. */
+export function adminListQuery({ filters, page, sort = 'createdAt', order = 'desc' }: AdminListArgs): string {
   const q = filterParams(filters)
   q.set('page', String(page))
   q.set('pageSize', String(PAGE_SIZE))
-  q.set('sort', 'createdAt')
-  q.set('order', 'desc')
+  q.set('sort', sort)
+  q.set('order', order)
   return q.toString()
 }
 

@@ -1,15 +1,7 @@
-/**
- * STANDARD_REASONS are the rejections reviewers write most, worded for the applicant: what is wrong
- * and what to upload or correct.
- */
-export const STANDARD_REASONS = [
-  'The documents are not readable. Please upload clear, complete scans of every page.',
-  'The certificate of incorporation does not match the company details entered. Please correct the company information or upload the right certificate.',
-  'The business licence has expired. Please upload a licence that is currently in force.',
-  'The shareholder information does not name the ultimate beneficial owners. Please upload a register that shows them.',
-  "A representative's passport or ID is missing or has expired. Please upload a valid document for every representative.",
-  "The bank account is not held in the company's name. Please provide an account held by the company.",
-] as const
+import { STANDARD_REJECTIONS } from '@/lib/rejections'
+
+/** STANDARD_REASONS are the standard rejections' words (lib/rejections), offered in the reject dialog. */
+export const STANDARD_REASONS: readonly string[] = STANDARD_REJECTIONS.map((r) => r.reason)
 
 /** STORAGE_KEY keeps the reasons this reviewer wrote, in this browser. */
 export const STORAGE_KEY = 'ttt-verify.rejection-reasons'
@@ -29,7 +21,7 @@ export function savedReasons(storage: Pick<Storage, 'getItem'> = window.localSto
 /** rememberReason puts a reason just used first among the saved ones (standard reasons are not saved twice). */
 export function rememberReason(reason: string, storage: Pick<Storage, 'getItem' | 'setItem'> = window.localStorage): void {
   const r = reason.trim()
-  if (r === '' || (STANDARD_REASONS as readonly string[]).includes(r)) return
+  if (r === '' || STANDARD_REASONS.includes(r)) return
   const next = [r, ...savedReasons(storage).filter((x) => x !== r)].slice(0, MAX_SAVED)
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify(next))

@@ -8,6 +8,10 @@ export const revokeSchema = yup.object({
   reason: yup.string().trim().required('Revocation reason is required'),
 })
 
+export const reinstateSchema = yup.object({
+  reason: yup.string().trim().required('Reinstatement reason is required'),
+})
+
 export type ReasonValues = yup.InferType<typeof rejectSchema>
 
 // The server takes a note of 1 to 2000 characters once trimmed (contract of issue 14).

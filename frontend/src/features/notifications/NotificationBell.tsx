@@ -8,6 +8,7 @@ import { formatDateTime, formatRelative } from '../../lib/format'
 import type { Notification } from '../../lib/types'
 import { NOTIFICATION_PAGE_SIZE } from './notificationQuery'
 import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from './notificationsApi'
+import { useLandmarkContainer } from '../../components/ui/landmark'
 
 /** NOTIFICATION_POLL_MS is how often the bell asks for news while the app is open. */
 export const NOTIFICATION_POLL_MS = 60_000
@@ -57,6 +58,7 @@ function NotificationPageItems({ page, onOpen }: { page: number; onOpen: (n: Not
  * minute and whenever it is opened.
  */
 export function NotificationBell() {
+  const [menuTrigger, menuContainer] = useLandmarkContainer()
   const [open, setOpen] = useState(false)
   const [pages, setPages] = useState(1)
   const first = useGetNotificationsQuery({ page: 1 }, { pollingInterval: NOTIFICATION_POLL_MS })
@@ -78,8 +80,8 @@ export function NotificationBell() {
   }
 
   return (
-    <DM.Root open={open} onOpenChange={onOpenChange}>
-      <DM.Trigger asChild>
+    <DM.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <DM.Trigger asChild ref={menuTrigger}>
         <button
           type="button"
           className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
@@ -90,7 +92,7 @@ export function NotificationBell() {
           {unread > 0 && <span className="absolute right-2 top-2 h-2 w-2 rounded-full bg-red-500 ring-2 ring-white" data-testid="notification-dot" />}
         </button>
       </DM.Trigger>
-      <DM.Portal>
+      <DM.Portal container={menuContainer}>
         <DM.Content
           align="end"
           sideOffset={8}

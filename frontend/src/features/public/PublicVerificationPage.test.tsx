@@ -161,6 +161,42 @@ describe('public certificate page', () => {
     expect(await screen.findByRole('heading', { name: 'Verification Not Found' })).toBeInTheDocument()
   })
 
+  it('offers a search on the not-found page: at least 3 characters, approved certificates linked to their pages', async () => {
+    const { calls } = mockApi(
+      route('GET', '/api/public/verifications/pub-1', () => json({ message: 'not found' }, { status: 404 })),
+      route('GET', '/api/public/search', (_req, url) =>
+        json(
+          url.searchParams.get('q') === 'Borealis'
+            ? [
+                { certificateId: 'abc234', companyName: 'Borealis Trading GmbH', country: 'DE', tier: 'top', certificateStatus: 'valid', expiresAt: '2027-11-22T09:00:00Z' },
+                { certificateId: 'def567', companyName: 'Borealis Old AG', country: 'CH', tier: 'basic', certificateStatus: 'expired', expiresAt: '2025-01-02T09:00:00Z' },
+              ]
+            : [],
+        ),
+      ),
+    )
+    const user = userEvent.setup()
+    renderPage('/v/:publicId', '/v/pub-1', <PublicVerificationPage />)
+    await screen.findByRole('heading', { name: 'Verification Not Found' })
+    const box = screen.getByRole('searchbox', { name: 'Certificate ID, company name or registration number' })
+    await user.type(box, ' Bo ')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(box).toHaveAccessibleDescription('Enter at least 3 characters')
+    expect(calls.some((c) => c.startsWith('GET /api/public/search'))).toBe(false)
+    await user.clear(box)
+    await user.type(box, 'Borealis{Enter}')
+    const found = await screen.findByRole('list', { name: 'Certificates found' })
+    const links = within(found).getAllByRole('link')
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/v/abc234', '/v/def567'])
+    expect(links[0]).toHaveTextContent('Borealis Trading GmbH')
+    expect(links[0]).toHaveTextContent(/Valid until/)
+    expect(links[1]).toHaveTextContent('Expired')
+    expect(calls).toContain('GET /api/public/search?q=Borealis')
+    await user.clear(box)
+    await user.type(box, 'HRB-000{Enter}')
+    expect(await screen.findByText(/No approved certificate matches/)).toBeInTheDocument()
+  })
+
   it("says 'Verification Not Available' for a verification that was never approved", async () => {
     show({ message: 'not available' }, 403)
     expect(await screen.findByRole('heading', { name: 'Verification Not Available' })).toBeInTheDocument()

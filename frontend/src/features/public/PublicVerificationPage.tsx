@@ -15,6 +15,7 @@ import { countryName, documentLabel } from '../../lib/constants'
 import { errorMessage, errorStatus } from '../../lib/errors'
 import { formatLongDate } from '../../lib/format'
 import type { PublicCertificate } from '../../lib/types'
+import { CertificateSearch } from './CertificateSearch'
 import { CheckList } from './CheckList'
 import { pageState, tierDescription, tierName } from './certificate'
 import { useGetPublicCertificateQuery, useGetPublicDocumentsQuery } from './publicApi'
@@ -40,12 +41,13 @@ function Shell({ children }: { children: ReactNode }) {
   )
 }
 
-function Message({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+function Message({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
   return (
     <Card className="p-8 text-center sm:p-12">
       <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">{icon}</div>
       <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">{text}</p>
+      {children}
     </Card>
   )
 }
@@ -80,7 +82,9 @@ export default function PublicVerificationPage() {
           icon={<SearchX className="h-7 w-7" aria-hidden />}
           title="Verification Not Found"
           text="No verification exists with this ID. Check the link, or ask the company for its certificate."
-        />
+        >
+          <CertificateSearch />
+        </Message>
       ) : state === 'not-available' ? (
         <Message
           icon={<ShieldQuestion className="h-7 w-7" aria-hidden />}

@@ -1,5 +1,5 @@
 import { api } from '../../app/api'
-import type { PublicCertificate } from '../../lib/types'
+import type { PublicCertificate, PublicSearchHit } from '../../lib/types'
 
 export interface PublicDocument {
   type: string
@@ -12,6 +12,12 @@ export const publicApi = api.injectEndpoints({
       query: (publicId) => `/public/verifications/${encodeURIComponent(publicId)}`,
       providesTags: (_r, _e, publicId) => [{ type: 'PublicCertificate', id: publicId }],
     }),
+    // Live, like the certificate page: nothing is cached between searches.
+    searchPublicCertificates: b.query<PublicSearchHit[], string>({
+      query: (q) => `/public/search?q=${encodeURIComponent(q)}`,
+      transformResponse: (r: PublicSearchHit[] | null | undefined) => r ?? [],
+      keepUnusedDataFor: 0,
+    }),
     getPublicDocuments: b.query<PublicDocument[], string>({
       query: (publicId) => `/public/verifications/${encodeURIComponent(publicId)}/documents`,
       transformResponse: (r: PublicDocument[] | null | undefined) => r ?? [],
@@ -19,4 +25,4 @@ export const publicApi = api.injectEndpoints({
   }),
 })
 
-export const { useGetPublicCertificateQuery, useGetPublicDocumentsQuery } = publicApi
+export const { useGetPublicCertificateQuery, useGetPublicDocumentsQuery, useLazySearchPublicCertificatesQuery } = publicApi

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn'
 import { PRICES } from '../../lib/constants'
 import { formatUSD } from '../../lib/format'
 import type { Verification } from '../../lib/types'
-import { upgradePrice } from './dashboard'
+import { needsAction, upgradePrice } from './dashboard'
 import { UpgradeDialog } from './UpgradeDialog'
 
 /** upgradeOfferText is the offer's one line: what Top adds and what it costs now. */
@@ -19,13 +19,21 @@ export function upgradeOfferText(v: Pick<Verification, 'paymentStatus'>): string
 /**
  * UpgradeOffer offers "Upgrade to Top" for a Basic verification the server allows to upgrade, and
  * opens the confirmation. `title` names the verification where the context does not (the dashboard).
+ * While the applicant owes a step (payment, changes after a rejection) the offer is quiet: an outline
+ * button on a plain card, so that step keeps the one primary button.
  */
 export function UpgradeOffer({ v, title = 'Upgrade to Top', className }: { v: Verification; title?: string; className?: string }) {
   const [open, setOpen] = useState(false)
+  const quiet = needsAction(v)
   return (
     <div
-      className={cn('flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between', className)}
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-center sm:justify-between',
+        quiet ? 'border-slate-200 bg-white' : 'border-brand-200 bg-brand-50',
+        className,
+      )}
       data-testid="upgrade-offer"
+      data-quiet={quiet || undefined}
     >
       <div className="flex gap-3">
         <Crown className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
@@ -34,7 +42,13 @@ export function UpgradeOffer({ v, title = 'Upgrade to Top', className }: { v: Ve
           <p className="mt-0.5 text-sm text-slate-700">{upgradeOfferText(v)}</p>
         </div>
       </div>
-      <Button className="shrink-0" onClick={() => setOpen(true)} icon={<Crown className="h-4 w-4" aria-hidden />}>
+      <Button
+        className="shrink-0"
+        variant={quiet ? 'outline' : 'primary'}
+        size={quiet ? 'sm' : 'md'}
+        onClick={() => setOpen(true)}
+        icon={<Crown className="h-4 w-4" aria-hidden />}
+      >
         Upgrade to Top
       </Button>
       <UpgradeDialog v={v} open={open} onOpenChange={setOpen} />

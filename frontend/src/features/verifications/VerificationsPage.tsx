@@ -17,7 +17,7 @@ import { mutate } from '@/components/ui/mutate'
 import { LIST_POLLING_MS, PAGE_SIZE } from '@/lib/constants'
 import { formatDate } from '@/lib/format'
 import type { ListParams } from '@/lib/listQuery'
-import { STATUS_OPTIONS, TIER_OPTIONS } from '@/lib/options'
+import { sortOptions, STATUS_OPTIONS, TIER_OPTIONS } from '@/lib/options'
 import { paths } from '@/lib/paths'
 import { displayName, displayStatus, rowActionHref, rowActionLabel, tierLabel } from '@/lib/status'
 import type { Verification } from '@/lib/types'
@@ -25,20 +25,22 @@ import { usePagedList, usePageInRange, type Order, type PagedListConfig } from '
 import { usePageTitle } from '@/lib/usePageTitle'
 import { NewVerificationDialog } from './NewVerificationDialog'
 import { useDeleteVerificationMutation, useListVerificationsQuery } from './verificationApi'
+import { useLandmarkContainer } from '@/components/ui/landmark'
 
 type SortField = ListParams['sort']
 
 function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification) => void }) {
+  const [menuTrigger, menuContainer] = useLandmarkContainer()
   return (
-    <DM.Root>
+    <DM.Root modal={false}>
       <Tooltip content="More actions">
-        <DM.Trigger asChild>
+        <DM.Trigger asChild ref={menuTrigger}>
           <button type="button" className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100" aria-label={`More actions for ${displayName(v)} (${v.publicId})`}>
             <MoreHorizontal className="h-5 w-5" aria-hidden />
           </button>
         </DM.Trigger>
       </Tooltip>
-      <DM.Portal>
+      <DM.Portal container={menuContainer}>
         <DM.Content align="end" sideOffset={4} className="z-50 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
           <DM.Item asChild>
             <Link to={paths.verification(v.id)} className="flex items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100">
@@ -69,13 +71,7 @@ function RowMenu({ v, onDelete }: { v: Verification; onDelete: (v: Verification)
 const SORT_LABELS: Record<SortField, string> = { updatedAt: 'Updated', createdAt: 'Created', id: 'ID', status: 'Status', tier: 'Tier' }
 
 /** SORT_OPTIONS offer every sort field and order on every screen width, where the table's headers are hidden or cut. */
-export const SORT_OPTIONS = (Object.keys(SORT_LABELS) as SortField[]).flatMap((f) =>
-  (['desc', 'asc'] as const).map((o) => {
-    const dated = f === 'updatedAt' || f === 'createdAt'
-    const way = dated ? (o === 'desc' ? 'newest first' : 'oldest first') : o === 'desc' ? 'descending' : 'ascending'
-    return { value: `${f}:${o}`, label: `${SORT_LABELS[f]}, ${way}` }
-  }),
-)
+export const SORT_OPTIONS = sortOptions(SORT_LABELS, ['updatedAt', 'createdAt'])
 
 const SORT_FIELDS = Object.keys(SORT_LABELS) as SortField[]
 

@@ -1,4 +1,4 @@
-import { Award, Ban, Download, ExternalLink } from 'lucide-react'
+import { Award, Ban, Download, ExternalLink, RotateCcw } from 'lucide-react'
 import { Badge } from '../../../components/ui/Badge'
 import { InfoField as Field } from '../../../components/ui/Banner'
 import { Button, buttonClass } from '../../../components/ui/Button'
@@ -13,8 +13,8 @@ const CERTIFICATE = {
   expired: { color: 'grey', label: 'Expired' },
 } as const
 
-/** CertificateCard shows an approved verification's certificate and lets the reviewer revoke it. */
-export function CertificateCard({ v, onRevoke }: { v: AdminVerification; onRevoke: () => void }) {
+/** CertificateCard shows an approved verification's certificate and lets the reviewer revoke it, or reinstate a revoked one. */
+export function CertificateCard({ v, onRevoke, onReinstate }: { v: AdminVerification; onRevoke: () => void; onReinstate: () => void }) {
   const st = CERTIFICATE[v.certificateStatus ?? 'expired']
   return (
     <Card>
@@ -36,7 +36,11 @@ export function CertificateCard({ v, onRevoke }: { v: AdminVerification; onRevok
           <a href={paths.publicCertificate(v.publicId)} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'sm')}>
             <ExternalLink className="h-4 w-4" aria-hidden /> Public page
           </a>
-          {!v.revokedAt && (
+          {v.revokedAt ? (
+            <Button variant="outline" size="sm" onClick={onReinstate} icon={<RotateCcw className="h-4 w-4" aria-hidden />}>
+              Reinstate
+            </Button>
+          ) : (
             <Button variant="destructive-outline" size="sm" onClick={onRevoke} icon={<Ban className="h-4 w-4" aria-hidden />}>
               Revoke
             </Button>

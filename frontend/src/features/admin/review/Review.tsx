@@ -8,11 +8,11 @@ import { formatDate } from '@/lib/format'
 import { tierLabel } from '@/lib/status'
 import { usePageTitle } from '@/lib/usePageTitle'
 import type { AdminVerification } from '@/lib/types'
-import { useApproveVerificationMutation, useRejectVerificationMutation, useRevokeVerificationMutation } from '../adminApi'
+import { useApproveVerificationMutation, useReinstateVerificationMutation, useRejectVerificationMutation, useRevokeVerificationMutation } from '../adminApi'
 import { AuditTrail } from '../AuditTrail'
 import { ReasonDialog } from '../ReasonDialog'
 import { reasonChoices, rememberReason, savedReasons } from '../rejectionReasons'
-import { rejectSchema, revokeSchema } from '../schema'
+import { reinstateSchema, rejectSchema, revokeSchema } from '../schema'
 import { BackButton } from './BackButton'
 import { CertificateCard } from './CertificateCard'
 import { CisCard } from './CisCard'
@@ -34,7 +34,7 @@ export function approvalText(v: Pick<AdminVerification, 'tier'>, companyName: st
   )
 }
 
-/** Review lays out one verification for the reviewer and carries out approve, reject and revoke. */
+/** Review lays out one verification for the reviewer and carries out approve, reject, revoke and reinstate. */
 export function Review({ v }: { v: AdminVerification }) {
   const sections = useReviewSections(v.id)
   const screening = useScreening(v)
@@ -46,6 +46,8 @@ export function Review({ v }: { v: AdminVerification }) {
   const [revoke] = useRevokeVerificationMutation()
   const [rejectOpen, setRejectOpen] = useState(false)
   const [revokeOpen, setRevokeOpen] = useState(false)
+  const [reinstate] = useReinstateVerificationMutation()
+  const [reinstateOpen, setReinstateOpen] = useState(false)
   const [approveOpen, setApproveOpen] = useState(false)
   const companyName = sections.company.data?.companyName
   usePageTitle(`Review · ${companyName || `Verification #${v.id}`}`)
@@ -84,6 +86,13 @@ export function Review({ v }: { v: AdminVerification }) {
       setRevokeOpen,
     )
 
+  const doReinstate = (reason: string) =>
+    decide(
+      reinstate({ id: v.id, reason }),
+      { done: { title: 'Certificate Reinstated', description: 'The public page shows the certificate as valid again.' }, failed: 'Reinstatement Failed' },
+      setReinstateOpen,
+    )
+
   return (
     <div className="mx-auto max-w-7xl">
       <div className="mb-4">
@@ -110,7 +119,7 @@ export function Review({ v }: { v: AdminVerification }) {
         </div>
         <div className="space-y-6">
           <DetailsCard v={v} />
-          {v.status === 'approved' && <CertificateCard v={v} onRevoke={() => setRevokeOpen(true)} />}
+          {v.status === 'approved' && <CertificateCard v={v} onRevoke={() => setRevokeOpen(true)} onReinstate={() => setReinstateOpen(true)} />}
           {v.status === 'approved' && <CisCard v={v} />}
           <AuditTrail events={sections.events.data} loading={sections.events.isLoading} />
         </div>
@@ -148,11 +157,21 @@ export function Review({ v }: { v: AdminVerification }) {
         open={revokeOpen}
         onOpenChange={setRevokeOpen}
         title="Revoke Certificate"
-        description="The public certificate page will show the certificate as revoked from now on. This cannot be undone."
+        description="The public certificate page will show the certificate as revoked until it is reinstated. Share links to its CIS are withdrawn for good."
         label="Revocation Reason"
         confirmLabel="Revoke Certificate"
         schema={revokeSchema}
         onConfirm={doRevoke}
+      />
+      <ReasonDialog
+        open={reinstateOpen}
+        onOpenChange={setReinstateOpen}
+        title="Reinstate Certificate"
+        description="The public certificate page will show the certificate as valid again. The applicant is not notified; your reason is kept in the audit trail."
+        label="Reinstatement Reason"
+        confirmLabel="Reinstate Certificate"
+        schema={reinstateSchema}
+        onConfirm={doReinstate}
       />
     </div>
   )

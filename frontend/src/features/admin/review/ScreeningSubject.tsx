@@ -34,12 +34,24 @@ function CheckRow({ c }: { c: ScreeningCheck }) {
   )
 }
 
+/**
+ * subjectLabels name each subject's region: its kind and name, and where two share both (two
+ * representatives called alike), which of them it is, so that no two regions have the same name.
+ */
+export function subjectLabels(subjects: Pick<Subject, 'kind' | 'name'>[]): string[] {
+  const base = subjects.map((s) => `${SUBJECT_KIND[s.kind]}: ${s.name}`)
+  return base.map((b, i) => {
+    const same = base.filter((x) => x === b).length
+    return same > 1 ? `${b} (${base.slice(0, i + 1).filter((x) => x === b).length} of ${same})` : b
+  })
+}
+
 /** ScreeningSubject is one screened party: its checks with their results and findings, then each hit to decide. */
-export function ScreeningSubject({ verificationId, s }: { verificationId: number; s: Subject }) {
+export function ScreeningSubject({ verificationId, s, label }: { verificationId: number; s: Subject; label: string }) {
   const Icon = SUBJECT_ICON[s.kind]
   const kind = SUBJECT_KIND[s.kind]
   return (
-    <section aria-label={`${kind}: ${s.name}`} className="space-y-4" data-testid="screening-subject">
+    <section aria-label={label} className="space-y-4" data-testid="screening-subject">
       <Card>
         <CardHeader
           title={<span className="break-words">{s.name}</span>}

@@ -10,7 +10,7 @@ import { sourceName, versionDate } from '../../../lib/screening'
 import type { VerificationScreening } from '../../../lib/types'
 import { PepAcknowledgement } from './PepAcknowledgement'
 import { RUN_STATUS, RUN_TRIGGER } from './screeningLabels'
-import { ScreeningSubject } from './ScreeningSubject'
+import { ScreeningSubject, subjectLabels } from './ScreeningSubject'
 import type { ScreeningQuery } from './useScreening'
 
 function RunCard({ s }: { s: VerificationScreening }) {
@@ -86,12 +86,13 @@ export function ScreeningTab({ verificationId, query }: { verificationId: number
     )
   }
   const s = query.data
+  const labels = subjectLabels(s.subjects)
   return (
     <div className="space-y-6">
       <RunCard s={s} />
       <PepAcknowledgement verificationId={verificationId} screening={s} />
-      {s.subjects.map((subject) => (
-        <ScreeningSubject key={subject.id} verificationId={verificationId} s={subject} />
+      {s.subjects.map((subject, i) => (
+        <ScreeningSubject key={subject.id} verificationId={verificationId} s={subject} label={labels[i]} />
       ))}
     </div>
   )

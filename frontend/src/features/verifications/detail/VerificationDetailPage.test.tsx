@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -8,6 +8,7 @@ import type { Verification } from '../../../lib/types'
 import { json, mockApi, route, type Handler } from '../../../test/server'
 import VerificationDetailPage from './VerificationDetailPage'
 import { verification } from '../../../test/fixtures'
+import { toastEl } from '../../../test/utils'
 
 function v(over: Partial<Verification> = {}): Verification {
   return verification({ id: 7, publicId: 'pub7', ...over })
@@ -126,6 +127,39 @@ describe('verification detail', () => {
     expect(await screen.findByText('verification is incomplete: missing documents', { selector: 'li *' })).toBeInTheDocument()
   })
 
+  it('documents: Submit marks every empty required slot and lists all open points at once; each goes when settled', async () => {
+    const { calls } = mockApi(
+      route('GET', '/api/verifications/7', () => json(v({ progress: 80 }))),
+      ...sections(true).slice(0, 4),
+      route('GET', '/api/verifications/7/documents', () => json([doc])), // only the business licence
+    )
+    const user = userEvent.setup()
+    renderDetail('/verification/7?tab=documents')
+    await user.click(await screen.findByRole('button', { name: 'Submit Verification' }))
+    // The spec's toast still names the first problem...
+    expect(await toastEl('Declaration required')).not.toHaveLength(0)
+    // ...and the page shows them all.
+    const points = screen.getByTestId('open-points')
+    expect(within(points).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Upload the Certificate of Incorporation',
+      'Upload the Shareholder Information',
+      'Accept the declaration of authenticity',
+    ])
+    expect(screen.getByLabelText(/Upload Certificate of Incorporation/)).toHaveAccessibleDescription('This document is required')
+    expect(screen.getByLabelText(/Upload Shareholder Information/)).toHaveAccessibleDescription('This document is required')
+    expect(screen.getByLabelText(/Upload Company Profile/)).not.toHaveAttribute('aria-invalid') // optional
+    expect(screen.getAllByText('This document is required')).toHaveLength(2) // the licence is on file
+    const declaration = screen.getByRole('checkbox')
+    expect(declaration).toHaveAttribute('aria-invalid', 'true')
+    expect(declaration).toHaveAccessibleDescription('Please accept the declaration to submit')
+    await user.click(declaration)
+    expect(declaration).not.toHaveAttribute('aria-invalid')
+    expect(within(points).getAllByRole('listitem')).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Submit Verification' }))
+    expect(await toastEl('Required documents missing')).not.toHaveLength(0)
+    expect(calls.some((c) => c.includes('/submit'))).toBe(false)
+  })
+
   it('rejected: read-only cards, disabled section tabs and Update and Resubmit opens the company tab', async () => {
     let status: Verification['status'] = 'rejected'
     const { calls } = mockApi(
@@ -146,6 +180,32 @@ describe('verification detail', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=company'))
     expect(await screen.findByRole('form', { name: 'Company Information' })).toBeInTheDocument()
     expect(calls).toContain('POST /api/verifications/7/resubmit')
+  })
+
+  it("Update and Resubmit opens the section a standard reason names, and the reason stays on every step until resubmitted", async () => {
+    const reason = "The bank account is not held in the company's name. Please provide an account held by the company."
+    let status: Verification['status'] = 'rejected'
+    mockApi(
+      // The server keeps the reason on the reopened draft until it is submitted again.
+      route('GET', '/api/verifications/7', () => json(v({ status, rejectionReason: reason, paymentStatus: 'paid' }))),
+      route('POST', '/api/verifications/7/resubmit', () => {
+        status = 'draft'
+        return json(v({ status: 'draft', rejectionReason: reason, paymentStatus: 'paid' }))
+      }),
+      ...sections(true),
+    )
+    const user = userEvent.setup()
+    const router = renderDetail()
+    await user.click(await screen.findByRole('button', { name: 'Update and Resubmit' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=banking'))
+    expect(await screen.findByRole('form', { name: 'Banking Details' })).toBeInTheDocument()
+    const banner = () => screen.getByText((_, el) => el?.tagName === 'DIV' && el.textContent?.startsWith(`Reason: ${reason}`) === true)
+    expect(screen.getByText('Changes requested by our reviewer')).toBeInTheDocument()
+    expect(banner()).toBeInTheDocument()
+    for (const tab of ['Company Info', 'Representatives', 'Trade Info', 'Documents', 'Overview']) {
+      await user.click(screen.getByRole('tab', { name: tab }))
+      expect(banner()).toBeInTheDocument()
+    }
   })
 
   it('approved basic without a CIS says it is not yet available', async () => {
@@ -192,6 +252,33 @@ describe('verification detail', () => {
     expect(await screen.findByRole('link', { name: 'Make Payment' })).toHaveAttribute('href', '/payment/7')
     expect(screen.getByText('Basic', { selector: 'span' })).toBeInTheDocument()
     expect(screen.queryByText(/^Checks (running|complete)/)).toBeNull()
+  })
+
+  it.each([
+    ['rejected', { status: 'rejected', rejectionReason: 'Licence expired', paymentStatus: 'paid' }, 'button', 'Update and Resubmit'],
+    ['submitted and unpaid', { status: 'submitted' }, 'link', 'Make Payment'],
+  ] as const)('%s: the state has the one primary action; Upgrade to Top waits, quiet, below the sections', async (_, over, role, primary) => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v(over))), ...sections(true))
+    renderDetail()
+    const action = await screen.findByRole(role, { name: primary })
+    const offer = await screen.findByTestId('upgrade-offer')
+    const upgrade = screen.getByRole('button', { name: 'Upgrade to Top' })
+    expect(upgrade).toHaveClass('border-slate-300') // outline, not filled
+    expect(upgrade).not.toHaveClass('bg-brand-700')
+    expect(action).not.toHaveClass('border-slate-300')
+    // Read in order, the state's action comes first and the offer after the documents.
+    const documents = screen.getByRole('heading', { name: 'Documents' })
+    expect(action.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(documents.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('approved Basic with nothing due: Upgrade to Top is the offer on top, a filled button', async () => {
+    mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'approved', paymentStatus: 'paid', expiresAt: '2099-01-01T00:00:00Z' }))), ...sections(true))
+    renderDetail()
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade to Top' })
+    expect(upgrade).toHaveClass('bg-brand-700')
+    const documents = await screen.findByRole('heading', { name: 'Documents' })
+    expect(upgrade.compareDocumentPosition(documents) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
   describe('approved actions', () => {

@@ -1,8 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { AlertCircle, ArrowLeft, CheckCircle2, ChevronRight, Clock, FilePen, SearchCheck, ShieldAlert, ShieldCheck, ShieldX, XCircle } from 'lucide-react'
+import { AlertCircle, AlertTriangle, ArrowLeft, CheckCircle2, ChevronRight, Clock, FilePen, SearchCheck, ShieldAlert, ShieldCheck, ShieldX, XCircle } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { StatusBadge } from '../../../components/ui/Badge'
+import { Banner } from '../../../components/ui/Banner'
 import { ButtonLink } from '../../../components/ui/Button'
 import { RecordState } from '../../../components/ui/StateCard'
 import { ScrollingTabList } from '../../../components/ui/ScrollingTabList'
@@ -152,6 +153,13 @@ function Detail({ v }: { v: Verification }) {
           </p>
         </div>
       </div>
+
+      {isDraft && v.rejectionReason && (
+        // Reopened after a rejection: the reason stays in view on every step until the resubmission.
+        <Banner tone="amber" icon={<AlertTriangle className="h-5 w-5" aria-hidden />} title="Changes requested by our reviewer" className="mb-6">
+          Reason: {v.rejectionReason} Make the changes, then submit the verification again.
+        </Banner>
+      )}
 
       <Tabs.Root value={tab} onValueChange={(t) => go(t as TabValue)}>
         <ScrollingTabList label="Verification sections" active={tab} className="mb-6">

@@ -1,8 +1,10 @@
 import { BankingView, CompanyView, DocumentsView, RepresentativesView, TradeView } from '../../../../components/sections'
 import { mutate } from '../../../../components/ui/mutate'
+import { rejectionSection } from '../../../../lib/rejections'
 import type { Verification } from '../../../../lib/types'
 import { useResubmitVerificationMutation } from '../../verificationApi'
 import type { Step } from '../steps'
+import { needsAction } from '../../dashboard'
 import { UpgradeOffer } from '../../UpgradeOffer'
 import { ApprovedActions } from './ApprovedActions'
 import { StatusBanners } from './StatusBanners'
@@ -19,13 +21,15 @@ export function ReadOnlyOverview({ v, onOpen }: { v: Verification; onOpen: (s: S
       failed: 'Error',
       fallback: 'Failed to resubmit verification. Please try again.',
     })
-    if (r.ok) onOpen('company')
+    // A standard reason names the section to correct; any other starts at the beginning.
+    if (r.ok) onOpen(rejectionSection(v.rejectionReason) ?? 'company')
   }
 
   return (
     <div className="space-y-6">
       <StatusBanners v={v} onResubmit={doResubmit} resubmitting={resubmitting} />
-      {v.actions.upgrade && <UpgradeOffer v={v} />}
+      {/* While payment or changes are due, the offer waits below the sections (UpgradeOffer). */}
+      {v.actions.upgrade && !needsAction(v) && <UpgradeOffer v={v} />}
       {v.status === 'approved' && <ApprovedActions v={v} />}
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <CompanyView data={company.data} loading={company.isLoading} />
@@ -34,6 +38,7 @@ export function ReadOnlyOverview({ v, onOpen }: { v: Verification; onOpen: (s: S
         <TradeView data={trade.data} loading={trade.isLoading} />
       </div>
       <DocumentsView data={docs.data} loading={docs.isLoading} />
+      {v.actions.upgrade && needsAction(v) && <UpgradeOffer v={v} />}
     </div>
   )
 }

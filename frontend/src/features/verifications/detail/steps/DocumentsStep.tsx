@@ -1,4 +1,4 @@
-import { FileText, Send } from 'lucide-react'
+import { AlertTriangle, FileText, Send } from 'lucide-react'
 import { useState } from 'react'
 import { Checkbox } from '../../../../components/form/fields'
 import { FileSlot, type SlotFile } from '../../../../components/ui/FileSlot'
@@ -31,7 +31,33 @@ export function submitProblem(declared: boolean, docs: Pick<VerificationDocument
   return null
 }
 
-function Slot({ id, type, required, description, docs }: { id: number; type: DocumentType; required: boolean; description: string; docs: VerificationDocument[] }) {
+/** DECLARATION_MISSING is the declaration's open point, beside the box and in the list. */
+export const DECLARATION_MISSING = 'Accept the declaration of authenticity'
+
+/** missingSlotText is an empty required slot's open point. */
+export const missingSlotText = (type: DocumentType) => `Upload the ${documentTypeLabel(type)}`
+
+/** openPoints lists everything that blocks submission at once: each empty required slot, then the declaration. */
+export function openPoints(declared: boolean, docs: Pick<VerificationDocument, 'type'>[]): string[] {
+  const missing = DOCUMENT_SLOTS.filter((s) => s.required && !docs.some((d) => d.type === s.type)).map((s) => missingSlotText(s.type))
+  return declared ? missing : [...missing, DECLARATION_MISSING]
+}
+
+function Slot({
+  id,
+  type,
+  required,
+  description,
+  docs,
+  error,
+}: {
+  id: number
+  type: DocumentType
+  required: boolean
+  description: string
+  docs: VerificationDocument[]
+  error?: string
+}) {
   const [upload, { isLoading: uploading }] = useUploadDocumentMutation()
   const [del] = useDeleteDocumentMutation()
   const [deletingId, setDeletingId] = useState<number | null>(null)
@@ -57,6 +83,7 @@ function Slot({ id, type, required, description, docs }: { id: number; type: Doc
       onDelete={onDelete}
       deletingId={deletingId}
       allowMore={type === 'additional'}
+      error={error}
     />
   )
 }
@@ -74,10 +101,15 @@ export function DocumentsStep({
 }) {
   const { data, isLoading } = useGetDocumentsQuery(id)
   const [declared, setDeclared] = useState(false)
+  // Once Submit was tried, every open point is marked where it is and listed by the button; each
+  // mark goes as soon as its point is settled.
+  const [tried, setTried] = useState(false)
   const docs = data ?? []
+  const open = tried ? openPoints(declared, docs) : []
 
   function submit() {
     const problem = submitProblem(declared, docs)
+    setTried(true)
     if (problem) {
       toast({ ...problem, variant: 'destructive' })
       return
@@ -95,17 +127,42 @@ export function DocumentsStep({
     >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {DOCUMENT_SLOTS.map((s) => (
-          <Slot key={s.type} id={id} {...s} docs={docs.filter((d) => d.type === s.type)} />
+          <Slot
+            key={s.type}
+            id={id}
+            {...s}
+            docs={docs.filter((d) => d.type === s.type)}
+            error={open.includes(missingSlotText(s.type)) ? 'This document is required' : undefined}
+          />
         ))}
       </div>
 
       <div className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5">
         <h3 className="text-sm font-semibold text-slate-900">Declaration of Authenticity</h3>
-        <Checkbox id="declaration" checked={declared} onCheckedChange={setDeclared} className="mt-3">
+        <Checkbox
+          id="declaration"
+          checked={declared}
+          onCheckedChange={setDeclared}
+          className="mt-3"
+          error={open.includes(DECLARATION_MISSING) ? 'Please accept the declaration to submit' : undefined}
+        >
           I declare that the information and documents provided are true, complete and authentic, and that I am authorised to submit them on behalf of
           the company.
         </Checkbox>
       </div>
+
+      {open.length > 0 && (
+        <div role="alert" className="mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900" data-testid="open-points">
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden /> Before you can submit:
+          </p>
+          <ul className="ml-6 mt-2 list-disc space-y-1">
+            {open.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       <StepFooter onPrevious={previous} onSubmit={submit} loading={submitting} submitLabel="Submit Verification" icon={<Send className="h-4 w-4" aria-hidden />} />
     </StepShell>

@@ -119,7 +119,7 @@ func TestPEPCheckUnavailableWithoutAList(t *testing.T) {
 		if diff := cmp.Diff([]string{"verification", "pep", "kyc"}, kinds(checks)); diff != "" {
 			t.Fatalf("checks with a PEP list only (-want +got):\n%s", diff)
 		}
-		if !strings.HasPrefix(checks[1].Text, "PEP screening: no match. PEP list of 22 Nov 2026. Screened 22 Nov 2026, monitored daily") {
+		if !strings.HasPrefix(checks[1].Text, "PEP screening: no match. PEP list, retrieved 22 Nov 2026. Screened 22 Nov 2026, monitored daily") {
 			t.Errorf("PEP claim %q", checks[1].Text)
 		}
 	})

@@ -3,11 +3,12 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, payByApi, pdfFile, registerByApi, submitByApi, uniqueEmail } from './helpers'
 
-// Every screen, at a desktop width and on a 390 px phone: axe-core finds no WCAG 2.1 A/AA violation,
-// and the phone never scrolls sideways. axe is injected into the page, so the page's CSP is bypassed.
+// Every screen, at 1280 and 1366 px and on a 390 px phone: axe-core finds no WCAG 2.1 A/AA violation,
+// and no width scrolls sideways. axe is injected into the page, so the page's CSP is bypassed.
 test.use({ bypassCSP: true })
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const LAPTOP = { width: 1280, height: 800 }
 const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 390, height: 844 }
 
@@ -43,11 +44,11 @@ async function axe(page: Page, name: string, rules?: string[]) {
 }
 
 /**
- * withOpen audits the screen with a popover open, at both widths: a resize closes a select, so it is
+ * withOpen audits the screen with a popover open, at each width: a resize closes a select, so it is
  * opened at each width, then closed with Escape.
  */
 async function withOpen(page: Page, name: string, open: () => Promise<void>) {
-  for (const size of [DESKTOP, PHONE]) {
+  for (const size of [LAPTOP, DESKTOP, PHONE]) {
     await page.setViewportSize(size)
     await page.waitForFunction((w) => window.innerWidth === w, size.width)
     await open()
@@ -62,20 +63,26 @@ async function withOpen(page: Page, name: string, open: () => Promise<void>) {
   await page.waitForFunction((w) => window.innerWidth === w, DESKTOP.width)
 }
 
-async function fitsPhone(page: Page, name: string) {
+async function fits(page: Page, name: string, size: { width: number }) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
-  expect(width, `${name} is ${width}px wide on a 390px screen`).toBeLessThanOrEqual(PHONE.width)
+  expect(width, `${name} is ${width}px wide on a ${size.width}px screen`).toBeLessThanOrEqual(size.width)
 }
 
-/** check audits the screen as it is now at both widths, ending at the desktop width. */
+/** check audits the screen as it is now at a laptop's, a desktop's and a phone's width, ending at the desktop width. */
 async function check(page: Page, name: string) {
+  await page.setViewportSize(LAPTOP)
+  await page.waitForFunction((w) => window.innerWidth === w, LAPTOP.width)
+  await page.waitForTimeout(150) // responsive layout and resize observers
+  await fits(page, name, LAPTOP)
+  await axe(page, `${name} (1280px)`)
   await page.setViewportSize(DESKTOP)
+  await page.waitForFunction((w) => window.innerWidth === w, DESKTOP.width)
   await axe(page, `${name} (desktop)`)
   await page.setViewportSize(PHONE)
   // The renderer takes the new size on its own schedule; a busy machine can measure the old one.
   await page.waitForFunction((w) => window.innerWidth === w, PHONE.width)
   await page.waitForTimeout(150) // responsive layout and resize observers
-  await fitsPhone(page, name)
+  await fits(page, name, PHONE)
   await axe(page, `${name} (390px)`)
   await page.setViewportSize(DESKTOP)
   await page.waitForFunction((w) => window.innerWidth === w, DESKTOP.width)
@@ -93,6 +100,7 @@ interface Seeded {
   inReview: { id: number }
   unpaid: { id: number }
   draft: { id: number }
+  revoked: { id: number }
 }
 
 /** seed gives one applicant a verification in every state, decided by the administrator on `admin`. */
@@ -111,7 +119,13 @@ async function seed(request: APIRequestContext, admin: APIRequestContext): Promi
   const unpaid = await createVerificationByApi(request, 'basic')
   await submitByApi(request, unpaid.id)
   const draft = await createVerificationByApi(request, 'top')
-  return { approved, rejected, inReview, unpaid, draft }
+  const revoked = await createVerificationByApi(request, 'basic')
+  await submitByApi(request, revoked.id)
+  await payByApi(request, revoked.id)
+  await adminDecides(admin, revoked.id)
+  const revoking = await admin.post(`/api/admin/verifications/${revoked.id}/revoke`, { data: { reason: 'Company dissolved' } })
+  expect(revoking.status(), await revoking.text()).toBe(200)
+  return { approved, rejected, inReview, unpaid, draft, revoked }
 }
 
 async function adminPage(browser: Browser) {
@@ -199,7 +213,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
 
   test('a verification in every state, and the upgrade dialog', async ({ page, browser }) => {
     const s = await applicant(page, browser, 'a11y-detail')
-    for (const id of [s.approved.id, s.rejected.id, s.inReview.id, s.unpaid.id]) await visit(page, `/verification/${id}`)
+    for (const id of [s.approved.id, s.rejected.id, s.inReview.id, s.unpaid.id, s.revoked.id]) await visit(page, `/verification/${id}`)
     await page.goto(`/verification/${s.approved.id}`)
     await settled(page)
     await page.getByTestId('upgrade-offer').getByRole('button', { name: 'Upgrade to Top' }).click()
@@ -261,6 +275,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
     const page = await adminPage(browser)
     const s = await applicant(await (await browser.newContext()).newPage(), browser, 'a11y-review')
     await visit(page, `/admin/verifications/${s.approved.id}`)
+    await visit(page, `/admin/verifications/${s.revoked.id}`)
     await visit(page, `/admin/verifications/${s.inReview.id}`)
     for (const tab of ['Company', 'Representatives', 'Banking', 'Documents']) {
       await page.getByRole('tab', { name: tab }).click()

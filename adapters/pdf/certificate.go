@@ -166,7 +166,7 @@ func certChecks(d *doc, checks []string, top, detailsEnd float64) {
 	d.SetLineWidth(0.2)
 	d.Rect(x, top-2, w, bottom-top+2, "FD")
 	d.font(sansBold, 9.5, navy)
-	d.textAt(x+5, top+1, w-10, 5, "Checks performed", "L")
+	d.textAt(x+5, top+1, w-10, 5, "Checks performed (dates in UTC)", "L")
 	d.font(sans, lay.size, ink)
 	colW := (w - 6) / lay.cols
 	for i, ls := range wrapped {

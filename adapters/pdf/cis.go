@@ -349,7 +349,7 @@ func (w cisWriter) documents(docs []application.Document) {
 // checks lists what the certificate states, check by check: only checks that ran, with their lists
 // and dates, never a hit's details.
 func (w cisWriter) checks(checks []verification.CertificateCheck) {
-	w.section("6. Checks Performed")
+	w.section("6. Checks Performed (dates in UTC)")
 	if len(checks) == 0 {
 		w.note("No checks recorded.")
 		return

@@ -116,7 +116,7 @@ func TestCertificateText(t *testing.T) {
 	}
 	text := pdfText(t, "certificate.pdf", b)
 	assertContains(t, text,
-		"Certificate of Verification", "TTT Verify",
+		"Certificate of Verification", "TTT Verify", "Checks performed (dates in UTC)",
 		"Société Générale Trading", "CHE-123.456.789", "Switzerland", "Rue du Rhône 42, 1204 Genève",
 		"Top Tier", fixtureID, "March 14, 2026 (UTC)", "valid until March 14, 2027 (UTC)",
 		"Sanctions screening: no", "OFAC SDN, retrieved", "11 Mar 2026, UN of 10 Mar", "PEP screening: no match", "FATF", "KYC: 2 representatives",
@@ -264,7 +264,7 @@ func TestCISText(t *testing.T) {
 		"Banking Information", "UBS Switzerland AG", "Bahnhofstrasse 45, 8001 Zürich", "Société Générale Trading SA",
 		fixtureAccount, "UBSWCHZH80A", "USD", "Anna Keller, Relationship Manager",
 		// Checks performed: only those that ran, with their lists and dates.
-		"Checks Performed", "Sanctions screening: no match. OFAC SDN, retrieved 11 Mar 2026", "KYC: 2 representatives checked",
+		"Checks Performed (dates in UTC)", "Sanctions screening: no match. OFAC SDN, retrieved 11 Mar 2026", "KYC: 2 representatives checked",
 		// Trade.
 		"Trade Details", "Copper Cathodes, Gold Doré Bars, Aluminium Ingots", "Zinc concentrate, ferrochrome",
 		"CIF, FOB", "5,000 MT per month", "Chile, Peru, Zambia", "LME minus 2.5%",

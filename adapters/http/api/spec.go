@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"reflect"
 	"regexp"
 	"slices"
@@ -89,7 +90,9 @@ func (b *builder) operation(op Operation) *openapi3.Operation {
 			WithJSONSchemaRef(b.schema(reflect.TypeOf(op.Body)))}
 	}
 	answers := []Answer{op.Answer}
-	for _, status := range op.Errors {
+	// Every route may need the database (to read the session, if nothing else), so every route
+	// answers 503 while it is down: a client must not take that for signed out.
+	for _, status := range slices.Concat(op.Errors, []int{http.StatusServiceUnavailable}) {
 		answers = append(answers, Answer{Status: status, Text: errorTexts[status], Body: Error{}})
 	}
 	for _, a := range slices.Concat(answers, op.Also) {

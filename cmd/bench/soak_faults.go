@@ -747,8 +747,10 @@ func serverFailures(logPath string) map[string]int {
 		switch {
 		case l.Msg == "request failed":
 			logged[l.RequestID] = l.Error
-		case l.Msg == "request" && l.Status == http.StatusInternalServerError:
-			out[l.Route+": "+logged[l.RequestID]]++
+		case l.Msg == "request":
+			if l.Status == http.StatusInternalServerError {
+				out[l.Route+": "+logged[l.RequestID]]++
+			}
 			delete(logged, l.RequestID)
 		}
 	}

@@ -146,7 +146,7 @@ func writeSoakReport(path string, r *soakReport) error {
 			continue
 		}
 		rate := 0.0
-		if dt := (s.At - prev.At).Seconds(); dt > 0 {
+		if dt := (s.At - prev.At).Seconds(); i > 0 && dt > 0 { // the first sample has no previous one
 			rate = float64(s.Requests-prev.Requests) / dt
 		}
 		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %d | %d | %d | %.0f | %d |\n", s.At.Round(time.Second), s.RSS, s.Heap, s.Goroutines, s.Files, s.Requests, rate, s.FiveXX)

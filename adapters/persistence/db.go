@@ -13,8 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/dialect/sqlitedialect"
@@ -37,10 +38,18 @@ func (db *DB) Postgres() bool { return db.postgres }
 // Open connects to PostgreSQL when url is a postgres:// URL, or else to the SQLite file in dataDir.
 func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-		sqldb, err := sql.Open("pgx", url)
+		cfg, err := pgx.ParseConfig(url)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
+		// bun writes every argument into the SQL text, so nearly every statement is new: pgx's
+		// default per-connection cache of prepared statements never hits, and keeps up to 512 of
+		// them (each holding bun's 4 KB query buffer) on each of the 32 connections, which the
+		// soak saw as a heap growing for many minutes. Describing each statement unnamed costs
+		// the same round trips as preparing it did, and keeps nothing.
+		cfg.DefaultQueryExecMode = pgx.QueryExecModeDescribeExec
+		cfg.StatementCacheCapacity, cfg.DescriptionCacheCapacity = 0, 0
+		sqldb := stdlib.OpenDB(*cfg)
 		sqldb.SetMaxOpenConns(32)
 		sqldb.SetMaxIdleConns(32)
 		sqldb.SetConnMaxIdleTime(5 * time.Minute)

@@ -4,6 +4,7 @@ package main
 // faults and the checks that nothing was lost or left behind.
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/rand"
@@ -202,6 +203,7 @@ func runSoak(ctx context.Context, o options) (*soakReport, error) {
 	}
 	defer r.ws.cleanup()
 	defer removeBucket(r.objects, r.bucket)
+	defer func() { r.report.Failures = serverFailures(filepath.Join(r.ws.dataDir, "server.log")) }()
 	if err := createAdmin(r.ws.env, o.server); err != nil {
 		return nil, err
 	}
@@ -718,6 +720,51 @@ func fiveXX(counts map[string]classCount) (unavailable, other int) {
 		other += c.Server
 	}
 	return unavailable, other
+}
+
+// serverFailures reads the server's log for the requests it answered 500, each with the error it
+// logged, counted by route and error: the report says what failed, not only that something did.
+func serverFailures(logPath string) map[string]int {
+	f, err := os.Open(logPath)
+	if err != nil {
+		return map[string]int{"reading the server log: " + err.Error(): 1}
+	}
+	defer f.Close()
+	type line struct {
+		Msg, Route, Error string
+		Status            int
+		RequestID         string `json:"request_id"`
+	}
+	logged := map[string]string{} // request id -> error
+	out := map[string]int{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var l line
+		if json.Unmarshal(sc.Bytes(), &l) != nil {
+			continue
+		}
+		switch {
+		case l.Msg == "request failed":
+			logged[l.RequestID] = l.Error
+		case l.Msg == "request":
+			if l.Status == http.StatusInternalServerError {
+				out[l.Route+": "+logged[l.RequestID]]++
+			}
+			delete(logged, l.RequestID)
+		}
+	}
+	return out
+}
+
+// signedOut counts the 401 answers: every client of the load holds a session when it sends a
+// request that needs one, so a 401 is a session the server failed to read.
+func signedOut(counts map[string]classCount) int {
+	n := 0
+	for _, c := range counts {
+		n += c.ClientCodes[http.StatusUnauthorized]
+	}
+	return n
 }
 
 // sortedKeys returns m's keys in order.

@@ -23,6 +23,7 @@ type soakReport struct {
 	Postgres, MinIO   *outageResult
 	Final             *finalCheck
 	FullDisk          *fullDiskResult
+	Failures          map[string]int // the server's 500 answers by route and logged error
 }
 
 // verdicts are the pass/fail lines, in the order of the issue.
@@ -56,9 +57,10 @@ func (r *soakReport) verdicts() []string {
 	if p := r.Postgres; p != nil {
 		unavail, other := fiveXX(p.During)
 		_, afterOther := fiveXX(p.After)
-		add(other == 0 && afterOther == 0 && p.RecoveredOK && p.SameProcess && p.Health[http200] > 0 && p.Health[0] == 0,
-			fmt.Sprintf("PostgreSQL stopped for %s under load: %d answers 503, %d other 5xx; /healthz %s, /readyz %s; writes again %s after it was back, same server process",
-				p.Down, unavail, other, statuses(p.Health), statuses(p.Ready), p.Recovered.Round(time.Millisecond)))
+		refused := signedOut(p.During) + signedOut(p.After)
+		add(other == 0 && afterOther == 0 && refused == 0 && p.RecoveredOK && p.SameProcess && p.Health[http200] > 0 && p.Health[0] == 0,
+			fmt.Sprintf("PostgreSQL stopped for %s under load: %d answers 503, %d other 5xx, %d signed-in requests answered 401; /healthz %s, /readyz %s; writes again %s after it was back, same server process",
+				p.Down, unavail, other, refused, statuses(p.Health), statuses(p.Ready), p.Recovered.Round(time.Millisecond)))
 	}
 	if m := r.MinIO; m != nil {
 		up, down := m.During[classUpload], m.During[classDownload]
@@ -144,7 +146,7 @@ func writeSoakReport(path string, r *soakReport) error {
 			continue
 		}
 		rate := 0.0
-		if dt := (s.At - prev.At).Seconds(); dt > 0 {
+		if dt := (s.At - prev.At).Seconds(); i > 0 && dt > 0 { // the first sample has no previous one
 			rate = float64(s.Requests-prev.Requests) / dt
 		}
 		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %d | %d | %d | %.0f | %d |\n", s.At.Round(time.Second), s.RSS, s.Heap, s.Goroutines, s.Files, s.Requests, rate, s.FiveXX)
@@ -195,6 +197,12 @@ func writeSoakReport(path string, r *soakReport) error {
 			fmt.Fprintf(&b, "\n`PRAGMA integrity_check` while full: %s. After removing our file: save a section %d, upload 1 MB %d. "+
 				"After stopping the server: integrity_check %s; %d stored files, %d document rows, %d files without a row. The server process lived throughout: %v.\n",
 				d.IntegrityFull, d.AfterFreeing["save a section"], d.AfterFreeing["upload 1 MB"], d.IntegrityAfter, d.FilesStored, d.RowsStored, d.Orphans, d.ServerAlive)
+		}
+	}
+	if len(r.Failures) > 0 {
+		b.WriteString("\n### Answered 500\n\nFrom the server's log, by route and the error it logged:\n\n")
+		for _, k := range sortedKeys(r.Failures) {
+			fmt.Fprintf(&b, "- `%s` ×%d\n", k, r.Failures[k])
 		}
 	}
 	if kept := badInputSection(path); kept != "" {

@@ -18,7 +18,7 @@ type Operation struct {
 	OptionalBody bool
 	Answer       Answer   // the successful response
 	Also         []Answer // other responses besides Errors: a redirect, or a failure with a body of its own
-	Errors       []int    // the failures answered with an Error
+	Errors       []int    // the failures answered with an Error; every route may also answer 503
 }
 
 // Answer is one documented response.
@@ -54,7 +54,7 @@ var errorTexts = map[int]string{
 	400: "Bad input", 401: "Not signed in", 402: "Payment declined or not completed", 403: "Not allowed",
 	404: "Not found or not yours", 409: "Not allowed in the current state", 410: "Expired", 413: "Too large",
 	415: "Unsupported type", 422: "Incomplete", 429: "Throttled", 500: "Server error",
-	502: "The payment provider failed or answered unexpectedly", 503: "A dependency is down",
+	502: "The payment provider failed or answered unexpectedly", 503: "A dependency is down (the database, the file store); try again shortly",
 }
 
 const digits = "^[0-9]+$"
@@ -243,7 +243,7 @@ var adminOperations = []Operation{
 	adminDecision("/revoke", "Revoke an approved certificate", "Revoked", Reason{}),
 	adminDecision("/reinstate", "Lift a revocation, with a reason (audited); nothing else clears one", "Reinstated", Reason{}),
 	{Method: http.MethodPost, Path: "/api/admin/verifications/{id}/generate-cis", Tag: "admin", Summary: "Generate the CIS form",
-		Answer: ok("Generated", AdminVerification{}), Errors: and(oneAdmin, 409, 503)},
+		Answer: ok("Generated", AdminVerification{}), Errors: and(oneAdmin, 409)},
 	{Method: http.MethodGet, Path: "/api/admin/jobs/failed", Tag: "admin",
 		Summary: "Background jobs that failed permanently, last failed first", Query: pageParams, Answer: page([]FailedJob{}),
 		Errors: []int{400, 401, 403}},
@@ -275,9 +275,9 @@ var paymentOperations = []Operation{
 		Errors: []int{401, 404, 409, 415, 429}},
 	{Method: http.MethodPost, Path: "/api/create-payment-intent", Tag: "payments",
 		Summary: "Open (or reuse) the payment for a submitted verification", Body: PaymentIntentRequest{},
-		Answer: ok("The intent", PaymentIntent{}), Errors: []int{400, 401, 404, 409, 415, 429, 502, 503}},
+		Answer: ok("The intent", PaymentIntent{}), Errors: []int{400, 401, 404, 409, 415, 429, 502}},
 	{Method: http.MethodPost, Path: "/api/payment-success", Tag: "payments", Summary: "Record a payment the provider confirms",
-		Body: PaymentSuccess{}, Answer: ok("Paid", PaymentSuccessResult{}), Errors: []int{400, 401, 402, 404, 409, 415, 502, 503}},
+		Body: PaymentSuccess{}, Answer: ok("Paid", PaymentSuccessResult{}), Errors: []int{400, 401, 402, 404, 409, 415, 502}},
 	{Method: http.MethodPost, Path: "/api/simulated-payments/{intentId}/confirm", Tag: "payments",
 		Summary: "Pay a simulated intent with a test card", Body: CardConfirmation{}, Answer: ok("Succeeded", CardResult{}),
 		Also:   []Answer{{Status: http.StatusPaymentRequired, Text: "Card declined, or the payment has not gone through", Body: OneOf{CardDeclined{}, Error{}}}},

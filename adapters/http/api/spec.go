@@ -96,6 +96,11 @@ func (b *builder) operation(op Operation) *openapi3.Operation {
 		// Any route refuses malformed text in its path or query (a control character, invalid UTF-8).
 		errors = append([]int{http.StatusBadRequest}, errors...)
 	}
+	if !slices.Contains(errors, http.StatusServiceUnavailable) {
+		// Every route may need the database (to read the session, if nothing else), so every route
+		// answers 503 while it is down: a client must not take that for signed out.
+		errors = append(errors, http.StatusServiceUnavailable)
+	}
 	for _, status := range errors {
 		answers = append(answers, Answer{Status: status, Text: errorTexts[status], Body: Error{}})
 	}

@@ -2,6 +2,7 @@
 package s3
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -23,6 +24,9 @@ const (
 	// partSize bounds the memory of an upload: minio-go buffers one part of a stream whose
 	// length is unknown, and 5 MiB is the smallest part S3 accepts.
 	partSize = 5 << 20
+	// smallFile is the size up to which Put reads an upload whole and sends it in one request
+	// of known length, holding only its bytes: minio-go would buffer a whole part for it.
+	smallFile = 1 << 20
 	// maxRetries keeps a dead server from holding a request for long: minio-go waits at most
 	// about a second between attempts.
 	maxRetries         = 3
@@ -124,9 +128,10 @@ func (s *Store) ensureBucket(ctx context.Context, region string) error {
 	return nil
 }
 
-// Put streams r to key as a multipart upload, holding one part in memory and nothing on disk.
-// When r fails, ctx ends or r yields more than limit bytes, the upload is aborted and no
-// object remains under key (an older one stays).
+// Put sends a file of up to smallFile bytes in one request and streams a larger one to key as
+// a multipart upload, holding one part in memory and nothing on disk. When r fails, ctx ends or
+// r yields more than limit bytes, the upload is aborted and no object remains under key (an
+// older one stays).
 func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, contentType string) (int64, error) {
 	if limit < 0 {
 		return 0, fmt.Errorf("put %s: negative limit %d", key, limit)
@@ -135,8 +140,17 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, c
 		contentType = defaultContentType
 	}
 	lr := &limitedReader{r: r, remaining: limit}
+	var head bytes.Buffer
+	n, err := head.ReadFrom(io.LimitReader(lr, smallFile+1))
+	if err != nil {
+		return 0, fmt.Errorf("put %s: %w", key, err)
+	}
+	body, size := io.Reader(bytes.NewReader(head.Bytes())), n
+	if n > smallFile {
+		body, size = io.MultiReader(body, lr), -1
+	}
 	uploadID := rand.Text()
-	info, err := s.client.PutObject(ctx, s.bucket, key, lr, -1, minio.PutObjectOptions{
+	info, err := s.client.PutObject(ctx, s.bucket, key, body, size, minio.PutObjectOptions{
 		ContentType:  contentType,
 		PartSize:     partSize,
 		UserMetadata: map[string]string{uploadMeta: uploadID},

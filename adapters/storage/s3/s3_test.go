@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -43,6 +44,34 @@ func TestNewUsesExistingBucket(t *testing.T) {
 	second := newStore(t, cfg)
 	if info, err := second.Stat(t.Context(), "k"); err != nil || info.Size != 4 {
 		t.Errorf("Stat through a second store = %+v, %v; want the object the first stored", info, err)
+	}
+}
+
+// TestSmallUploadHoldsOnlyItsBytes stores a 40 KB document, the common upload: it costs a
+// fraction of the 5 MiB part a stream of unknown length is buffered in, and arrives whole.
+func TestSmallUploadHoldsOnlyItsBytes(t *testing.T) {
+	s := newStore(t, miniotest.Shared(t).Bucket(t))
+	doc := bytes.Repeat([]byte("%PDF-1.4\n"), 4<<10)
+	if _, err := s.Put(t.Context(), "warm-up.pdf", bytes.NewReader(doc), verification.MaxUploadBytes, "application/pdf"); err != nil {
+		t.Fatal(err) // the client's first request also sets up its connection and caches
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	size, err := s.Put(t.Context(), "small.pdf", bytes.NewReader(doc), verification.MaxUploadBytes, "application/pdf")
+	runtime.ReadMemStats(&after)
+	if err != nil || size != int64(len(doc)) {
+		t.Fatalf("Put = %d, %v; want %d", size, err, len(doc))
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 1<<20 {
+		t.Errorf("storing %d bytes allocated %d KB, want under 1 MB", len(doc), allocated>>10)
+	}
+	body, _, err := s.Get(t.Context(), "small.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer body.Close()
+	if got, err := io.ReadAll(body); err != nil || !bytes.Equal(got, doc) {
+		t.Errorf("stored %d bytes (%v), want the %d sent", len(got), err, len(doc))
 	}
 }
 

@@ -70,6 +70,24 @@ describe('routing and guards', () => {
     expect(router.state.location.pathname).toBe('/auth')
   })
 
+  it('keeps a visitor whose session cannot be checked (503) where they are, with a way to try again', async () => {
+    let down = true
+    mockApi(
+      route('GET', '/api/user', () =>
+        down ? json({ message: 'The service is temporarily unavailable; please try again in a moment' }, { status: 503 }) : json(user),
+      ),
+      route('GET', '/api/verifications', () => json([], { headers: { 'X-Total-Count': '0' } })),
+    )
+    const { router } = renderAt('/verifications')
+    expect(await screen.findByRole('heading', { name: 'Service Unavailable' })).toBeInTheDocument()
+    expect(screen.getByText('The service is temporarily unavailable; please try again in a moment')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/verifications')
+    down = false
+    screen.getByRole('button', { name: 'Try Again' }).click()
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Service Unavailable' })).not.toBeInTheDocument())
+    expect(router.state.location.pathname).toBe('/verifications')
+  })
+
   it('sends non-admins away from /admin to /', async () => {
     mockApi(route('GET', '/api/user', () => json(user)))
     const { router } = renderAt('/admin')

@@ -1,19 +1,51 @@
+import { RotateCw } from 'lucide-react'
 import { Navigate, Outlet, useLocation } from 'react-router'
+import { Button } from '../components/ui/Button'
+import { StateCard } from '../components/ui/StateCard'
 import { FullPageSpinner } from '../components/ui/Spinner'
 import { useGetCurrentUserQuery } from '../features/auth/authApi'
+import { errorMessage } from '../lib/errors'
 import { paths } from '../lib/paths'
+
+/**
+ * useSession is the current user, or a card to show instead of the page while the session is
+ * loading or could not be checked. A session that could not be checked (the server or its
+ * database is down: a 503, not a 401) is not a missing one, so nobody is sent to sign in for it.
+ */
+function useSession() {
+  const { data: user, isLoading, isError, error, refetch, isFetching } = useGetCurrentUserQuery()
+  if (isLoading) return { pending: <FullPageSpinner /> }
+  if (!user && isError) {
+    return {
+      pending: (
+        <main className="min-h-screen bg-slate-50 px-4">
+          <StateCard
+            title="Service Unavailable"
+            text={errorMessage(error)}
+            action={
+              <Button onClick={() => void refetch()} disabled={isFetching} icon={<RotateCw className="h-4 w-4" aria-hidden />}>
+                Try Again
+              </Button>
+            }
+          />
+        </main>
+      ),
+    }
+  }
+  return { user }
+}
 
 /** RequireAuth sends anonymous visitors to /auth, remembering where they were going. */
 export function RequireAuth() {
-  const { data: user, isLoading } = useGetCurrentUserQuery()
+  const { user, pending } = useSession()
   const location = useLocation()
-  if (isLoading) return <FullPageSpinner />
+  if (pending) return pending
   return user ? <Outlet /> : <Navigate to={paths.auth} state={{ from: location }} replace />
 }
 
 /** RequireAdmin sends anyone who is not an admin to /. */
 export function RequireAdmin() {
-  const { data: user, isLoading } = useGetCurrentUserQuery()
-  if (isLoading) return <FullPageSpinner />
+  const { user, pending } = useSession()
+  if (pending) return pending
   return user?.isAdmin ? <Outlet /> : <Navigate to={paths.home} replace />
 }

@@ -62,6 +62,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -118,6 +127,15 @@ export interface paths {
                 };
                 /** @description Not allowed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -192,6 +210,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -286,6 +313,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -356,6 +392,15 @@ export interface paths {
                 };
                 /** @description Not allowed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -440,6 +485,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -507,6 +561,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -599,6 +662,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -664,6 +736,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -754,6 +835,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -837,6 +927,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -904,6 +1003,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -985,6 +1093,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1052,6 +1169,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1144,7 +1270,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency is down */
+                /** @description A dependency is down (the database, the file store); try again shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1249,6 +1375,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1345,6 +1480,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1410,6 +1554,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1515,6 +1668,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1580,6 +1742,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1686,6 +1857,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1782,6 +1962,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1847,6 +2036,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1921,6 +2119,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1957,6 +2164,15 @@ export interface paths {
                 };
                 /** @description Bad input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2069,7 +2285,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency is down */
+                /** @description A dependency is down (the database, the file store); try again shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2161,7 +2377,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency is down */
+                /** @description A dependency is down (the database, the file store); try again shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2248,6 +2464,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2284,6 +2509,15 @@ export interface paths {
                 };
                 /** @description Bad input */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2343,6 +2577,15 @@ export interface paths {
                 };
                 /** @description Not signed in */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2417,6 +2660,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2475,6 +2727,15 @@ export interface paths {
                 };
                 /** @description Throttled */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2542,6 +2803,15 @@ export interface paths {
                 };
                 /** @description Throttled */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2652,7 +2922,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency is down */
+                /** @description A dependency is down (the database, the file store); try again shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2709,6 +2979,15 @@ export interface paths {
                 };
                 /** @description Throttled */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2781,6 +3060,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2846,6 +3134,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2904,6 +3201,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2989,6 +3295,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3054,6 +3369,15 @@ export interface paths {
                 };
                 /** @description Expired */
                 410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3159,6 +3483,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3204,6 +3537,15 @@ export interface paths {
                 };
                 /** @description Not signed in */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3307,6 +3649,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3369,6 +3720,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3415,6 +3775,15 @@ export interface paths {
                 };
                 /** @description Not allowed in the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3485,6 +3854,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3537,6 +3915,15 @@ export interface paths {
                 };
                 /** @description Not allowed in the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3599,6 +3986,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3687,6 +4083,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         /** Save the section of a draft */
@@ -3761,6 +4166,15 @@ export interface paths {
                 };
                 /** @description Unsupported type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3873,7 +4287,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency is down */
+                /** @description A dependency is down (the database, the file store); try again shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3954,6 +4368,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4021,6 +4444,15 @@ export interface paths {
                 };
                 /** @description Not allowed in the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4104,6 +4536,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4160,6 +4601,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4234,6 +4684,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         options?: never;
@@ -4289,6 +4748,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4377,6 +4845,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         /** Save the section of a draft */
@@ -4458,6 +4935,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4514,6 +5000,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4612,7 +5107,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency is down */
+                /** @description A dependency is down (the database, the file store); try again shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4695,6 +5190,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         options?: never;
@@ -4750,6 +5254,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4823,6 +5336,15 @@ export interface paths {
                 };
                 /** @description Unsupported type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4917,6 +5439,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -4969,6 +5500,15 @@ export interface paths {
                 };
                 /** @description Not allowed in the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5081,7 +5621,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency is down */
+                /** @description A dependency is down (the database, the file store); try again shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -5157,6 +5697,15 @@ export interface paths {
                 };
                 /** @description Not allowed in the current state */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5247,6 +5796,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5303,6 +5861,15 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5391,6 +5958,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         /** Save the section of a draft */
@@ -5465,6 +6041,15 @@ export interface paths {
                 };
                 /** @description Unsupported type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5555,7 +6140,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency is down */
+                /** @description A dependency is down (the database, the file store); try again shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -5620,6 +6205,15 @@ export interface paths {
                 };
                 /** @description Too large */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

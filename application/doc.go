@@ -42,8 +42,8 @@
 //     provider), ConfirmPayment and HandleWebhook (settling), Upgrade, Provider.
 //   - CouponAdmin (couponadmin.go): the coupon subcommands Create, List and Disable.
 //   - Certificates (certificates_*.go): Certificate (the PDF), Public and PublicDocuments (the
-//     public page), CISForm, GenerateCIS and GenerateCISOnApproval, and share links (ShareCIS,
-//     ShareLinks, RevokeShareLink, OpenSharedCIS).
+//     public page), SearchPublic (the public search for a certificate), CISForm, GenerateCIS and
+//     GenerateCISOnApproval, and share links (ShareCIS, ShareLinks, RevokeShareLink, OpenSharedCIS).
 //   - Review (review.go): what a reviewer reads, Company, Representatives, Banking, Trade,
 //     Documents, Certificate and CISForm.
 //   - Screening (screening_*.go): list data, ImportList, FetchLists, ListVersions, ListChanges,

@@ -744,10 +744,10 @@ func serverFailures(logPath string) map[string]int {
 		if json.Unmarshal(sc.Bytes(), &l) != nil {
 			continue
 		}
-		switch {
-		case l.Msg == "request failed":
+		switch l.Msg {
+		case "request failed":
 			logged[l.RequestID] = l.Error
-		case l.Msg == "request":
+		case "request":
 			if l.Status == http.StatusInternalServerError {
 				out[l.Route+": "+logged[l.RequestID]]++
 			}

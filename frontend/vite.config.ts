@@ -104,7 +104,7 @@ export default defineConfig({
             // the sign-in: the sign-in form and the certificate page do not load them.
             {
               name: 'widgets',
-              test: /node_modules[\\/](@floating-ui|@radix-ui[\\/](react-(select|menu|dropdown-menu|tooltip|popper|roving-focus|tabs|arrow)|number))[\\/]|src[\\/]components[\\/](ui[\\/](Select|Tooltip))\.tsx$/,
+              test: /node_modules[\\/](@floating-ui|@radix-ui[\\/](react-(select|menu|dropdown-menu|tooltip|popper|roving-focus|tabs|arrow)|number))[\\/]|src[\\/]components[\\/](ui[\\/](Select|Tooltip|ScrollingTabList))\.tsx$/,
               priority: 1,
               // The small Radix parts they share with dialogs and toasts stay in libs.
               includeDependenciesRecursively: false,

@@ -24,5 +24,7 @@ test('in Singapore, dates follow the local calendar and admin times name their z
 
   await page.request.post('/api/logout')
   await open(page, `/v/${v.publicId}`)
-  await expect(page.getByText(`Checked ${today}.`, { exact: false })).toBeVisible()
+  // The public page writes its dates in full (November 27, 2026), one format for the page.
+  const todayLong = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Singapore', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date())
+  await expect(page.getByText(`Checked ${todayLong}.`, { exact: false })).toBeVisible()
 })

@@ -501,15 +501,7 @@ func (r *Verifications) SearchApproved(ctx context.Context, text string, limit i
 	if err != nil {
 		return nil, fmt.Errorf("search approved certificates: %w", err)
 	}
-	out := make([]*verification.Verification, 0, len(rows))
-	for i := range rows {
-		v, err := rows[i].toDomain()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
+	return toDomainAll(rows)
 }
 
 // Expiring returns the approved, unrevoked certificates that expire before the given time
@@ -522,6 +514,11 @@ func (r *Verifications) Expiring(ctx context.Context, before time.Time) ([]*veri
 	if err != nil {
 		return nil, fmt.Errorf("list expiring certificates: %w", err)
 	}
+	return toDomainAll(rows)
+}
+
+// toDomainAll rebuilds the verifications of rows, in their order.
+func toDomainAll(rows []verificationRow) ([]*verification.Verification, error) {
 	out := make([]*verification.Verification, 0, len(rows))
 	for i := range rows {
 		v, err := rows[i].toDomain()

@@ -193,6 +193,7 @@ func (s *Server) publicRoutes(g *echo.Group) {
 	g.GET("/public/verifications/:publicId", s.publicVerification)
 	g.GET("/public/verifications/:publicId/company-info", s.publicCompany)
 	g.GET("/public/verifications/:publicId/documents", s.publicDocuments)
+	g.GET("/public/verifications/:publicId/badge.svg", s.publicBadge)
 	g.GET("/shared/cis/:token", s.openSharedCIS)
 }
 

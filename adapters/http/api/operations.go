@@ -47,6 +47,7 @@ var headers = map[string]struct {
 	"X-Total-Count":  {text: "Total matching rows", pattern: digits},
 	"X-Unread-Count": {text: "How many of the caller's notifications are unread", pattern: digits},
 	"Location":       {text: "The presigned link", format: "uri", required: true},
+	"ETag":           {text: "The version of the content, for If-None-Match", required: true},
 }
 
 // errorTexts describe each error status.
@@ -220,6 +221,11 @@ var publicOperations = []Operation{
 		Summary: "Public company fields", Answer: ok("Company", PublicCompany{}), Errors: []int{403, 404}},
 	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}/documents", Tag: "public",
 		Summary: "Document types and dates, never files", Answer: ok("Documents", []PublicDocument{}), Errors: []int{403, 404}},
+	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}/badge.svg", Tag: "public",
+		Summary: "The live badge for a company's website: name, tier, status and date; cacheable for 60 s, revalidated by ETag",
+		Answer:  Answer{Status: http.StatusOK, Text: "The badge", Files: []string{"image/svg+xml"}, Headers: []string{"ETag"}},
+		Also:    []Answer{{Status: http.StatusNotModified, Text: "The badge is unchanged (If-None-Match)"}},
+		Errors:  []int{403, 404}},
 }
 
 var adminOperations = []Operation{

@@ -49,4 +49,6 @@ export const paths = {
 export const apiLinks = {
   certificate: (id: Id) => `/api/verifications/${id}/certificate`,
   adminCertificate: (id: Id) => `/api/admin/verifications/${id}/certificate`,
+  /** badge is the live SVG badge a company embeds on its website. */
+  badge: (publicId: string) => `/api/public/verifications/${publicId}/badge.svg`,
 } as const

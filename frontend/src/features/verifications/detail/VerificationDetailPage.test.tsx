@@ -231,6 +231,22 @@ describe('verification detail', () => {
     expect(await screen.findByRole('link', { name: 'Download Certificate' })).toHaveAttribute('href', '/api/verifications/7/certificate')
   })
 
+  it('offers the live badge with an HTML snippet that links the public page', async () => {
+    mockApi(
+      route('GET', '/api/verifications/7', () => json(v({ status: 'approved', tier: 'top', paymentStatus: 'paid', companyName: 'Acme & "Sons"' }))),
+      ...sections(true),
+    )
+    renderDetail()
+    const snippet = (await screen.findByLabelText('HTML snippet')) as HTMLTextAreaElement
+    const publicId = v({}).publicId
+    expect(snippet.value).toBe(
+      `<a href="${window.location.origin}/v/${publicId}"><img src="${window.location.origin}/api/public/verifications/${publicId}/badge.svg" ` +
+        `alt="Acme &amp; &quot;Sons&quot;: verified by TTT Verify" width="320" height="76"></a>`,
+    )
+    expect(screen.getByRole('img', { name: 'Preview of your badge' })).toHaveAttribute('src', `/api/public/verifications/${publicId}/badge.svg`)
+    expect(screen.getByRole('button', { name: 'Copy snippet' })).toBeInTheDocument()
+  })
+
   it('tells the owner of a Top verification whether its checks run or are complete, and nothing more', async () => {
     const state = { v: v({ status: 'in_review', tier: 'top', paymentStatus: 'paid', screening: { status: 'running' } }) }
     mockApi(route('GET', '/api/verifications/7', () => json(state.v)), ...sections(true))

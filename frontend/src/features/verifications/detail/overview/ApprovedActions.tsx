@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../../lib/format'
 import { apiLinks, paths } from '../../../../lib/paths'
 import type { Verification } from '../../../../lib/types'
 import { useFetchCisFormMutation, useShareCisFormMutation } from '../../verificationApi'
+import { BadgeSnippet } from './BadgeSnippet'
 import { ShareLinks } from './ShareLinks'
 
 
@@ -94,6 +95,7 @@ export function ApprovedActions({ v }: { v: Verification }) {
           )}
           {shareCis && <ShareLinks id={v.id} />}
         </div>
+        <BadgeSnippet v={v} />
       </CardBody>
     </Card>
   )

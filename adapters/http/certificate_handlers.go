@@ -21,11 +21,15 @@ func (s *Server) publicVerification(c *echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-store") // the status is live
-	return c.JSON(http.StatusOK, api.PublicVerification{PublicID: p.PublicID, CertificateID: p.PublicID,
+	return c.JSON(http.StatusOK, toPublicVerification(p))
+}
+
+func toPublicVerification(p *application.PublicCertificate) api.PublicVerification {
+	return api.PublicVerification{PublicID: p.PublicID, CertificateID: p.PublicID,
 		CompanyName: p.CompanyName, RegistrationNumber: p.RegistrationNumber, Country: p.Country,
 		RegisteredAddress: p.RegisteredAddress, Email: p.Email, Tier: p.Tier.String(), Checks: toCertificateChecks(p.Checks),
 		Status: "approved", CertificateStatus: string(p.Status), VerifiedAt: p.VerifiedAt, ExpiresAt: p.ExpiresAt,
-		RevokedAt: p.RevokedAt, Fingerprint: p.Fingerprint})
+		RevokedAt: p.RevokedAt, Fingerprint: p.Fingerprint}
 }
 
 func (s *Server) publicSearch(c *echo.Context) error {

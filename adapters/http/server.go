@@ -63,6 +63,7 @@ type Services struct {
 	Admin         *application.Admin
 	Review        *application.Review
 	Certificates  *application.Certificates
+	Proofs        *application.Proofs
 	Screening     *application.Screening
 	TopChecks     *application.TopChecks
 	Inbox         *application.Inbox
@@ -194,6 +195,8 @@ func (s *Server) publicRoutes(g *echo.Group) {
 	g.GET("/public/verifications/:publicId/company-info", s.publicCompany)
 	g.GET("/public/verifications/:publicId/documents", s.publicDocuments)
 	g.GET("/public/verifications/:publicId/badge.svg", s.publicBadge)
+	g.POST("/public/verify", s.verifyText, s.limits.byAddress("verify"))
+	g.POST("/public/verify/file", s.verifyFile, s.limits.byAddress("verify"))
 	g.GET("/shared/cis/:token", s.openSharedCIS)
 }
 

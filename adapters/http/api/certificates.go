@@ -77,3 +77,24 @@ type ShareLink struct {
 	Used      bool       `json:"used"`
 	UsedAt    *time.Time `json:"usedAt"`
 }
+
+// VerifyText is a pasted credential (a JWT) or a typed certificate ID.
+type VerifyText struct {
+	Text string `json:"text" description:"a verifiable credential in its JWT form, or a certificate ID"`
+}
+
+// DocumentVerdict is the answer of the document check: one verdict in plain words, what it rests
+// on, and the certificate's public facts when the document is genuine.
+type DocumentVerdict struct {
+	Verdict     string              `json:"verdict" enum:"valid,revoked,expired,modified,foreign"`
+	Message     string              `json:"message" description:"the verdict in plain words, e.g. Genuine and valid until November 27, 2027"`
+	Checks      []ProofCheck        `json:"checks"`
+	Certificate *PublicVerification `json:"certificate" description:"the certificate's public facts; null unless the document is genuine"`
+}
+
+// ProofCheck is one thing a verdict rests on.
+type ProofCheck struct {
+	Name   string `json:"name" enum:"Signature,Signer,Document,Live status"`
+	Passed bool   `json:"passed"`
+	Detail string `json:"detail"`
+}

@@ -226,6 +226,12 @@ var publicOperations = []Operation{
 		Answer:  Answer{Status: http.StatusOK, Text: "The badge", Files: []string{"image/svg+xml"}, Headers: []string{"ETag"}},
 		Also:    []Answer{{Status: http.StatusNotModified, Text: "The badge is unchanged (If-None-Match)"}},
 		Errors:  []int{403, 404}},
+	{Method: http.MethodPost, Path: "/api/public/verify", Tag: "public",
+		Summary: "Verify a pasted credential or a certificate ID: one verdict, what it rests on, the live status; throttled per client address",
+		Body:    VerifyText{}, Answer: ok("The verdict", DocumentVerdict{}), Errors: []int{400, 415, 429}},
+	{Method: http.MethodPost, Path: "/api/public/verify/file", Tag: "public",
+		Summary: "Verify a certificate or CIS PDF (at most 10 MB; never stored): its signature, the certificate it names and the live status; throttled per client address",
+		Upload:  true, Answer: ok("The verdict", DocumentVerdict{}), Errors: []int{400, 413, 429}},
 }
 
 var adminOperations = []Operation{

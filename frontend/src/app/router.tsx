@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
   { path: patterns.auth, ...screen(load.auth) },
   { path: patterns.resetPassword, ...screen(load.resetPassword) },
   { path: patterns.publicCertificate, ...screen(load.publicCertificate) },
+  { path: patterns.verifyDocument, ...screen(load.verifyDocument) },
   { path: patterns.terms, ...screen(load.terms) },
   { path: patterns.privacy, ...screen(load.privacy) },
   {

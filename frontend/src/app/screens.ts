@@ -20,6 +20,7 @@ export const load = {
   auth: () => import('../features/auth/AuthPage'),
   resetPassword: () => import('../features/auth/ResetPasswordPage'),
   publicCertificate: () => import('../features/public/PublicVerificationPage'),
+  verifyDocument: () => import('../features/public/VerifyDocumentPage'),
   terms: () => import('../features/legal/TermsPage'),
   privacy: () => import('../features/legal/PrivacyPage'),
   dashboard: () => import('../features/verifications/DashboardPage'),
@@ -53,7 +54,7 @@ export function firstLoads(pathname: string): { code: Load[]; api: string[] } | 
     const id = decodeURIComponent(pathname.split('/')[2])
     return { code: [load.shell, load.publicCertificate], api: [`/api/public/verifications/${encodeURIComponent(id)}`] }
   }
-  for (const s of ['resetPassword', 'terms', 'privacy'] as const) {
+  for (const s of ['resetPassword', 'terms', 'privacy', 'verifyDocument'] as const) {
     if (matches(patterns[s])) return { code: [load.shell, load[s]], api: [] }
   }
   const app = [load.shell, load.requireAuth, load.layout]

@@ -3310,6 +3310,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a pasted credential or a certificate ID: one verdict, what it rests on, the live status; throttled per client address */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VerifyText"];
+                };
+            };
+            responses: {
+                /** @description The verdict */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentVerdict"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/verify/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a certificate or CIS PDF (at most 10 MB; never stored): its signature, the certificate it names and the live status; throttled per client address */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["Upload"];
+                };
+            };
+            responses: {
+                /** @description The verdict */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentVerdict"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -6553,6 +6705,15 @@ export interface components {
             url: string;
             verificationId: number;
         };
+        DocumentVerdict: {
+            /** @description the certificate's public facts; null unless the document is genuine */
+            certificate: components["schemas"]["PublicVerification"] | null;
+            checks: components["schemas"]["ProofCheck"][];
+            /** @description the verdict in plain words, e.g. Genuine and valid until November 27, 2027 */
+            message: string;
+            /** @enum {string} */
+            verdict: "valid" | "revoked" | "expired" | "modified" | "foreign";
+        };
         Error: {
             errors?: {
                 [key: string]: string;
@@ -6721,6 +6882,12 @@ export interface components {
             at: string;
             by: string;
             note: string;
+        };
+        ProofCheck: {
+            detail: string;
+            /** @enum {string} */
+            name: "Signature" | "Signer" | "Document" | "Live status";
+            passed: boolean;
         };
         PublicCompany: {
             companyName: string;
@@ -7059,6 +7226,10 @@ export interface components {
             /** @enum {string} */
             status: "not_applicable" | "pending" | "running" | "done" | "failed";
             subjects: components["schemas"]["ScreeningSubject"][];
+        };
+        VerifyText: {
+            /** @description a verifiable credential in its JWT form, or a certificate ID */
+            text: string;
         };
         WebhookResult: {
             received: boolean;

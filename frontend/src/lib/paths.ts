@@ -8,6 +8,7 @@ export const patterns = {
   auth: '/auth',
   resetPassword: '/reset-password',
   publicCertificate: '/v/:publicId',
+  verifyDocument: '/verify',
   dashboard: '/dashboard',
   verifications: '/verifications',
   verification: '/verification/:id',
@@ -39,6 +40,7 @@ export const paths = {
   adminScreening: patterns.adminScreening,
   adminJobs: patterns.adminJobs,
   publicCertificate: (publicId: string) => `/v/${publicId}`,
+  verifyDocument: patterns.verifyDocument,
   terms: patterns.terms,
   privacy: patterns.privacy,
   /** upgradePayment is the payment page for the Basic-to-Top difference. */

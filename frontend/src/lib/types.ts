@@ -44,6 +44,8 @@ export type PaymentSuccessResult = Schemas['PaymentSuccessResult']
 export type PublicCertificate = Schemas['PublicVerification']
 /** PublicSearchHit is one certificate the public search found. */
 export type PublicSearchHit = Schemas['PublicSearchHit']
+/** DocumentVerdict is the answer of the "Verify a document" check. */
+export type DocumentVerdict = Schemas['DocumentVerdict']
 /** CertificateCheck is one check a certificate claims, with its result, full sentence and date; one that did not run is absent. */
 export type CertificateCheck = Schemas['CertificateCheck']
 

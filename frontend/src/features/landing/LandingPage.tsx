@@ -83,6 +83,9 @@ export default function LandingPage() {
                 {l.label}
               </a>
             ))}
+            <Link to={paths.verifyDocument} className="text-sm font-medium text-slate-600 hover:text-brand-800">
+              Verify a document
+            </Link>
           </nav>
           <div className="hidden items-center gap-2 md:flex">
             <ButtonLink to={paths.auth} variant="ghost">
@@ -108,6 +111,9 @@ export default function LandingPage() {
                   {l.label}
                 </a>
               ))}
+              <Link to={paths.verifyDocument} onClick={() => setMenuOpen(false)} className="py-2 text-sm font-medium text-slate-700">
+                Verify a document
+              </Link>
             </nav>
             <div className="grid grid-cols-2 gap-2">
               <ButtonLink to={paths.auth} variant="outline">

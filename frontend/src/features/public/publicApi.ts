@@ -1,5 +1,5 @@
 import { api } from '../../app/api'
-import type { PublicCertificate, PublicSearchHit } from '../../lib/types'
+import type { DocumentVerdict, PublicCertificate, PublicSearchHit } from '../../lib/types'
 
 export interface PublicDocument {
   type: string
@@ -22,7 +22,24 @@ export const publicApi = api.injectEndpoints({
       query: (publicId) => `/public/verifications/${encodeURIComponent(publicId)}/documents`,
       transformResponse: (r: PublicDocument[] | null | undefined) => r ?? [],
     }),
+    // The document check reads what it is handed and keeps nothing, so nothing is cached either.
+    verifyText: b.mutation<DocumentVerdict, string>({
+      query: (text) => ({ url: '/public/verify', method: 'POST', body: { text } }),
+    }),
+    verifyFile: b.mutation<DocumentVerdict, File>({
+      query: (file) => {
+        const body = new FormData()
+        body.append('file', file)
+        return { url: '/public/verify/file', method: 'POST', body }
+      },
+    }),
   }),
 })
 
-export const { useGetPublicCertificateQuery, useGetPublicDocumentsQuery, useLazySearchPublicCertificatesQuery } = publicApi
+export const {
+  useGetPublicCertificateQuery,
+  useGetPublicDocumentsQuery,
+  useLazySearchPublicCertificatesQuery,
+  useVerifyTextMutation,
+  useVerifyFileMutation,
+} = publicApi

@@ -44,6 +44,8 @@
 //   - Certificates (certificates_*.go): Certificate (the PDF), Public and PublicDocuments (the
 //     public page), SearchPublic (the public search for a certificate), CISForm, GenerateCIS and
 //     GenerateCISOnApproval, and share links (ShareCIS, ShareLinks, RevokeShareLink, OpenSharedCIS).
+//   - Proofs (proofs*.go): Verify, the "Verify a document" check of a PDF, a credential or a
+//     certificate ID against our keys and the certificate's live status.
 //   - Review (review.go): what a reviewer reads, Company, Representatives, Banking, Trade,
 //     Documents, Certificate and CISForm.
 //   - Screening (screening_*.go): list data, ImportList, FetchLists, ListVersions, ListChanges,

@@ -38,7 +38,7 @@ type WikidataConfig struct {
 	// and the list in force stays.
 	MaxWait time.Duration
 	// YearsAfterOffice is how long after leaving a position a person stays politically exposed
-	// (PEP_YEARS_AFTER_OFFICE).
+	// (PEP_YEARS_AFTER_OFFICE); 0 keeps current holders only.
 	YearsAfterOffice int
 	// PageSize is the number of rows one positions query asks for (LIMIT); the next page is
 	// asked with OFFSET until a page comes back short.
@@ -51,10 +51,17 @@ type WikidataConfig struct {
 	Now func() time.Time
 }
 
-// DefaultWikidata holds the settings a zero WikidataConfig field takes.
+// DefaultWikidata holds the settings a zero WikidataConfig field takes (YearsAfterOffice excepted:
+// its zero is a setting).
 var DefaultWikidata = WikidataConfig{UserAgent: "TTTVerify/1 (https://tttverify.com; support@tttverify.com)",
-	Timeout: 90 * time.Second, Attempts: 4, Backoff: 5 * time.Second, MaxWait: 5 * time.Minute, YearsAfterOffice: 5,
+	Timeout: 90 * time.Second, Attempts: 4, Backoff: 5 * time.Second, MaxWait: 5 * time.Minute,
 	PageSize: 10000, Batch: 200, MaxBytes: 256 << 20, Now: time.Now}
+
+// WikidataUserAgent is the User-Agent of the queries: the product and its version, then the
+// operator's site and contact address, as Wikimedia's User-Agent policy asks.
+func WikidataUserAgent(site, contact string) string {
+	return fmt.Sprintf("TTTVerify/1 (%s; %s) pep_wikidata/1", site, contact)
+}
 
 // Wikidata asks a SPARQL service, one query at a time, for the people who hold or held a
 // politically exposed position, and returns each answer as a file of the pep_wikidata list.
@@ -80,9 +87,6 @@ func NewWikidata(cfg WikidataConfig) *Wikidata {
 	}
 	if cfg.MaxWait <= 0 {
 		cfg.MaxWait = d.MaxWait
-	}
-	if cfg.YearsAfterOffice <= 0 {
-		cfg.YearsAfterOffice = d.YearsAfterOffice
 	}
 	if cfg.PageSize <= 0 {
 		cfg.PageSize = d.PageSize
@@ -171,7 +175,10 @@ func (w *Wikidata) ask(ctx context.Context, endpoint, query string) ([]byte, *sp
 			return nil, nil, p.error
 		}
 		if attempt >= w.cfg.Attempts {
-			return nil, nil, fmt.Errorf("%w (%d attempts)", err, attempt)
+			if attempt == 1 {
+				return nil, nil, err
+			}
+			return nil, nil, fmt.Errorf("%w (tried %d times)", err, attempt)
 		}
 		wait := backoff
 		if retryAfter > 0 {

@@ -167,7 +167,7 @@ func TestWikidataRetries(t *testing.T) {
 	}
 
 	for m, want := range map[string]string{
-		"slow":      "head_of_state, page 1: the service did not answer within 100ms (2 attempts)",
+		"slow":      "head_of_state, page 1: the service did not answer within 100ms (tried 2 times)",
 		"503 long":  "the service answered 503 Service Unavailable; the service asks to wait 1h0m0s, longer than 5m0s",
 		"bad query": "the service answered 400 Bad Request: MalformedQueryException",
 		"html":      "the answer is not SPARQL results JSON",

@@ -72,13 +72,18 @@ ORDER BY ?person ?held ?country
 LIMIT %d OFFSET %d`, c.Name, c.Match, cutoff.Format("2006-01-02T00:00:00Z"), limit, offset)
 }
 
-// NamesQuery asks for the names of people in every language and script (labels and aliases, told
-// apart by ?kind), their dates of birth with their precision, and their citizenships, one fact per row.
+// NamesQuery asks for the names of people in every language and script, their dates of birth with
+// their precision, and their citizenships, one fact per row. A name is each distinct written form of
+// the labels and aliases: the same spelling in forty languages is one row, which keeps the answers
+// (and the evidence) a fraction of their size; ?kind says whether it is the English label, the
+// multilingual one, another label, or an alias.
 func NamesQuery(people []string) string {
-	return fmt.Sprintf(`SELECT ?person ?kind ?name ?dob ?dobPrecision ?citizenship WHERE {
+	return fmt.Sprintf(`SELECT DISTINCT ?person ?kind ?name ?dob ?dobPrecision ?citizenship WHERE {
   VALUES ?person { wd:%s }
-  { ?person rdfs:label ?name BIND("label" AS ?kind) }
-  UNION { ?person skos:altLabel ?name BIND("alias" AS ?kind) }
+  { ?person rdfs:label ?label .
+    BIND(STR(?label) AS ?name)
+    BIND(IF(LANG(?label) = "en", "label_en", IF(LANG(?label) = "mul", "label_mul", "label")) AS ?kind) }
+  UNION { ?person skos:altLabel ?alias . BIND(STR(?alias) AS ?name) BIND("alias" AS ?kind) }
   UNION { ?person p:P569 ?born . ?born wikibase:rank ?rank ; psv:P569 [ wikibase:timeValue ?dob ; wikibase:timePrecision ?dobPrecision ] .
           FILTER(?rank != wikibase:DeprecatedRank) }
   UNION { ?person wdt:P27 ?state . ?state wdt:P297 ?citizenship }
@@ -87,7 +92,7 @@ func NamesQuery(people []string) string {
 
 // PEPWikidata reads the answers of a pep_wikidata fetch into one entry per person (Q-number): the
 // positions answers say who is exposed and by which holdings, the names answers give every label
-// and alias in every language, the dates of birth and the citizenships.
+// and alias in every language and script, the dates of birth and the citizenships.
 var PEPWikidata Parser = pepWikidataParser{}
 
 type pepWikidataParser struct{}
@@ -99,14 +104,21 @@ func (pepWikidataParser) Files() []string { return []string{"positions-*.json", 
 
 // wdPerson gathers what the answers say of one person.
 type wdPerson struct {
-	labels, aliases []langName
+	names           []rankedName
 	dobs            []screening.DateOfBirth
 	citizenships    []string
 	holdings        map[string]*wdHolding // by statement IRI
 	classes         []string
 }
 
-type langName struct{ lang, name string }
+// rankedName is a name and how it is preferred as the entry's name: the English label first, then
+// the multilingual one, then any other label, then aliases.
+type rankedName struct {
+	rank int
+	name string
+}
+
+var nameRanks = map[string]int{"label_en": 0, "label_mul": 1, "label": 2, "alias": 3}
 
 type wdHolding struct {
 	position, label string
@@ -229,12 +241,11 @@ func (p *wdPerson) addHolding(row map[string]sparqlTerm) {
 
 func (p *wdPerson) addFact(row map[string]sparqlTerm) {
 	if n, ok := row["name"]; ok && strings.TrimSpace(n.Value) != "" {
-		ln := langName{lang: n.Lang, name: strings.Join(strings.Fields(n.Value), " ")}
-		if row["kind"].Value == "label" {
-			p.labels = append(p.labels, ln)
-		} else {
-			p.aliases = append(p.aliases, ln)
+		rank, known := nameRanks[row["kind"].Value]
+		if !known {
+			rank = nameRanks["alias"]
 		}
+		p.names = append(p.names, rankedName{rank: rank, name: strings.Join(strings.Fields(n.Value), " ")})
 	}
 	if d, ok := row["dob"]; ok {
 		if dob, ok := wikidataDOB(d.Value, row["dobPrecision"].Value); ok {
@@ -246,29 +257,23 @@ func (p *wdPerson) addFact(row map[string]sparqlTerm) {
 	}
 }
 
-// entry makes the person's entry: the English label as the name (else the multilingual one,
-// else the first label by language), every other label and alias as an alias.
+// entry makes the person's entry: the English label as the name (else the multilingual one, else
+// another label, else an alias), every other name as an alias.
 func (p *wdPerson) entry(id string) (screening.Entry, bool) {
-	byLang := func(s []langName) {
-		sort.SliceStable(s, func(i, j int) bool { return s[i].lang < s[j].lang })
-	}
-	byLang(p.labels)
-	byLang(p.aliases)
-	all := append(append([]langName{}, p.labels...), p.aliases...)
-	if len(all) == 0 {
+	if len(p.names) == 0 {
 		return screening.Entry{}, false
 	}
-	name := all[0].name
-	for _, pref := range []string{"mul", "en"} {
-		for _, l := range p.labels {
-			if l.lang == pref {
-				name = l.name
-			}
+	sort.Slice(p.names, func(i, j int) bool {
+		a, b := p.names[i], p.names[j]
+		if a.rank != b.rank {
+			return a.rank < b.rank
 		}
-	}
+		return a.name < b.name
+	})
+	name := p.names[0].name
 	e := screening.Entry{Source: screening.PEPWikidata, SourceID: id, Kind: screening.Person, Name: name,
 		DatesOfBirth: p.dobs, Topics: []screening.Topic{screening.PEP}}
-	for _, n := range all {
+	for _, n := range p.names {
 		if n.name != name {
 			e.Aliases = appendUnique(e.Aliases, n.name)
 		}

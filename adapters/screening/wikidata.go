@@ -55,7 +55,7 @@ type WikidataConfig struct {
 // its zero is a setting).
 var DefaultWikidata = WikidataConfig{UserAgent: "TTTVerify/1 (https://tttverify.com; support@tttverify.com)",
 	Timeout: 90 * time.Second, Attempts: 4, Backoff: 5 * time.Second, MaxWait: 5 * time.Minute,
-	PageSize: 10000, Batch: 200, MaxBytes: 256 << 20, Now: time.Now}
+	PageSize: 10000, Batch: 500, MaxBytes: 256 << 20, Now: time.Now}
 
 // WikidataUserAgent is the User-Agent of the queries: the product and its version, then the
 // operator's site and contact address, as Wikimedia's User-Agent policy asks.

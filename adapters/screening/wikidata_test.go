@@ -90,7 +90,7 @@ func TestWikidataFetch(t *testing.T) {
 	sidorov := list.Entries[0]
 	wantEntry := screening.Entry{Source: screening.PEPWikidata, SourceID: "Q900000001", Kind: screening.Person,
 		Name:         "Ivan Petrovich Sidorov",
-		Aliases:      []string{"Iwan Petrowitsch Sidorow", "Иван Петрович Сидоров", "Іван Петрович Сидоров", "Ivan Sidorov", "Сидоров Иван Петрович"},
+		Aliases:      []string{"Iwan Petrowitsch Sidorow", "Іван Петрович Сидоров", "Иван Петрович Сидоров", "Ivan Sidorov", "Сидоров Иван Петрович"},
 		DatesOfBirth: []screening.DateOfBirth{{From: screening.Date{Year: 1961, Month: 4, Day: 12}, To: screening.Date{Year: 1961, Month: 4, Day: 12}}},
 		Countries:    []string{"RU"}, Programs: []string{"Member of a national legislature", "Minister or deputy minister"},
 		Topics: []screening.Topic{screening.PEP},

@@ -104,11 +104,11 @@ func (pepWikidataParser) Files() []string { return []string{"positions-*.json", 
 
 // wdPerson gathers what the answers say of one person.
 type wdPerson struct {
-	names           []rankedName
-	dobs            []screening.DateOfBirth
-	citizenships    []string
-	holdings        map[string]*wdHolding // by statement IRI
-	classes         []string
+	names        []rankedName
+	dobs         []screening.DateOfBirth
+	citizenships []string
+	holdings     map[string]*wdHolding // by statement IRI
+	classes      []string
 }
 
 // rankedName is a name and how it is preferred as the entry's name: the English label first, then

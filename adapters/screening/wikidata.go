@@ -76,31 +76,24 @@ func NewWikidata(cfg WikidataConfig) *Wikidata {
 	if cfg.UserAgent == "" {
 		cfg.UserAgent = d.UserAgent
 	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = d.Timeout
-	}
-	if cfg.Attempts < 1 {
-		cfg.Attempts = d.Attempts
-	}
-	if cfg.Backoff <= 0 {
-		cfg.Backoff = d.Backoff
-	}
-	if cfg.MaxWait <= 0 {
-		cfg.MaxWait = d.MaxWait
-	}
-	if cfg.PageSize <= 0 {
-		cfg.PageSize = d.PageSize
-	}
-	if cfg.Batch <= 0 {
-		cfg.Batch = d.Batch
-	}
-	if cfg.MaxBytes <= 0 {
-		cfg.MaxBytes = d.MaxBytes
-	}
 	if cfg.Now == nil {
 		cfg.Now = d.Now
 	}
+	positiveOr(&cfg.Timeout, d.Timeout)
+	positiveOr(&cfg.Backoff, d.Backoff)
+	positiveOr(&cfg.MaxWait, d.MaxWait)
+	positiveOr(&cfg.Attempts, d.Attempts)
+	positiveOr(&cfg.PageSize, d.PageSize)
+	positiveOr(&cfg.Batch, d.Batch)
+	positiveOr(&cfg.MaxBytes, d.MaxBytes)
 	return &Wikidata{cfg: cfg, client: &http.Client{Timeout: cfg.Timeout}}
+}
+
+// positiveOr sets *v to d unless it is positive.
+func positiveOr[T int | int64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
 }
 
 // maxPages stops a service that ignores OFFSET from being asked for ever.

@@ -68,12 +68,13 @@ SELECT DISTINCT ?person ?held ?position ?positionLabel ?country ?start ?startPre
   OPTIONAL { ?position wdt:P1001|wdt:P17 ?jurisdiction . ?jurisdiction wdt:P297 ?country }
   OPTIONAL { ?position rdfs:label ?positionLabel FILTER(LANG(?positionLabel) = "en") }
 }
-ORDER BY ?person ?held ?country
+ORDER BY ?person ?held ?country ?start ?end
 LIMIT %d OFFSET %d`, c.Name, c.Match, cutoff.Format("2006-01-02T00:00:00Z"), limit, offset)
 }
 
 // NamesQuery asks for the names of people in every language and script, their dates of birth with
-// their precision, and their citizenships, one fact per row. A name is each distinct written form of
+// their precision, and their citizenships, one fact per row, in an order that stays the same while
+// the data does (identical answers make no new version). A name is each distinct written form of
 // the labels and aliases: the same spelling in forty languages is one row, which keeps the answers
 // (and the evidence) a fraction of their size; ?kind says whether it is the English label, the
 // multilingual one, another label, or an alias.
@@ -87,7 +88,8 @@ func NamesQuery(people []string) string {
   UNION { ?person p:P569 ?born . ?born wikibase:rank ?rank ; psv:P569 [ wikibase:timeValue ?dob ; wikibase:timePrecision ?dobPrecision ] .
           FILTER(?rank != wikibase:DeprecatedRank) }
   UNION { ?person wdt:P27 ?state . ?state wdt:P297 ?citizenship }
-}`, strings.Join(people, " wd:"))
+}
+ORDER BY ?person ?kind ?name ?dob ?citizenship`, strings.Join(people, " wd:"))
 }
 
 // PEPWikidata reads the answers of a pep_wikidata fetch into one entry per person (Q-number): the
@@ -278,6 +280,10 @@ func (p *wdPerson) entry(id string) (screening.Entry, bool) {
 			e.Aliases = appendUnique(e.Aliases, n.name)
 		}
 	}
+	sort.Slice(e.DatesOfBirth, func(i, j int) bool {
+		a, b := e.DatesOfBirth[i].From, e.DatesOfBirth[j].From
+		return a.Year*10000+a.Month*100+a.Day < b.Year*10000+b.Month*100+b.Day
+	})
 	e.Countries = append(e.Countries, p.citizenships...)
 	sort.Strings(e.Countries)
 	e.Programs = append(e.Programs, p.classes...)

@@ -80,7 +80,8 @@ type ScreeningLists interface {
 // ListParser reads one publisher's files (adapters/screening implements it per list).
 type ListParser interface {
 	Source() screening.Source
-	// Files names the files the parser reads; the first is required.
+	// Files names the files the parser reads, or path.Match patterns of their names; the first
+	// is required.
 	Files() []string
 	Parse(files map[string]io.Reader) (screening.List, error)
 }

@@ -129,7 +129,8 @@ func (s *Screening) unknownSource(src screening.Source) error {
 
 // nameListFiles checks the files against what the parser reads. A list of one file takes any
 // name (a download keeps the publisher's, a person may have renamed it); the files of a list of
-// several are told apart by their base names.
+// several are told apart by their base names, which a parser may give as patterns (path.Match)
+// when their number varies.
 func nameListFiles(p ListParser, files []ListFile) ([]ListFile, error) {
 	want := p.Files()
 	if len(files) == 0 {
@@ -143,11 +144,14 @@ func nameListFiles(p ListParser, files []ListFile) ([]ListFile, error) {
 	}
 	out := make([]ListFile, 0, len(files))
 	seen := map[string]bool{}
+	first := false
 	for _, f := range files {
 		name := strings.ToLower(path.Base(strings.ReplaceAll(f.Name, "\\", "/")))
 		known := false
-		for _, w := range want {
-			known = known || w == name
+		for i, w := range want {
+			if ok, _ := path.Match(w, name); ok {
+				known, first = true, first || i == 0
+			}
 		}
 		if !known {
 			return nil, field.Errors{"files": fmt.Sprintf("%s reads %s; %q is none of them", p.Source(), strings.Join(want, ", "), f.Name)}
@@ -158,7 +162,7 @@ func nameListFiles(p ListParser, files []ListFile) ([]ListFile, error) {
 		seen[name] = true
 		out = append(out, ListFile{Name: name, Data: f.Data})
 	}
-	if !seen[want[0]] {
+	if !first {
 		return nil, field.Errors{"files": fmt.Sprintf("%s needs the file %s", p.Source(), want[0])}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })

@@ -15,8 +15,9 @@ import (
 )
 
 // OfficialAddresses are where the publishers put their current files. A list of several files
-// (OFAC) has a base address its parser's file names are appended to. FollowTheMoney and PEP CSV
-// data are licensed or in-house: they have no default and are fetched only when configured.
+// (OFAC) has a base address its parser's file names are appended to; pep_wikidata's is the SPARQL
+// service its queries go to. FollowTheMoney and PEP CSV data are licensed or in-house: they have no
+// default and are fetched only when configured.
 var OfficialAddresses = map[screening.Source]string{
 	screening.OFACSDN:          "https://www.treasury.gov/ofac/downloads/",
 	screening.OFACConsolidated: "https://www.treasury.gov/ofac/downloads/consolidated/",
@@ -24,6 +25,7 @@ var OfficialAddresses = map[screening.Source]string{
 	screening.EU:               "https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw",
 	screening.UK:               "https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.xml",
 	screening.USCSL:            "https://data.trade.gov/downloadable_consolidated_screening_list/v1/consolidated.csv",
+	screening.PEPWikidata:      WikidataEndpoint,
 }
 
 // AddressVariable names the environment variable that overrides a list's address, e.g.
@@ -38,6 +40,7 @@ type Fetcher struct {
 	parsers   *Registry
 	addresses map[screening.Source]string
 	maxBytes  int64
+	wikidata  *Wikidata
 }
 
 // FetcherConfig sets the addresses and limits of downloads.
@@ -46,6 +49,8 @@ type FetcherConfig struct {
 	MaxBytes int64         // per file; a larger file is refused
 	// Getenv reads the address overrides (os.Getenv in production).
 	Getenv func(string) string
+	// Wikidata sets the queries of pep_wikidata; its MaxBytes is MaxBytes.
+	Wikidata WikidataConfig
 }
 
 var _ application.ListSource = (*Fetcher)(nil)
@@ -55,6 +60,9 @@ var _ application.ListSource = (*Fetcher)(nil)
 func NewFetcher(parsers *Registry, cfg FetcherConfig) (*Fetcher, error) {
 	f := &Fetcher{client: &http.Client{Timeout: cfg.Timeout}, parsers: parsers, addresses: map[screening.Source]string{},
 		maxBytes: cfg.MaxBytes}
+	wd := cfg.Wikidata
+	wd.MaxBytes = cfg.MaxBytes
+	f.wikidata = NewWikidata(wd)
 	for _, src := range parsers.Sources() {
 		addr := OfficialAddresses[src]
 		if v := strings.TrimSpace(cfg.Getenv(AddressVariable(src))); v != "" {
@@ -84,6 +92,13 @@ func (f *Fetcher) Fetch(ctx context.Context, src screening.Source) ([]applicatio
 	p, _, ok := f.parsers.Parser(src)
 	if !ok {
 		return nil, fmt.Errorf("%s is not a list this server reads", src)
+	}
+	if src == screening.PEPWikidata {
+		files, err := f.wikidata.Fetch(ctx, addr)
+		if err != nil {
+			return nil, fmt.Errorf("ask %s (%s): %w", redactQuery(addr), src, err)
+		}
+		return files, nil
 	}
 	names := p.Files()
 	if len(names) == 1 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tttverify/tttverify/adapters/screening/screeningtest"
 	"github.com/tttverify/tttverify/domain/screening"
 )
 
@@ -23,8 +24,11 @@ func (twoFileParser) Parse(map[string]io.Reader) (screening.List, error) {
 
 func TestFetcher(t *testing.T) {
 	eu := fixture(t, "eu/export.xml")
+	wikidata := screeningtest.NewWikidataService(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
+		case "/sparql":
+			wikidata.ServeHTTP(w, r)
 		case "/eu.xml":
 			_, _ = w.Write(eu)
 		case "/ofac/sdn.csv":
@@ -50,12 +54,14 @@ func TestFetcher(t *testing.T) {
 		"SCREENING_URL_US_CSL":   srv.URL + "/big",
 		"SCREENING_URL_PEP_CSV":  srv.URL + "/slow",
 		"SCREENING_URL_FTM":      srv.URL + "/missing",
+		// A SPARQL service, asked by queries rather than downloaded from.
+		"SCREENING_URL_PEP_WIKIDATA": srv.URL + "/sparql",
 	}
 	f, err := NewFetcher(reg, FetcherConfig{Timeout: 100 * time.Millisecond, MaxBytes: 32 << 10, Getenv: func(k string) string { return env[k] }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := f.Sources(); len(got) != 8 {
+	if got := f.Sources(); len(got) != 9 {
 		t.Fatalf("sources %v", got)
 	}
 	ctx := context.Background()
@@ -63,6 +69,10 @@ func TestFetcher(t *testing.T) {
 	files, err := f.Fetch(ctx, screening.EU)
 	if err != nil || len(files) != 1 || files[0].Name != "export.xml" || string(files[0].Data) != string(eu) {
 		t.Fatalf("eu: %v %v", files, err)
+	}
+	files, err = f.Fetch(ctx, screening.PEPWikidata)
+	if err != nil || len(files) != 12 || files[0].Name != "positions-head_of_state-001.json" || files[11].Name != "names-0001.json" {
+		t.Fatalf("pep_wikidata: %d files, %v", len(files), err)
 	}
 	// The optional second file is absent at the publisher: the first one comes alone.
 	files, err = f.Fetch(ctx, screening.OFACSDN)
@@ -85,12 +95,12 @@ func TestFetcher(t *testing.T) {
 	}}); err == nil || !strings.Contains(err.Error(), "SCREENING_URL_EU must be an http(s) address") {
 		t.Fatalf("bad address: %v", err)
 	}
-	// Without overrides the official lists have addresses and the licensed ones none.
+	// Without overrides the official lists and Wikidata have addresses, and the licensed ones none.
 	official, _ := NewFetcher(NewRegistry(), FetcherConfig{Getenv: func(string) string { return "" }})
 	if _, err := official.Fetch(ctx, screening.FTM); err == nil || !strings.Contains(err.Error(), "set SCREENING_URL_FTM") {
 		t.Fatalf("ftm without an address: %v", err)
 	}
-	if len(official.Sources()) != 6 {
+	if len(official.Sources()) != 7 || official.addresses[screening.PEPWikidata] != "https://query.wikidata.org/sparql" {
 		t.Fatalf("official sources %v", official.Sources())
 	}
 }

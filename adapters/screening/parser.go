@@ -12,7 +12,8 @@ import (
 // for a truncated, empty or garbled file, and never returns a partial list.
 type Parser interface {
 	Source() screening.Source
-	// Files names the files the parser reads; the first is required, the others optional.
+	// Files names the files the parser reads; the first is required, the others optional. A name
+	// may be a path.Match pattern ("positions-*.json") for a list published as a number of files.
 	Files() []string
 	Parse(files map[string]io.Reader) (screening.List, error)
 }

@@ -23,6 +23,7 @@ func NewRegistry() *Registry {
 	r.add(USCSL, "us_csl/1")
 	r.add(FTM, "ftm/1")
 	r.add(PEPCSV, "pep_csv/1")
+	r.add(PEPWikidata, "pep_wikidata/1")
 	r.add(OFACSDN, "ofac_sdn/1")
 	r.add(OFACConsolidated, "ofac_consolidated/1")
 	r.add(UN, "un/1")

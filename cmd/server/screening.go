@@ -30,8 +30,11 @@ const screeningUsage = `usage:
                                            as docs/jurisdictions/fatf-2025-06-13.json)
   server screening jurisdictions           the jurisdiction list versions, newest first
 
-SOURCE is one of ofac_sdn, ofac_consolidated, un, eu, uk, us_csl, ftm, pep_csv. OFAC lists take their
-files by name (sdn.csv add.csv alt.csv sdn_comments.csv); the others take one file of any name.
+SOURCE is one of ofac_sdn, ofac_consolidated, un, eu, uk, us_csl, ftm, pep_csv, pep_wikidata. OFAC lists
+take their files by name (sdn.csv add.csv alt.csv sdn_comments.csv); pep_wikidata takes the SPARQL answers
+a fetch keeps (positions-CLASS-NNN.json names-NNNN.json); the others take one file of any name.
+pep_wikidata is asked of Wikidata's SPARQL service, one query per class of position and page, then
+the names of the people found in batches.
 A failed import or fetch keeps the version in force and exits non-zero. Every new version, of a
 sanctions or PEP list or of the jurisdiction list, queues a re-screening of the Top verifications
 that are submitted, in review or approved (worked by the server's job workers).

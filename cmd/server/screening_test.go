@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/tttverify/tttverify/adapters/screening/screeningtest"
 	"github.com/tttverify/tttverify/cmd/server/app"
@@ -132,4 +134,51 @@ func TestJurisdictionsCommand(t *testing.T) {
 			t.Errorf("import of %s: %v\n%s\nwant an error with %q", body, err, out, want)
 		}
 	}
+}
+
+// `screening fetch pep_wikidata` asks the SPARQL service named by SCREENING_URL_PEP_WIKIDATA,
+// introducing itself with the operator's contact, and puts a PEP list in force whose names in
+// other scripts are found; a service that does not answer in time fails the fetch and the version
+// stays in force; the kept answers import as the same list.
+func TestScreeningFetchPEPWikidata(t *testing.T) {
+	svc := screeningtest.NewWikidataService(t)
+	var slow atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if slow.Load() {
+			time.Sleep(500 * time.Millisecond)
+		}
+		svc.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	cfg := testConfig(t, "SCREENING_URL_PEP_WIKIDATA="+srv.URL+"/sparql", "PUBLIC_BASE_URL=https://verify.example", "PAYMENTS=simulated",
+		"OPERATOR_EMAIL=kyc@verify.example", "SCREENING_WIKIDATA_TIMEOUT=200ms", "SCREENING_WIKIDATA_ATTEMPTS=1")
+
+	out := mustCLI(t, cfg, "pep_wikidata: version 1 in force, 11 entries, published undated; the first version of this list",
+		"fetch", "pep_wikidata")
+	t.Logf("screening fetch pep_wikidata:\n%s", out)
+	_, agents := svc.Queries()
+	if len(agents) != 12 || agents[0] != "TTTVerify/1 (https://verify.example; kyc@verify.example) pep_wikidata/1" {
+		t.Fatalf("%d queries, User-Agent %q", len(agents), agents[0])
+	}
+	for _, name := range []string{"Иван Петрович Сидоров", "Сидоров Иван", "Κωνσταντίνος Αλεξανδράκης", "王建国", "خالد سعيد المنصوري"} {
+		if out := mustCLI(t, cfg, "pep_wikidata", "check", name, "--person"); strings.Contains(out, "0 hits") {
+			t.Errorf("check %s:\n%s", name, out)
+		}
+	}
+	mustCLI(t, cfg, "no new version", "fetch", "pep_wikidata")
+
+	slow.Store(true)
+	out, err := screeningCLI(t, cfg, "fetch", "pep_wikidata")
+	if err == nil || !strings.Contains(out, "pep_wikidata: FAILED: ask "+srv.URL+"/sparql (pep_wikidata): head_of_state, page 1: "+
+		"the service did not answer within 200ms; version 1 (published undated, imported ") || !strings.Contains(out, "stays in force") {
+		t.Fatalf("fetch from a service that does not answer: %v\n%s", err, out)
+	}
+	t.Logf("screening fetch pep_wikidata, no answer in time:\n%s", out)
+
+	files, err := filepath.Glob(filepath.Join(screeningtest.WikidataDir(t), "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustCLI(t, cfg, "pep_wikidata: version 2 in force, 11 entries, published undated; against version 1: 0 added, 0 removed, 0 changed",
+		append([]string{"import", "pep_wikidata"}, files...)...)
 }

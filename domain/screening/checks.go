@@ -154,6 +154,8 @@ func (s Source) Label() string {
 		return "FollowTheMoney"
 	case PEPCSV:
 		return "PEP list"
+	case PEPWikidata:
+		return "Wikidata PEP"
 	}
 	return string(s)
 }

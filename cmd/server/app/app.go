@@ -213,7 +213,10 @@ func newScreening(cfg *Config, log *slog.Logger, db *persistence.DB, tx applicat
 	parsers := screeninglists.NewRegistry()
 	fetcher, err := screeninglists.NewFetcher(parsers, screeninglists.FetcherConfig{Timeout: cfg.ScreeningFetchTimeout,
 		MaxBytes: cfg.ScreeningFetchMaxBytes,
-		Getenv:   func(name string) string { return cfg.ScreeningURLs[name] }})
+		Getenv:   func(name string) string { return cfg.ScreeningURLs[name] },
+		Wikidata: screeninglists.WikidataConfig{UserAgent: screeninglists.WikidataUserAgent(cfg.PublicBaseURL, cfg.OperatorEmail),
+			Timeout: cfg.WikidataTimeout, Attempts: cfg.WikidataAttempts, YearsAfterOffice: cfg.PEPYearsAfterOffice,
+			Now: clock.Now}})
 	if err != nil {
 		return nil, err
 	}

@@ -63,6 +63,12 @@ type Config struct {
 	ScreeningFetchMaxBytes int64
 	ScreeningURLs          map[string]string
 	ScreeningIndexCheck    time.Duration
+	// pep_wikidata: how long after office a person stays exposed, and how Wikidata's SPARQL
+	// service is asked; OperatorEmail is the contact its User-Agent names.
+	PEPYearsAfterOffice int
+	WikidataTimeout     time.Duration
+	WikidataAttempts    int
+	OperatorEmail       string
 
 	// Payments is PAYMENTS: "stripe", "simulated" or empty (Stripe when its keys are set, else the
 	// simulated provider, which an https:// PUBLIC_BASE_URL refuses unless it is named).

@@ -35,7 +35,8 @@ func TestConfigDefaults(t *testing.T) {
 			UploadsPerUser: 4},
 		ScreeningFetchTimeout: 5 * time.Minute, ScreeningFetchMaxBytes: 256 << 20, ScreeningURLs: map[string]string{},
 		ScreeningIndexCheck: 30 * time.Second, Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute,
-		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour}
+		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour, PEPYearsAfterOffice: 5,
+		WikidataTimeout: 90 * time.Second, WikidataAttempts: 4, OperatorEmail: "support@tttverify.com"}
 	if diff := cmp.Diff(want, Defaults()); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -60,7 +61,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"SCREENING_URL_UN=http://lists/un.xml", "SCREENING_INDEX_CHECK=0", "STRIPE_SECRET_KEY=sk_test_1",
 		"STRIPE_PUBLISHABLE_KEY=pk_test_1", "STRIPE_WEBHOOK_SECRET=whsec_1", "STRIPE_API_BASE=http://stripe-mock",
 		"WORKERS=0", "SMTP_URL=smtp://mail:25", "SMTP_FROM=Compliance <kyc@example.com>", "JOB_TIMEOUT=30s",
-		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "UNRELATED=1")
+		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "PEP_YEARS_AFTER_OFFICE=0",
+		"SCREENING_WIKIDATA_TIMEOUT=2m", "SCREENING_WIKIDATA_ATTEMPTS=2", "OPERATOR_EMAIL=kyc@example.com", "UNRELATED=1")
 	want := &Config{Addr: "127.0.0.1:9000", DataDir: "/srv/ttt", DatabaseURL: "postgres://db/ttt",
 		PublicBaseURL: "https://verify.example.com", SessionSecret: []byte(strings.Repeat("n", 32)),
 		PreviousSessionSecret: []byte(strings.Repeat("o", 40)), AuthRateLimit: 0,
@@ -79,7 +81,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		ScreeningIndexCheck: 0, StripeSecretKey: "sk_test_1", StripePublishableKey: "pk_test_1",
 		StripeWebhookSecret: "whsec_1", StripeAPIBase: "http://stripe-mock", Workers: 0, SMTPURL: "smtp://mail:25",
 		SMTPFrom: "Compliance <kyc@example.com>", JobTimeout: 30 * time.Second,
-		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe"}
+		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe", PEPYearsAfterOffice: 0,
+		WikidataTimeout: 2 * time.Minute, WikidataAttempts: 2, OperatorEmail: "kyc@example.com"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("configuration (-want +got):\n%s", diff)
 	}
@@ -114,6 +117,10 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{[]string{"SCREENING_FETCH_TIMEOUT=0s"}, "SCREENING_FETCH_TIMEOUT must be a positive duration"},
 		{[]string{"PUBLIC_CACHE_TTL=-1s"}, "PUBLIC_CACHE_TTL must be a duration such as 30s, or 0"},
 		{[]string{"SCREENING_INDEX_CHECK=often"}, "SCREENING_INDEX_CHECK must be a duration such as 30s, or 0"},
+		{[]string{"PEP_YEARS_AFTER_OFFICE=-1"}, "PEP_YEARS_AFTER_OFFICE must be a whole number >= 0"},
+		{[]string{"SCREENING_WIKIDATA_ATTEMPTS=0"}, "SCREENING_WIKIDATA_ATTEMPTS must be a whole number >= 1"},
+		{[]string{"SCREENING_WIKIDATA_TIMEOUT=0"}, "SCREENING_WIKIDATA_TIMEOUT must be a positive duration"},
+		{[]string{"OPERATOR_EMAIL=TTT <ops@example.com>"}, "OPERATOR_EMAIL must be an e-mail address such as ops@example.com"},
 		{[]string{"SCREENING_FETCH_MAX_BYTES=256 apples"}, "SCREENING_FETCH_MAX_BYTES must be a positive size such as 2GiB"},
 		{[]string{"MAX_STORAGE_PER_ACCOUNT=0"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size such as 2GiB, 500MB or 1073741824 (bytes)"},
 		{[]string{"MAX_STORAGE_PER_ACCOUNT=-1GiB"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size"},

@@ -145,7 +145,8 @@ var configuration = []group{
 		{name: "SCREENING_URL_<SOURCE>", shown: "the publisher's address", help: "where `screening " +
 			"fetch` downloads a list, e.g. `SCREENING_URL_OFAC_SDN`, `SCREENING_URL_UN`, `SCREENING_URL_EU`, " +
 			"`SCREENING_URL_UK`, `SCREENING_URL_US_CSL`, `SCREENING_URL_FTM`, `SCREENING_URL_PEP_CSV`; for OFAC a " +
-			"base address the file names are appended to",
+			"base address the file names are appended to; `SCREENING_URL_PEP_WIKIDATA` is the SPARQL service " +
+			"`pep_wikidata` asks (Wikidata's, `https://query.wikidata.org/sparql`)",
 			set: func(c *Config, name, value string) error { c.ScreeningURLs[name] = value; return nil }},
 		{name: "SCREENING_FETCH_TIMEOUT", def: "5m", help: "how long one list file may take to download",
 			set: into(positive, func(c *Config) *time.Duration { return &c.ScreeningFetchTimeout })},
@@ -153,6 +154,22 @@ var configuration = []group{
 		{name: "SCREENING_FETCH_MAX_BYTES", def: "268435456", shown: "`268435456` (256 MiB)", help: "largest " +
 			"list file `screening fetch` and `screening import` accept",
 			set: into(positiveBytes, func(c *Config) *int64 { return &c.ScreeningFetchMaxBytes })},
+		{name: "PEP_YEARS_AFTER_OFFICE", def: "5", help: "how many years after leaving a position a person stays " +
+			"politically exposed: `pep_wikidata` asks for the people who hold a position or left it this many years ago " +
+			"or less; `0` asks for current holders only",
+			set: into(atLeast(0), func(c *Config) *int { return &c.PEPYearsAfterOffice })},
+		// The service stops a query after 60 s; the rest is the answer's transfer.
+		{name: "SCREENING_WIKIDATA_TIMEOUT", def: "90s", help: "how long one query of `pep_wikidata` to Wikidata's " +
+			"SPARQL service may take, answer included",
+			set: into(positive, func(c *Config) *time.Duration { return &c.WikidataTimeout })},
+		{name: "SCREENING_WIKIDATA_ATTEMPTS", def: "4", help: "how often one query of `pep_wikidata` is tried when the " +
+			"service refuses it for now (429 or 503, honouring `Retry-After`; other 5xx; no answer in time), " +
+			"waiting 5 s, then twice as long each time",
+			set: into(atLeast(1), func(c *Config) *int { return &c.WikidataAttempts })},
+		{name: "OPERATOR_EMAIL", def: "support@tttverify.com", help: "the operator's contact address, named in the " +
+			"`User-Agent` of the queries to Wikidata (with `PUBLIC_BASE_URL`), as Wikimedia's User-Agent policy asks; " +
+			"set it to an address that reads mail",
+			set: into(emailAddress, func(c *Config) *string { return &c.OperatorEmail })},
 		{name: "SCREENING_INDEX_CHECK", def: "30s", help: "how often a server looks for list imports made by " +
 			"another process (the `screening` subcommand, another server) and rebuilds its in-memory index; `0` " +
 			"checks before every search", set: into(notNegative, func(c *Config) *time.Duration { return &c.ScreeningIndexCheck })},
@@ -322,6 +339,15 @@ func mailbox(s string) (string, error) {
 		return "", fmt.Errorf("must be an e-mail address such as \"TTT Verify <no-reply@example.com>\": %w", err)
 	}
 	return s, nil
+}
+
+// emailAddress is a bare e-mail address.
+func emailAddress(s string) (string, error) {
+	a, err := netmail.ParseAddress(s)
+	if err != nil || a.Name != "" {
+		return "", fmt.Errorf("must be an e-mail address such as ops@example.com, not %q", s)
+	}
+	return a.Address, nil
 }
 
 // networks reads a comma- or space-separated list of CIDRs; a bare address stands for itself alone.

@@ -11,6 +11,7 @@ const SOURCES: Record<string, { name: string; full: string }> = {
   us_csl: { name: 'US CSL', full: 'US Consolidated Screening List (trade.gov)' },
   ftm: { name: 'FollowTheMoney', full: 'FollowTheMoney entities (licensed data)' },
   pep_csv: { name: 'PEP CSV', full: 'PEP list, plain CSV' },
+  pep_wikidata: { name: 'Wikidata PEP', full: 'Politically exposed persons from Wikidata (CC0)' },
 }
 
 /** sourceName is a list source as people call it; an unknown source shows its code. */

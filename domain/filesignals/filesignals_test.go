@@ -62,7 +62,7 @@ func TestFacts(t *testing.T) {
 			file:    fs.PDF{XMPCreated: "2023-06-01T12:00:00+02:00", XMPModified: "2024-02-01T08:00:00.25Z"}.Bytes(),
 			created: "2023-06-01T10:00:00Z", modified: "2024-02-01T08:00:00.25Z", changed: true},
 		{name: "Info dictionary before XMP", contentType: "application/pdf",
-			file: fs.PDF{Created: "D:20240105", Modified: "D:20240105", XMPCreated: "2023-06-01", XMPModified: "2024-02-01"}.Bytes(),
+			file:    fs.PDF{Created: "D:20240105", Modified: "D:20240105", XMPCreated: "2023-06-01", XMPModified: "2024-02-01"}.Bytes(),
 			created: "2024-01-05T00:00:00Z", modified: "2024-01-05T00:00:00Z"},
 		{name: "outline /Prev and a hex date", contentType: "application/pdf", file: bookmarks, created: "2024-01-01T09:00:00Z"},
 		{name: "year only and a broken date", contentType: "application/pdf", file: fs.PDF{Created: "D:2024", Modified: "D:2024139900"}.Bytes(),

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -190,4 +191,28 @@ func FuzzInspector(f *testing.F) {
 			t.Fatalf("software %d bytes", len(got.Software))
 		}
 	})
+}
+
+func TestFlags(t *testing.T) {
+	f := filesignals.Facts{Created: date("2024-01-05T09:00:00Z"), Modified: date("2025-03-02T13:15:00Z"), Updates: 2,
+		Software: "Adobe Photoshop 25.0 (Windows)"}
+	var got []string
+	for _, fl := range f.Flags() {
+		got = append(got, string(fl.Kind)+": "+fl.Message)
+	}
+	want := []string{
+		"modified_after_creation: Modified after it was created: the PDF says it was created 5 Jan 2024 09:00 UTC and modified 2 Mar 2025 13:15 UTC",
+		"incremental_updates: Changed after it was first saved: the PDF carries 2 incremental updates (content appended to the original)",
+		`editing_software: Made or edited with image software: the file's metadata names "Adobe Photoshop 25.0 (Windows)"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("flags:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if fl := (filesignals.Facts{Updates: 1, Software: "Canon EOS"}).Flags(); len(fl) != 1 || !strings.Contains(fl[0].Message, "an incremental update") {
+		t.Errorf("one update, camera software: %+v", fl)
+	}
+	same := filesignals.SameFile(42, "Borealis Trading GmbH", date("2026-11-20T10:00:00Z"))
+	if same.Message != "The same file was uploaded in verification 42 (Borealis Trading GmbH) of another account on 20 Nov 2026" || same.VerificationID != 42 {
+		t.Errorf("same file: %+v", same)
+	}
 }

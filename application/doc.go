@@ -44,8 +44,8 @@
 //   - Certificates (certificates_*.go): Certificate (the PDF), Public and PublicDocuments (the
 //     public page), SearchPublic (the public search for a certificate), CISForm, GenerateCIS and
 //     GenerateCISOnApproval, and share links (ShareCIS, ShareLinks, RevokeShareLink, OpenSharedCIS).
-//   - Review (review.go): what a reviewer reads, Company, Representatives, Banking, Trade,
-//     Documents, Certificate and CISForm.
+//   - Review (review*.go): what a reviewer reads, Company, Representatives, Banking, Trade,
+//     Documents (with the flags of their files), Certificate and CISForm.
 //   - Screening (screening_*.go): list data, ImportList, FetchLists, ListVersions, ListChanges,
 //     Index and Search (the admin search).
 //   - TopChecks (topchecks_*.go): the Top tier's checks, Run and Rescreen, the reviewer's

@@ -39,8 +39,10 @@ func (r *Review) Documents(ctx context.Context, actor *User, id int64) ([]Review
 		out := make([]ReviewedDocument, len(docs))
 		for i, d := range docs {
 			out[i].Document = d
+			named := map[int64]bool{} // one flag a verification, however many of its files are this one
 			for _, s := range same {
-				if d.Facts.SHA256 != "" && s.SHA256 == d.Facts.SHA256 {
+				if d.Facts.SHA256 != "" && s.SHA256 == d.Facts.SHA256 && !named[s.VerificationID] {
+					named[s.VerificationID] = true
 					out[i].Flags = append(out[i].Flags, filesignals.SameFile(s.VerificationID, s.CompanyName, s.UploadedAt))
 				}
 			}

@@ -73,6 +73,7 @@ func TestDocumentSignals(t *testing.T) {
 		acmeShared := uploadAdditional(t, alice, acme, "extract.pdf", shared)
 		renewalShared := uploadAdditional(t, alice, acmeRenewal, "extract.pdf", shared)
 		bobShared := uploadAdditional(t, bob, borealis, "registry.pdf", shared)
+		uploadAdditional(t, bob, borealis, "registry-again.pdf", shared) // named once in acme's review
 
 		// Both reviews name the other company's verification; alice's own other verification does not count.
 		sameAs := func(others ...api.Verification) string {

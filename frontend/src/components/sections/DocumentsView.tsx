@@ -42,22 +42,24 @@ export function DocumentsView<D extends VerificationDocument>({
               </h3>
               <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
                 {g.docs.map((d) => (
-                  <li key={d.id} className="flex items-center justify-between gap-4 px-4 py-2.5 text-sm">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-slate-800">{d.owner ? `${d.owner} · ${d.originalFilename}` : d.originalFilename}</p>
-                      <p className="text-xs text-slate-500">
-                        {formatKB(d.size)} · uploaded {formatDate(d.createdAt)}
-                      </p>
-                      {extra?.(d)}
+                  <li key={d.id} className="px-4 py-2.5 text-sm">
+                    <div className="flex items-center justify-between gap-4">
+                      <div className="min-w-0">
+                        <p className="truncate font-medium text-slate-800">{d.owner ? `${d.owner} · ${d.originalFilename}` : d.originalFilename}</p>
+                        <p className="text-xs text-slate-500">
+                          {formatKB(d.size)} · uploaded {formatDate(d.createdAt)}
+                        </p>
+                      </div>
+                      <button
+                        type="button"
+                        onClick={() => setViewing({ url: d.url, name: d.originalFilename, mimeType: d.mimeType, label: g.label })}
+                        className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
+                        aria-label={`View ${d.originalFilename}`}
+                      >
+                        <Eye className="h-4 w-4" aria-hidden /> View
+                      </button>
                     </div>
-                    <button
-                      type="button"
-                      onClick={() => setViewing({ url: d.url, name: d.originalFilename, mimeType: d.mimeType, label: g.label })}
-                      className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
-                      aria-label={`View ${d.originalFilename}`}
-                    >
-                      <Eye className="h-4 w-4" aria-hidden /> View
-                    </button>
+                    {extra?.(d)}
                   </li>
                 ))}
               </ul>

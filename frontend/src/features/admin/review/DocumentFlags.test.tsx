@@ -61,8 +61,8 @@ describe('document flags', () => {
     const flags = await screen.findByRole('list', { name: 'Flags on extract.pdf' })
     const items = within(flags).getAllByRole('listitem')
     expect(items.map((li) => li.textContent)).toEqual([
-      `Same file in another company: ${SAME.message} Open verification 42`,
-      `Changed after saving: ${UPDATED.message}`,
+      `${SAME.message} Open verification 42`,
+      UPDATED.message,
     ])
     expect(within(items[0]).getByRole('link', { name: 'Open verification 42' })).toHaveAttribute('href', '/admin/verifications/42')
     expect(screen.queryByRole('list', { name: 'Flags on clean.pdf' })).toBeNull()

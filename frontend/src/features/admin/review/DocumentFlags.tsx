@@ -1,15 +1,7 @@
 import { AlertTriangle } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths'
-import type { AdminDocument, DocumentFlag } from '../../../lib/types'
-
-/** FLAG_TITLES are the short names of what a flag says; the message gives the details. */
-export const FLAG_TITLES: Record<DocumentFlag['kind'], string> = {
-  same_file_elsewhere: 'Same file in another company',
-  modified_after_creation: 'Modified after creation',
-  incremental_updates: 'Changed after saving',
-  editing_software: 'Editing software',
-}
+import type { AdminDocument } from '../../../lib/types'
 
 /** flaggedCount is how many documents carry at least one flag. */
 export function flaggedCount(docs: AdminDocument[] | undefined): number {
@@ -28,7 +20,7 @@ export function DocumentFlags({ doc }: { doc: AdminDocument }) {
         <li key={i} className="flex gap-2 rounded-md border border-amber-200 bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900">
           <AlertTriangle className="mt-0.5 h-3.5 w-3.5 shrink-0 text-amber-700" aria-hidden />
           <div className="min-w-0 whitespace-normal break-words">
-            <span className="font-semibold">{FLAG_TITLES[f.kind] ?? f.kind}:</span> {f.message}
+            {f.message}
             {f.verificationId != null && (
               <>
                 {' '}

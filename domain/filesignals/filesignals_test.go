@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -214,5 +215,29 @@ func TestFlags(t *testing.T) {
 	same := filesignals.SameFile(42, "Borealis Trading GmbH", date("2026-11-20T10:00:00Z"))
 	if same.Message != "The same file was uploaded in verification 42 (Borealis Trading GmbH) of another account on 20 Nov 2026" || same.VerificationID != 42 {
 		t.Errorf("same file: %+v", same)
+	}
+}
+
+// TestInspectorMemory streams 30 MB of each type through an inspector in the pieces a store reads
+// and checks how much it allocates: the upload budget (20 MB per upload in flight) must hold.
+func TestInspectorMemory(t *testing.T) {
+	for contentType, head := range map[string][]byte{
+		"application/pdf": fs.PDF{Created: "D:20240105100000Z"}.Bytes(),
+		"image/jpeg":      fs.JPEG("GIMP", ""),
+		"image/png":       fs.PNG("GIMP"),
+	} {
+		piece := bytes.Repeat([]byte("stream data %%EOF trailer /Prev 1 "), 1000)[:32<<10]
+		in := filesignals.NewInspector(contentType)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, _ = in.Write(head)
+		for range 30 << 20 / len(piece) {
+			_, _ = in.Write(piece)
+		}
+		in.Facts()
+		runtime.ReadMemStats(&after)
+		if got := after.TotalAlloc - before.TotalAlloc; got > 4<<20 {
+			t.Errorf("%s: %d bytes allocated for 30 MB", contentType, got)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -23,6 +24,7 @@ type pdfScanner struct {
 	prevs           int
 	inTrailer       bool
 	info, xmp       datePair
+	found           []match // reused by scan: a hostile file may hold a token every few bytes
 }
 
 // datePair is the last creation and modification dates one kind of metadata states.
@@ -38,10 +40,17 @@ const linearizedWithin = 1024
 
 func newPDFScanner() *pdfScanner { return &pdfScanner{} }
 
-// pdfTokens are the byte strings the scanner acts on, in no particular order.
-var pdfTokens = [][]byte{
-	[]byte("%%EOF"), []byte("startxref"), []byte("trailer"), []byte("/Prev"), []byte("/Linearized"),
-	[]byte("/CreationDate"), []byte("/ModDate"), []byte("xmp:CreateDate"), []byte("xmp:ModifyDate"),
+// pdfTokens are the byte strings the scanner acts on, grouped by a prefix that one search finds
+// (a search a token would cost as much as a search a prefix).
+var pdfTokens = []struct {
+	prefix []byte
+	tokens [][]byte
+}{
+	{[]byte("%%EOF"), [][]byte{[]byte("%%EOF")}},
+	{[]byte("startxref"), [][]byte{[]byte("startxref")}},
+	{[]byte("trailer"), [][]byte{[]byte("trailer")}},
+	{[]byte("/"), [][]byte{[]byte("/Prev"), []byte("/Linearized"), []byte("/CreationDate"), []byte("/ModDate")}},
+	{[]byte("xmp:"), [][]byte{[]byte("xmp:CreateDate"), []byte("xmp:ModifyDate")}},
 }
 
 func (s *pdfScanner) write(p []byte) {
@@ -71,21 +80,28 @@ func (s *pdfScanner) scan(final bool) {
 	if limit <= from {
 		return
 	}
-	var found []match
-	for _, tok := range pdfTokens {
+	found := s.found[:0]
+	for _, group := range pdfTokens {
 		for i := from; i < limit; {
-			j := bytes.Index(s.win[i:], tok)
+			j := bytes.Index(s.win[i:], group.prefix)
 			if j < 0 || i+j >= limit {
 				break
 			}
-			found = append(found, match{i + j, tok})
-			i += j + len(tok)
+			i += j
+			for _, tok := range group.tokens {
+				if bytes.HasPrefix(s.win[i:], tok) {
+					found = append(found, match{i, tok})
+					break
+				}
+			}
+			i += len(group.prefix)
 		}
 	}
 	slices.SortFunc(found, func(a, b match) int { return a.at - b.at })
 	for _, m := range found {
 		s.handle(m.tok, s.win[m.at+len(m.tok):], s.winStart+int64(m.at))
 	}
+	s.found = found
 	s.done = s.winStart + int64(limit)
 }
 
@@ -118,7 +134,7 @@ func (s *pdfScanner) handle(tok, rest []byte, at int64) {
 
 // delimited says whether a name ends where rest begins (so /Prev is not /Preview).
 func delimited(rest []byte) bool {
-	return len(rest) == 0 || bytes.IndexByte([]byte(" \t\r\n\f\x00/<>[]()%"), rest[0]) >= 0
+	return len(rest) == 0 || strings.IndexByte(" \t\r\n\f\x00/<>[]()%", rest[0]) >= 0
 }
 
 func setDate(t *time.Time, d time.Time) {

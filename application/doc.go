@@ -46,8 +46,8 @@
 //     GenerateCISOnApproval, and share links (ShareCIS, ShareLinks, RevokeShareLink, OpenSharedCIS).
 //   - Proofs (proofs*.go): Verify, the "Verify a document" check of a PDF, a credential or a
 //     certificate ID against our keys and the certificate's live status.
-//   - Review (review.go): what a reviewer reads, Company, Representatives, Banking, Trade,
-//     Documents, Certificate and CISForm.
+//   - Review (review*.go): what a reviewer reads, Company, Representatives, Banking, Trade,
+//     Documents (with the flags of their files), Certificate and CISForm.
 //   - Screening (screening_*.go): list data, ImportList, FetchLists, ListVersions, ListChanges,
 //     Index and Search (the admin search).
 //   - TopChecks (topchecks_*.go): the Top tier's checks, Run and Rescreen, the reviewer's

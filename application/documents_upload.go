@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tttverify/tttverify/domain/errs"
+	"github.com/tttverify/tttverify/domain/filesignals"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -21,6 +22,7 @@ type StoredFile struct {
 	OriginalFilename string
 	MimeType         string
 	Size             int64
+	Facts            filesignals.Facts // read while it was stored
 }
 
 // MayUpload says whether the actor may upload a file to the verification now: their own draft. The
@@ -60,12 +62,14 @@ func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, fil
 	if err := s.reserve(ctx, actor, key); err != nil {
 		return nil, err
 	}
-	size, err := s.blobs.Put(ctx, key, io.MultiReader(bytes.NewReader(head), content), verification.MaxUploadBytes, mime)
+	// The reviewer's signals are read as the bytes pass on their way to the store: the file is read once.
+	inspect := filesignals.NewInspector(mime)
+	size, err := s.blobs.Put(ctx, key, io.TeeReader(io.MultiReader(bytes.NewReader(head), content), inspect), verification.MaxUploadBytes, mime)
 	if err != nil { // Put leaves no object behind; the journal entry goes too
 		s.Discard(&StoredFile{Key: key})
 		return nil, fmt.Errorf("store upload: %w", err)
 	}
-	return &StoredFile{Key: key, Filename: name, OriginalFilename: filename, MimeType: mime, Size: size}, nil
+	return &StoredFile{Key: key, Filename: name, OriginalFilename: filename, MimeType: mime, Size: size, Facts: inspect.Facts()}, nil
 }
 
 // reserve journals the upload to key, holding room for the largest file in the actor's storage quota
@@ -170,7 +174,7 @@ func (s *DocumentsService) attachReplacing(ctx context.Context, actor *User, id 
 func (s *DocumentsService) attach(ctx context.Context, actor *User, id int64, t verification.DocumentType, f *StoredFile,
 	link func(ctx context.Context, d *Document) error) (*Document, error) {
 	d := &Document{VerificationID: id, Type: t, Filename: f.Filename, OriginalFilename: f.OriginalFilename,
-		MimeType: f.MimeType, Size: f.Size, ObjectPath: f.Key, CreatedAt: s.clock.Now()}
+		MimeType: f.MimeType, Size: f.Size, ObjectPath: f.Key, CreatedAt: s.clock.Now(), Facts: f.Facts}
 	err := editDraft(ctx, s.tx, s.repo, s.sections, s.clock, actor, id, func(ctx context.Context) error {
 		if err := s.mayAddFile(ctx, id); err != nil { // again under the verification's lock
 			return err

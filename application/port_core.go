@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tttverify/tttverify/domain/errs"
+	"github.com/tttverify/tttverify/domain/filesignals"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -226,6 +227,17 @@ type Document struct {
 	CreatedAt        time.Time
 	// Owner is the full name of the representative whose passport this is (List only; "" otherwise).
 	Owner string
+	// Facts are what the upload read from the file; an empty SHA256 for files uploaded before it did.
+	Facts filesignals.Facts
+}
+
+// FileElsewhere is a document, in a verification of another account, with the same SHA-256 as one
+// under review.
+type FileElsewhere struct {
+	SHA256         string
+	VerificationID int64
+	CompanyName    string // "" before the company section is saved
+	UploadedAt     time.Time
 }
 
 // Documents stores document records.
@@ -240,6 +252,9 @@ type Documents interface {
 	DeletedBefore(ctx context.Context, t time.Time, limit int) ([]Document, error)
 	// MarkPurged records that a deleted document's object was removed.
 	MarkPurged(ctx context.Context, id int64, at time.Time) error
+	// SameFiles lists up to limit documents, not deleted, of verifications (not deleted) of an
+	// account other than verificationID's whose SHA-256 is one of hashes, oldest first.
+	SameFiles(ctx context.Context, verificationID int64, hashes []string, limit int) ([]FileElsewhere, error)
 }
 
 // AuditEvent is one entry of a verification's audit trail.

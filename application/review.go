@@ -9,11 +9,12 @@ type Review struct {
 	sections *SectionsService
 	docs     *DocumentsService
 	certs    *Certificates
+	files    Documents // for the same file in other accounts' verifications
 }
 
-// NewReview wires the reviewers' reads.
-func NewReview(sections *SectionsService, docs *DocumentsService, certs *Certificates) *Review {
-	return &Review{sections: sections, docs: docs, certs: certs}
+// NewReview wires the reviewers' reads; files is the document repository.
+func NewReview(sections *SectionsService, docs *DocumentsService, certs *Certificates, files Documents) *Review {
+	return &Review{sections: sections, docs: docs, certs: certs, files: files}
 }
 
 // Company returns any verification's company section, or nil.
@@ -34,11 +35,6 @@ func (r *Review) Banking(ctx context.Context, actor *User, id int64) (*BankingRe
 // Trade returns any verification's trade section, or nil.
 func (r *Review) Trade(ctx context.Context, actor *User, id int64) (*TradeRecord, error) {
 	return asAdmin(actor, func() (*TradeRecord, error) { return r.sections.Trade(ctx, actor, id) })
-}
-
-// Documents lists any verification's documents.
-func (r *Review) Documents(ctx context.Context, actor *User, id int64) ([]Document, error) {
-	return asAdmin(actor, func() ([]Document, error) { return r.docs.List(ctx, actor, id) })
 }
 
 // CISForm returns any approved verification's current CIS.

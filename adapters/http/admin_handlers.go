@@ -23,7 +23,7 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	})
 	g.GET("/verifications/:id/banking-info", func(c *echo.Context) error { return readSection(c, s.Review.Banking, toBankingDTO) })
 	g.GET("/verifications/:id/trade-info", func(c *echo.Context) error { return readSection(c, s.Review.Trade, toTradeDTO) })
-	g.GET("/verifications/:id/documents", func(c *echo.Context) error { return readSection(c, s.Review.Documents, toDocumentDTOs) })
+	g.GET("/verifications/:id/documents", func(c *echo.Context) error { return readSection(c, s.Review.Documents, toAdminDocumentDTOs) })
 	g.GET("/verifications/:id/cis-form", func(c *echo.Context) error { return readSection(c, s.Review.CISForm, toCISFormDTO) })
 	g.GET("/verifications/:id/certificate", func(c *echo.Context) error { return sendCertificate(c, s.Review.Certificate) })
 	g.GET("/verifications/:id/events", s.adminEvents)

@@ -135,6 +135,21 @@ func toDocumentDTOs(docs []application.Document) []api.Document {
 	return out
 }
 
+func toAdminDocumentDTOs(docs []application.ReviewedDocument) []api.AdminDocument {
+	out := make([]api.AdminDocument, len(docs))
+	for i := range docs {
+		flags := make([]api.DocumentFlag, len(docs[i].Flags))
+		for j, f := range docs[i].Flags {
+			flags[j] = api.DocumentFlag{Kind: string(f.Kind), Message: f.Message}
+			if f.VerificationID != 0 {
+				flags[j].VerificationID = &f.VerificationID
+			}
+		}
+		out[i] = api.AdminDocument{Document: toDocumentDTO(&docs[i].Document), Flags: flags}
+	}
+	return out
+}
+
 // fileURL is where the file at an object path is downloaded; each segment is escaped.
 func fileURL(objectPath string) string {
 	parts := strings.Split(objectPath, "/")

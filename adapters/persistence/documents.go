@@ -8,6 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/filesignals"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -22,6 +23,26 @@ type documentRow struct {
 	Size             int64     `bun:"size"`
 	ObjectPath       string    `bun:"object_path"`
 	CreatedAt        time.Time `bun:"created_at"`
+	SHA256           *string   `bun:"sha256"`
+	FileCreatedAt    time.Time `bun:"file_created_at,nullzero"`
+	FileModifiedAt   time.Time `bun:"file_modified_at,nullzero"`
+	FileUpdates      int       `bun:"file_updates"`
+	FileSoftware     string    `bun:"file_software"`
+}
+
+// fileFacts are what the upload read from the file; a row from before it did has no hash.
+func (r *documentRow) fileFacts() filesignals.Facts {
+	f := filesignals.Facts{Updates: r.FileUpdates, Software: r.FileSoftware}
+	if r.SHA256 != nil {
+		f.SHA256 = *r.SHA256
+	}
+	if !r.FileCreatedAt.IsZero() {
+		f.Created = r.FileCreatedAt.UTC()
+	}
+	if !r.FileModifiedAt.IsZero() {
+		f.Modified = r.FileModifiedAt.UTC()
+	}
+	return f
 }
 
 func (r *documentRow) toApp() (application.Document, error) {
@@ -31,7 +52,7 @@ func (r *documentRow) toApp() (application.Document, error) {
 	}
 	return application.Document{ID: r.ID, VerificationID: r.VerificationID, Type: t, Filename: r.Filename,
 		OriginalFilename: r.OriginalFilename, MimeType: r.MimeType, Size: r.Size, ObjectPath: r.ObjectPath,
-		CreatedAt: r.CreatedAt.UTC()}, nil
+		CreatedAt: r.CreatedAt.UTC(), Facts: r.fileFacts()}, nil
 }
 
 // Documents is the document repository.
@@ -43,7 +64,11 @@ func NewDocuments(db *DB) *Documents { return &Documents{db: db} }
 // Create inserts a document and sets its id.
 func (r *Documents) Create(ctx context.Context, d *application.Document) error {
 	row := &documentRow{VerificationID: d.VerificationID, Type: d.Type.String(), Filename: d.Filename,
-		OriginalFilename: d.OriginalFilename, MimeType: d.MimeType, Size: d.Size, ObjectPath: d.ObjectPath, CreatedAt: d.CreatedAt}
+		OriginalFilename: d.OriginalFilename, MimeType: d.MimeType, Size: d.Size, ObjectPath: d.ObjectPath, CreatedAt: d.CreatedAt,
+		FileCreatedAt: d.Facts.Created, FileModifiedAt: d.Facts.Modified, FileUpdates: d.Facts.Updates, FileSoftware: d.Facts.Software}
+	if d.Facts.SHA256 != "" {
+		row.SHA256 = &d.Facts.SHA256
+	}
 	if _, err := conn(ctx, r.db).NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
 		return fmt.Errorf("insert document: %w", err)
 	}
@@ -195,6 +220,38 @@ func (r *AuditLog) List(ctx context.Context, id int64) ([]application.AuditEvent
 			Action: row.Action, From: row.FromStatus, To: row.ToStatus, Reason: row.Reason, CreatedAt: row.CreatedAt.UTC()}
 		if row.ActorID != nil {
 			out[i].ActorID = *row.ActorID
+		}
+	}
+	return out, nil
+}
+
+// SameFiles lists up to limit documents with one of hashes in verifications of accounts other than
+// the owner of verificationID, oldest first; deleted documents and verifications are left out.
+func (r *Documents) SameFiles(ctx context.Context, verificationID int64, hashes []string, limit int) ([]application.FileElsewhere, error) {
+	if len(hashes) == 0 {
+		return nil, nil
+	}
+	var rows []struct {
+		SHA256         string    `bun:"sha256"`
+		VerificationID int64     `bun:"verification_id"`
+		CompanyName    *string   `bun:"company_name"`
+		CreatedAt      time.Time `bun:"created_at"`
+	}
+	err := conn(ctx, r.db).NewSelect().TableExpr("documents AS d").
+		ColumnExpr("d.sha256, d.verification_id, d.created_at, ci.company_name").
+		Join("JOIN verifications AS v ON v.id = d.verification_id").
+		Join("LEFT JOIN company_infos AS ci ON ci.verification_id = d.verification_id").
+		Where("d.sha256 IN (?)", bun.List(hashes)).Where("d.deleted_at IS NULL").Where("v.deleted = ?", false).
+		Where("v.user_id <> (SELECT o.user_id FROM verifications AS o WHERE o.id = ?)", verificationID).
+		OrderExpr("d.id").Limit(int64(limit)).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("same files as the documents of %d: %w", verificationID, err)
+	}
+	out := make([]application.FileElsewhere, len(rows))
+	for i, row := range rows {
+		out[i] = application.FileElsewhere{SHA256: row.SHA256, VerificationID: row.VerificationID, UploadedAt: row.CreatedAt.UTC()}
+		if row.CompanyName != nil {
+			out[i].CompanyName = *row.CompanyName
 		}
 	}
 	return out, nil

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
-import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, payByApi, pdfFile, registerByApi, submitByApi, uniqueEmail } from './helpers'
+import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, payByApi, pdfFile, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
 
 // Every screen, at 1280 and 1366 px and on a 390 px phone: axe-core finds no WCAG 2.1 A/AA violation,
 // and no width scrolls sideways. axe is injected into the page, so the page's CSP is bypassed.
@@ -295,4 +295,61 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
     await expect(page.getByRole('dialog', { name: 'Reject Verification' })).toBeVisible()
     await check(page, 'reject dialog')
   })
+
+  test('admin review with document flags', async ({ browser }) => {
+    const page = await adminPage(browser)
+    // Two applicants upload the same extract; one also a PDF changed after saving and a retouched photo.
+    const shared = { name: 'registry-extract.pdf', mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${uniqueEmail('extract')}\ntrailer << >>\n%%EOF\n`) }
+    const ids: number[] = []
+    for (const prefix of ['a11y-flags-a', 'a11y-flags-b']) {
+      const ctx = await browser.newContext()
+      await registerByApi(ctx.request, uniqueEmail(prefix))
+      const v = await createVerificationByApi(ctx.request, 'basic')
+      await fillByApi(ctx.request, v.id)
+      const files = [shared]
+      if (ids.length === 1) files.push(updatedPdf(`Invoice_2026-11_Seeded_Metals_Ltd_countersigned_version_3.pdf`), photoshopJpeg('site-photo.jpg'))
+      for (const file of files) {
+        const r = await ctx.request.post(`/api/verifications/${v.id}/documents`, { multipart: { type: 'additional', file } })
+        expect(r.ok(), await r.text()).toBe(true)
+      }
+      ids.push(v.id)
+      await ctx.close()
+    }
+    await page.goto(`/admin/verifications/${ids[1]}`)
+    await settled(page)
+    await expect(page.getByText(/^\d+ · \d+ flagged$/)).toBeVisible()
+    await page.getByRole('tab', { name: 'Documents' }).click()
+    const flags = page.getByTestId('document-flags')
+    await expect(page.getByRole('list', { name: 'Flags on registry-extract.pdf' })).toContainText(`verification ${ids[0]}`)
+    await expect(page.getByRole('list', { name: 'Flags on site-photo.jpg' })).toContainText('Adobe Photoshop 25.0 (Windows)')
+    await expect(flags.filter({ hasText: 'Changed after it was first saved' })).toHaveCount(1)
+    await check(page, 'review documents with flags')
+    await shot(page, '90-admin-document-flags-1366')
+    await page.setViewportSize(PHONE)
+    await page.waitForFunction((w) => window.innerWidth === w, PHONE.width)
+    await shot(page, '91-admin-document-flags-390')
+  })
 })
+
+/** updatedPdf is a PDF with one incremental update appended after its first save. */
+function updatedPdf(name: string) {
+  const first = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\nstartxref\n9\n%%EOF\n'
+  const update = '2 0 obj << /Title (amended) >> endobj\ntrailer << /Root 1 0 R /Prev 9 >>\nstartxref\n60\n%%EOF\n'
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(first + update) }
+}
+
+/** photoshopJpeg is a JPEG whose EXIF names Adobe Photoshop as its software. */
+function photoshopJpeg(name: string) {
+  const software = Buffer.from('Adobe Photoshop 25.0 (Windows)\0')
+  const ifd = Buffer.alloc(2 + 12 + 4)
+  ifd.writeUInt16LE(1, 0)
+  ifd.writeUInt16LE(0x0131, 2) // Software
+  ifd.writeUInt16LE(2, 4) // ASCII
+  ifd.writeUInt32LE(software.length, 6)
+  ifd.writeUInt32LE(8 + ifd.length, 10)
+  const tiff = Buffer.concat([Buffer.from('II*\0\x08\0\0\0', 'latin1'), ifd, software])
+  const app1 = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff])
+  const length = Buffer.alloc(2)
+  length.writeUInt16BE(app1.length + 2)
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1]), length, app1, Buffer.from([0xff, 0xd9])]) }
+}

@@ -11,6 +11,21 @@ type AdminVerification struct {
 	Screening *AdminScreeningSummary `json:"screening" description:"Top only (null for Basic, and before the first run)"`
 }
 
+// AdminDocument is a document as a reviewer sees it, with what its file shows. The applicant's
+// and the public's document reads have no flags.
+type AdminDocument struct {
+	Document
+	Flags []DocumentFlag `json:"flags" description:"signals for the reviewer, never blocking; empty when the file shows none"`
+}
+
+// DocumentFlag is one thing a reviewer should look at on a document.
+type DocumentFlag struct {
+	Kind    string `json:"kind" enum:"same_file_elsewhere,modified_after_creation,incremental_updates,editing_software"`
+	Message string `json:"message"`
+	// VerificationID names the other verification holding the same file.
+	VerificationID *int64 `json:"verificationId" description:"the other verification with the same file (same_file_elsewhere; null otherwise)"`
+}
+
 // AdminScreeningSummary is a verification's screening in a list row.
 type AdminScreeningSummary struct {
 	Status    string `json:"status" enum:"pending,running,done,failed"`

@@ -244,7 +244,7 @@ var adminOperations = []Operation{
 	adminRead("/banking-info", "Read a section", ok("The section", (*Banking)(nil))),
 	adminRead("/trade-info", "Read a section", ok("The section", (*Trade)(nil))),
 	adminRead("/representatives", "Representatives", ok("Representatives", []Representative{})),
-	adminRead("/documents", "Documents", ok("Documents", []Document{})),
+	adminRead("/documents", "Documents with the reviewer's flags", ok("Documents", []AdminDocument{})),
 	{Method: http.MethodGet, Path: "/api/admin/verifications/{id}/cis-form", Tag: "admin", Summary: "The CIS form",
 		Answer: ok("The CIS form", CISForm{}), Errors: and(oneAdmin, 409)},
 	{Method: http.MethodGet, Path: "/api/admin/verifications/{id}/certificate", Tag: "admin", Summary: "The certificate PDF",

@@ -2,6 +2,8 @@ package persistencetest
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -9,6 +11,7 @@ import (
 
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/filesignals"
 	"github.com/tttverify/tttverify/domain/pricing"
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -261,6 +264,52 @@ func runRecords(t *testing.T, open Open) {
 		}
 	})
 
+	t.Run("SameFiles", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t, open)
+		alice, bob := f.user("alice@acme.example"), f.user("bob@borealis.example")
+		mine, mineAgain, theirs, theirsDeleted := f.draft(alice, verification.Basic), f.draft(alice, verification.Top),
+			f.draft(bob, verification.Basic), f.draft(bob, verification.Top)
+		if err := f.r.Sections.SaveCompany(f.ctx, &application.CompanyRecord{VerificationID: theirs.ID(),
+			CompanyInfo: verification.CompanyInfo{CompanyName: "Borealis Trading GmbH"}}); err != nil {
+			t.Fatal(err)
+		}
+		same, other := strings.Repeat("5a", 32), strings.Repeat("6b", 32)
+		add := func(v *verification.Verification, sum string) application.Document {
+			d := application.Document{VerificationID: v.ID(), Type: verification.Additional, Filename: "a.pdf", OriginalFilename: "a.pdf",
+				MimeType: "application/pdf", Size: 9, ObjectPath: "verifications/x/" + sum + strconv.Itoa(int(f.tick().Unix())), CreatedAt: f.tick(), Facts: filesignals.Facts{SHA256: sum}}
+			if err := f.r.Documents.Create(f.ctx, &d); err != nil {
+				t.Fatal(err)
+			}
+			return d
+		}
+		add(mine, same)
+		add(mineAgain, same) // the same account's other verification is not another company's
+		bobs := add(theirs, same)
+		add(theirs, other)
+		gone := add(theirs, same)
+		if err := f.r.Documents.Delete(f.ctx, theirs.ID(), gone.ID, f.tick()); err != nil {
+			t.Fatal(err)
+		}
+		add(theirsDeleted, same)
+		f.save(theirsDeleted, func(s *verification.Snapshot) { s.Deleted = true })
+		got, err := f.r.Documents.SameFiles(f.ctx, mine.ID(), []string{same, strings.Repeat("00", 32)}, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []application.FileElsewhere{{SHA256: same, VerificationID: theirs.ID(), CompanyName: "Borealis Trading GmbH", UploadedAt: bobs.CreatedAt}}
+		if diff := cmp.Diff(want, got, domainValues); diff != "" {
+			t.Errorf("same files (-want +got):\n%s", diff)
+		}
+		back, err := f.r.Documents.SameFiles(f.ctx, theirs.ID(), []string{same}, 10)
+		if err != nil || len(back) != 2 || back[0].VerificationID != mine.ID() || back[1].VerificationID != mineAgain.ID() || back[0].CompanyName != "" {
+			t.Errorf("from the other side: %+v, %v; want both of alice's verifications", back, err)
+		}
+		if none, err := f.r.Documents.SameFiles(f.ctx, mine.ID(), nil, 10); err != nil || len(none) != 0 {
+			t.Errorf("no hashes: %+v, %v", none, err)
+		}
+	})
+
 	t.Run("DocumentsAndAudit", func(t *testing.T) {
 		t.Parallel()
 		f := newFixture(t, open)
@@ -270,6 +319,9 @@ func runRecords(t *testing.T, open Open) {
 		for i, typ := range []verification.DocumentType{verification.ShareholderInfo, verification.IncorporationCertificate} {
 			d := application.Document{VerificationID: v.ID(), Type: typ, Filename: "doc.pdf", OriginalFilename: "Döc.pdf",
 				MimeType: "application/pdf", Size: int64(100 + i), ObjectPath: "verifications/1/" + typ.String(), CreatedAt: f.tick()}
+			if i == 1 { // what the upload read from the file round-trips; the first has none, as before uploads read it
+				d.Facts = filesignals.Facts{SHA256: strings.Repeat("ab", 32), Created: f.tick(), Modified: f.tick(), Updates: 2, Software: "GIMP 2.10"}
+			}
 			if err := f.r.Documents.Create(f.ctx, &d); err != nil {
 				t.Fatal(err)
 			}

@@ -192,7 +192,7 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks}),
 		Inbox:        application.NewInbox(notifications, clock),
 		Jobs:         work.jobs,
-		Review:       application.NewReview(sectionsSvc, docs, certificates),
+		Review:       application.NewReview(sectionsSvc, docs, certificates, documents),
 		Certificates: certificates,
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,

@@ -1036,7 +1036,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Documents */
+        /** Documents with the reviewer's flags */
         get: {
             parameters: {
                 query?: never;
@@ -1054,7 +1054,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Document"][];
+                        "application/json": components["schemas"]["AdminDocument"][];
                     };
                 };
                 /** @description Bad input */
@@ -6484,6 +6484,25 @@ export interface components {
             submit: boolean;
             upgrade: boolean;
         };
+        AdminDocument: {
+            /** Format: date-time */
+            createdAt: string;
+            filename: string;
+            /** @description signals for the reviewer, never blocking; empty when the file shows none */
+            flags: components["schemas"]["DocumentFlag"][];
+            id: number;
+            /** @enum {string} */
+            mimeType: "application/pdf" | "image/jpeg" | "image/png";
+            objectPath: string;
+            originalFilename: string;
+            /** @description a passport's representative, by full name (in lists; null for other documents) */
+            owner: string | null;
+            size: number;
+            /** @enum {string} */
+            type: "incorporation_certificate" | "business_license" | "shareholder_info" | "passport" | "company_profile" | "bank_reference" | "additional";
+            url: string;
+            verificationId: number;
+        };
         AdminScreeningSummary: {
             attention: boolean;
             /** @enum {string} */
@@ -6704,6 +6723,13 @@ export interface components {
             type: "incorporation_certificate" | "business_license" | "shareholder_info" | "passport" | "company_profile" | "bank_reference" | "additional";
             url: string;
             verificationId: number;
+        };
+        DocumentFlag: {
+            /** @enum {string} */
+            kind: "same_file_elsewhere" | "modified_after_creation" | "incremental_updates" | "editing_software";
+            message: string;
+            /** @description the other verification with the same file (same_file_elsewhere; null otherwise) */
+            verificationId: number | null;
         };
         DocumentVerdict: {
             /** @description the certificate's public facts; null unless the document is genuine */

@@ -59,6 +59,9 @@ export type BankingInfo = Schemas['Banking']
 export type TradeInfo = Schemas['Trade']
 export type VerificationDocument = Schemas['Document']
 export type DocumentType = VerificationDocument['type']
+/** AdminDocument is a document as the reviewer sees it, with the flags of its file (never the applicant's). */
+export type AdminDocument = Schemas['AdminDocument']
+export type DocumentFlag = Schemas['DocumentFlag']
 
 /** ListVersion is one import of a sanctions or PEP list: its file's date, size, checksum and changes. */
 export type ListVersion = Schemas['ListVersion']

@@ -1,5 +1,5 @@
 import { Eye, FileText } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { documentLabel, documentTypeLabel, DOCUMENT_TYPE_LABELS } from '../../lib/constants'
 import { formatDate, formatKB } from '../../lib/format'
 import type { VerificationDocument } from '../../lib/types'
@@ -7,7 +7,7 @@ import { DocumentViewer, type ViewableFile } from '../ui/DocumentViewer'
 import { SectionCard, type SectionViewProps } from './SectionCard'
 
 /** groupDocuments orders documents by type (the catalogue's order) for the detailed view. */
-export function groupDocuments(docs: VerificationDocument[]): { type: string; label: string; docs: VerificationDocument[] }[] {
+export function groupDocuments<D extends VerificationDocument>(docs: D[]): { type: string; label: string; docs: D[] }[] {
   const order = Object.keys(DOCUMENT_TYPE_LABELS)
   const types = [...new Set(docs.map((d) => d.type as string))].sort((a, b) => {
     const ia = order.indexOf(a)
@@ -17,8 +17,16 @@ export function groupDocuments(docs: VerificationDocument[]): { type: string; la
   return types.map((t) => ({ type: t, label: documentTypeLabel(t), docs: docs.filter((d) => d.type === t) }))
 }
 
-/** DocumentsView lists the documents with type, upload date and a View link; detailed, grouped by type with sizes and viewed in the page. */
-export function DocumentsView({ data, loading, detailed }: SectionViewProps<VerificationDocument[]>) {
+/**
+ * DocumentsView lists the documents with type, upload date and a View link; detailed, grouped by type with sizes and viewed in
+ * the page, with what `extra` adds under each document (the reviewer's flags).
+ */
+export function DocumentsView<D extends VerificationDocument>({
+  data,
+  loading,
+  detailed,
+  extra,
+}: SectionViewProps<D[]> & { extra?: (d: D) => ReactNode }) {
   const docs = data ?? []
   const icon = <FileText className="h-5 w-5" aria-hidden />
   const [viewing, setViewing] = useState<ViewableFile | null>(null)
@@ -34,21 +42,24 @@ export function DocumentsView({ data, loading, detailed }: SectionViewProps<Veri
               </h3>
               <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
                 {g.docs.map((d) => (
-                  <li key={d.id} className="flex items-center justify-between gap-4 px-4 py-2.5 text-sm">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-slate-800">{d.owner ? `${d.owner} · ${d.originalFilename}` : d.originalFilename}</p>
-                      <p className="text-xs text-slate-500">
-                        {formatKB(d.size)} · uploaded {formatDate(d.createdAt)}
-                      </p>
+                  <li key={d.id} className="px-4 py-2.5 text-sm">
+                    <div className="flex items-center justify-between gap-4">
+                      <div className="min-w-0">
+                        <p className="truncate font-medium text-slate-800">{d.owner ? `${d.owner} · ${d.originalFilename}` : d.originalFilename}</p>
+                        <p className="text-xs text-slate-500">
+                          {formatKB(d.size)} · uploaded {formatDate(d.createdAt)}
+                        </p>
+                      </div>
+                      <button
+                        type="button"
+                        onClick={() => setViewing({ url: d.url, name: d.originalFilename, mimeType: d.mimeType, label: g.label })}
+                        className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
+                        aria-label={`View ${d.originalFilename}`}
+                      >
+                        <Eye className="h-4 w-4" aria-hidden /> View
+                      </button>
                     </div>
-                    <button
-                      type="button"
-                      onClick={() => setViewing({ url: d.url, name: d.originalFilename, mimeType: d.mimeType, label: g.label })}
-                      className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
-                      aria-label={`View ${d.originalFilename}`}
-                    >
-                      <Eye className="h-4 w-4" aria-hidden /> View
-                    </button>
+                    {extra?.(d)}
                   </li>
                 ))}
               </ul>

@@ -31,6 +31,7 @@ const doc = (id: number, type: string, name: string, size: number) => ({
   objectPath: `k/${id}`,
   url: `/api/files/k/${id}`,
   createdAt: '2026-03-05T10:00:00Z',
+  flags: [],
 })
 
 function api(state: { v: AdminVerification }, extra: Parameters<typeof mockApi> = []) {

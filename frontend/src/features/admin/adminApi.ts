@@ -1,5 +1,6 @@
 import { api } from '@/app/api'
 import type {
+  AdminDocument,
   AdminVerification,
   AuditEvent,
   BankingInfo,
@@ -9,7 +10,6 @@ import type {
   StatusCounts,
   HitOutcome,
   TradeInfo,
-  VerificationDocument,
   VerificationScreening,
 } from '@/lib/types'
 import { pagedResponse } from '@/lib/paged'
@@ -68,9 +68,9 @@ export const adminApi = api.injectEndpoints({
       query: (id) => `/admin/verifications/${id}/trade-info`,
       transformResponse: (r: TradeInfo | null | undefined) => r ?? null,
     }),
-    adminDocuments: b.query<VerificationDocument[], number>({
+    adminDocuments: b.query<AdminDocument[], number>({
       query: (id) => `/admin/verifications/${id}/documents`,
-      transformResponse: (r: VerificationDocument[] | null | undefined) => r ?? [],
+      transformResponse: (r: AdminDocument[] | null | undefined) => r ?? [],
     }),
     adminEvents: b.query<AuditEvent[], number>({
       query: (id) => `/admin/verifications/${id}/events`,

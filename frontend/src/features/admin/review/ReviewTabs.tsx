@@ -5,6 +5,7 @@ import { InfoField as Field } from '../../../components/ui/Banner'
 import { Card, CardBody, CardHeader } from '../../../components/ui/Card'
 import { ScrollingTabList } from '../../../components/ui/ScrollingTabList'
 import type { AdminVerification } from '../../../lib/types'
+import { DocumentFlags, flaggedCount } from './DocumentFlags'
 import { PaymentSection } from './PaymentSection'
 import { ScreeningTab } from './ScreeningTab'
 import type { ReviewSections } from './useReviewSections'
@@ -47,7 +48,7 @@ export function ReviewTabs({
     ['company', <CompanyView data={company.data} loading={company.isLoading} detailed />],
     ['representatives', <RepresentativesView data={reps.data} loading={reps.isLoading} detailed />],
     ['banking', <BankingView data={banking.data} loading={banking.isLoading} detailed />],
-    ['documents', <DocumentsView data={docs.data} loading={docs.isLoading} detailed />],
+    ['documents', <DocumentsView data={docs.data} loading={docs.isLoading} detailed extra={(d) => <DocumentFlags doc={d} />} />],
   ] as const
   return (
     <Tabs.Root value={tab} onValueChange={(t) => onTab(t as ReviewTab)}>
@@ -72,7 +73,9 @@ export function ReviewTabs({
             <dl className="grid gap-5 sm:grid-cols-3">
               <Field label="Company">{company.data?.companyName}</Field>
               <Field label="Representatives">{String(reps.data?.length ?? 0)}</Field>
-              <Field label="Documents">{String(docs.data?.length ?? 0)}</Field>
+              <Field label="Documents">
+                {`${docs.data?.length ?? 0}${flaggedCount(docs.data) ? ` · ${flaggedCount(docs.data)} flagged` : ''}`}
+              </Field>
               <Field label="Bank">{banking.data ? `${banking.data.bankName} · ${banking.data.currency}` : null}</Field>
               <Field label="Progress">{`${v.progress}%`}</Field>
               <Field label="Rejection Reason">{v.rejectionReason}</Field>

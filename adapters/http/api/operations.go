@@ -46,7 +46,7 @@ var headers = map[string]struct {
 }{
 	"X-Total-Count":  {text: "Total matching rows", pattern: digits},
 	"X-Unread-Count": {text: "How many of the caller's notifications are unread", pattern: digits},
-	"Location":       {text: "The presigned link", format: "uri", required: true},
+	"Location":       {text: "Where to go: the presigned link, or the page that unsubscribes", format: "uri", required: true},
 }
 
 // errorTexts describe each error status.
@@ -220,6 +220,23 @@ var publicOperations = []Operation{
 		Summary: "Public company fields", Answer: ok("Company", PublicCompany{}), Errors: []int{403, 404}},
 	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}/documents", Tag: "public",
 		Summary: "Document types and dates, never files", Answer: ok("Documents", []PublicDocument{}), Errors: []int{403, 404}},
+	{Method: http.MethodPost, Path: "/api/public/verifications/{publicId}/follow", Tag: "public",
+		Summary: "Ask for an e-mail whenever the certificate changes; a confirmation link is e-mailed first (double opt-in), and the answer is the same whether or not the address follows already; throttled per client address and per certificate",
+		Body:    FollowRequest{},
+		Answer:  Answer{Status: http.StatusAccepted, Text: "Accepted (whether or not the address follows already)", Body: Message{}},
+		Errors:  []int{400, 404, 415, 429}},
+	{Method: http.MethodPost, Path: "/api/public/follow/confirm", Tag: "public",
+		Summary: "Confirm a follow request through its e-mailed link (valid 24 hours)",
+		Body:    FollowConfirm{}, Answer: ok("Followed", FollowConfirmed{}), Errors: []int{400, 415}},
+	{Method: http.MethodPost, Path: "/api/public/follow/unsubscribe", Tag: "public",
+		Summary: "One-click unsubscribe (RFC 8058) from a follower's e-mail: no sign-in, no body needed; the same answer for a token used before",
+		Query:   []Param{{Name: "token", Description: "the token of the message's List-Unsubscribe link"}},
+		Answer:  ok("Unsubscribed", Message{}), Errors: []int{400}},
+	{Method: http.MethodGet, Path: "/api/public/follow/unsubscribe", Tag: "public",
+		Summary: "A browser opening the List-Unsubscribe link is sent to the page that unsubscribes with a button (a GET changes nothing: mail scanners open links)",
+		Query:   []Param{{Name: "token"}},
+		Answer:  Answer{Status: http.StatusSeeOther, Text: "To the unsubscribe page", Headers: []string{"Location"}},
+		Errors:  []int{400}},
 }
 
 var adminOperations = []Operation{

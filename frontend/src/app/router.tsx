@@ -29,6 +29,8 @@ export const routes: RouteObject[] = [
   { path: patterns.auth, ...screen(load.auth) },
   { path: patterns.resetPassword, ...screen(load.resetPassword) },
   { path: patterns.publicCertificate, ...screen(load.publicCertificate) },
+  { path: patterns.confirmFollow, ...screen(load.confirmFollow) },
+  { path: patterns.unsubscribe, ...screen(load.unsubscribe) },
   { path: patterns.terms, ...screen(load.terms) },
   { path: patterns.privacy, ...screen(load.privacy) },
   {

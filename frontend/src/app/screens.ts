@@ -20,6 +20,8 @@ export const load = {
   auth: () => import('../features/auth/AuthPage'),
   resetPassword: () => import('../features/auth/ResetPasswordPage'),
   publicCertificate: () => import('../features/public/PublicVerificationPage'),
+  confirmFollow: () => import('../features/public/FollowLinkPages').then((m) => ({ default: m.ConfirmFollowPage })),
+  unsubscribe: () => import('../features/public/FollowLinkPages').then((m) => ({ default: m.UnsubscribePage })),
   terms: () => import('../features/legal/TermsPage'),
   privacy: () => import('../features/legal/PrivacyPage'),
   dashboard: () => import('../features/verifications/DashboardPage'),
@@ -53,7 +55,7 @@ export function firstLoads(pathname: string): { code: Load[]; api: string[] } | 
     const id = decodeURIComponent(pathname.split('/')[2])
     return { code: [load.shell, load.publicCertificate], api: [`/api/public/verifications/${encodeURIComponent(id)}`] }
   }
-  for (const s of ['resetPassword', 'terms', 'privacy'] as const) {
+  for (const s of ['resetPassword', 'terms', 'privacy', 'confirmFollow', 'unsubscribe'] as const) {
     if (matches(patterns[s])) return { code: [load.shell, load[s]], api: [] }
   }
   const app = [load.shell, load.requireAuth, load.layout]

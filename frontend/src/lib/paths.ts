@@ -8,6 +8,8 @@ export const patterns = {
   auth: '/auth',
   resetPassword: '/reset-password',
   publicCertificate: '/v/:publicId',
+  confirmFollow: '/follow/confirm',
+  unsubscribe: '/follow/unsubscribe',
   dashboard: '/dashboard',
   verifications: '/verifications',
   verification: '/verification/:id',

@@ -44,6 +44,8 @@ export type PaymentSuccessResult = Schemas['PaymentSuccessResult']
 export type PublicCertificate = Schemas['PublicVerification']
 /** PublicSearchHit is one certificate the public search found. */
 export type PublicSearchHit = Schemas['PublicSearchHit']
+/** FollowConfirmed names the certificate a confirmed follow request follows. */
+export type FollowConfirmed = Schemas['FollowConfirmed']
 /** CertificateCheck is one check a certificate claims, with its result, full sentence and date; one that did not run is absent. */
 export type CertificateCheck = Schemas['CertificateCheck']
 

@@ -1,13 +1,10 @@
 import { AlertTriangle, Ban, CheckCircle2, Clock, Copy, FileSearch, Fingerprint, SearchX, ShieldCheck, ShieldQuestion } from 'lucide-react'
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { InfoField as Field } from '../../components/ui/Banner'
 import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { Dialog } from '../../components/ui/Dialog'
-import { Logo } from '../../components/ui/Logo'
-import { SiteFooter } from '../../components/ui/SiteFooter'
-import { MAIN_ID, SkipLink } from '../../components/ui/SkipLink'
 import { Spinner } from '../../components/ui/Spinner'
 import { toast } from '../../components/ui/toast-store'
 import { cn } from '../../lib/cn'
@@ -16,30 +13,11 @@ import { errorMessage, errorStatus } from '../../lib/errors'
 import { formatLongDate } from '../../lib/format'
 import type { PublicCertificate } from '../../lib/types'
 import { CertificateSearch } from './CertificateSearch'
+import { FollowCertificate } from './FollowCertificate'
+import { PublicShell as Shell } from './PublicShell'
 import { CheckList } from './CheckList'
 import { pageState, tierDescription, tierName } from './certificate'
 import { useGetPublicCertificateQuery, useGetPublicDocumentsQuery } from './publicApi'
-import { paths } from '../../lib/paths'
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-screen flex-col bg-slate-100">
-      <SkipLink />
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-4">
-          <Link to={paths.home} aria-label="TTT Verify home">
-            <Logo />
-          </Link>
-          <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Certificate check</span>
-        </div>
-      </header>
-      <main id={MAIN_ID} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
-        {children}
-      </main>
-      <SiteFooter column="max-w-3xl px-4" />
-    </div>
-  )
-}
 
 function Message({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
   return (
@@ -209,6 +187,8 @@ export function Certificate({ c }: { c: PublicCertificate }) {
             does not match this record.
           </p>
         </div>
+
+        <FollowCertificate publicId={c.publicId} />
 
         <p className="border-t border-slate-100 pt-5 text-xs text-slate-500">
           This page is served live by TTT Verify and always shows the certificate&apos;s current status. Checked {formatLongDate(new Date().toISOString())}.

@@ -1,5 +1,5 @@
 import { api } from '../../app/api'
-import type { PublicCertificate, PublicSearchHit } from '../../lib/types'
+import type { FollowConfirmed, Message, PublicCertificate, PublicSearchHit } from '../../lib/types'
 
 export interface PublicDocument {
   type: string
@@ -22,7 +22,24 @@ export const publicApi = api.injectEndpoints({
       query: (publicId) => `/public/verifications/${encodeURIComponent(publicId)}/documents`,
       transformResponse: (r: PublicDocument[] | null | undefined) => r ?? [],
     }),
+    // The answer is the same whether or not the address follows already.
+    followCertificate: b.mutation<Message, { publicId: string; email: string }>({
+      query: ({ publicId, email }) => ({ url: `/public/verifications/${encodeURIComponent(publicId)}/follow`, method: 'POST', body: { email } }),
+    }),
+    confirmFollow: b.mutation<FollowConfirmed, string>({
+      query: (token) => ({ url: '/public/follow/confirm', method: 'POST', body: { token } }),
+    }),
+    unsubscribe: b.mutation<Message, string>({
+      query: (token) => ({ url: `/public/follow/unsubscribe?token=${encodeURIComponent(token)}`, method: 'POST' }),
+    }),
   }),
 })
 
-export const { useGetPublicCertificateQuery, useGetPublicDocumentsQuery, useLazySearchPublicCertificatesQuery } = publicApi
+export const {
+  useGetPublicCertificateQuery,
+  useGetPublicDocumentsQuery,
+  useLazySearchPublicCertificatesQuery,
+  useFollowCertificateMutation,
+  useConfirmFollowMutation,
+  useUnsubscribeMutation,
+} = publicApi

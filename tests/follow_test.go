@@ -44,6 +44,15 @@ func confirmFollow(t *testing.T, c *client, smtp *smtptest.Server, email string)
 	return out
 }
 
+// certificate registers an owner and approves a Basic verification of theirs as admin.
+func (e *env) certificate(t *testing.T, admin *client) (*client, api.Verification) {
+	t.Helper()
+	owner := e.register(t, "owner-"+randomHex(6)+"@acme.test")
+	v := e.inReview(t, owner, "basic")
+	admin.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+	return owner, v
+}
+
 // followerCount is the count the owner reads on the verification.
 func followerCount(t *testing.T, owner *client, id int64) int {
 	t.Helper()
@@ -60,9 +69,7 @@ func TestFollowACertificate(t *testing.T) {
 	smtp := smtptest.Start(t)
 	forEachBackend(t, func(t *testing.T, e *env) {
 		admin, _ := e.mailAdmin(t)
-		owner := e.register(t, "owner-"+randomHex(6)+"@acme.test")
-		v := e.inReview(t, owner, "basic")
-		admin.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+		owner, v := e.certificate(t, admin)
 		leaver := "leaver-" + randomHex(6) + "@buyer.test"
 		stayer := "stayer-" + randomHex(6) + "@buyer.test"
 		unconfirmed := "pending-" + randomHex(6) + "@buyer.test"
@@ -161,11 +168,8 @@ func TestFollowersHearOfExpiryUpgradeAndRenewal(t *testing.T) {
 	smtp := smtptest.Start(t)
 	forEachBackend(t, func(t *testing.T, e *env) {
 		admin, _ := e.mailAdmin(t)
-		owner := e.register(t, "owner-"+randomHex(6)+"@acme.test")
-
-		upgraded := e.inReview(t, owner, "basic")
+		owner, upgraded := e.certificate(t, admin)
 		id := itoa(upgraded.ID)
-		admin.must(http.StatusOK, "POST", "/api/admin/verifications/"+id+"/approve", nil)
 		buyer := "buyer-" + randomHex(6) + "@buyer.test"
 		follow(t, e.client(t), upgraded.PublicID, buyer)
 		confirmFollow(t, e.client(t), smtp, buyer)
@@ -207,10 +211,8 @@ func TestFollowersHearOfExpiryUpgradeAndRenewal(t *testing.T) {
 func TestFollowRefusals(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		admin := e.admin(t)
-		owner := e.register(t, "owner@acme.test")
-		v := e.inReview(t, owner, "basic")
+		_, v := e.certificate(t, admin)
 		pending := e.inReview(t, e.register(t, "other@acme.test"), "basic")
-		admin.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
 		anon := e.client(t)
 		path := "/api/public/verifications/" + v.PublicID + "/follow"
 
@@ -239,9 +241,7 @@ func TestFollowConfirmationExpires(t *testing.T) {
 	smtp := smtptest.Start(t)
 	forEachBackend(t, func(t *testing.T, e *env) {
 		admin, _ := e.mailAdmin(t)
-		owner := e.register(t, "owner-"+randomHex(6)+"@acme.test")
-		v := e.inReview(t, owner, "basic")
-		admin.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+		owner, v := e.certificate(t, admin)
 		late := "late-" + randomHex(6) + "@buyer.test"
 		follow(t, e.client(t), v.PublicID, late)
 		link := linkTo(t, smtp.WaitForSubject(t, late, confirmSubject), "/follow/confirm?token=")
@@ -262,8 +262,7 @@ func TestFollowConfirmationExpires(t *testing.T) {
 func TestFollowLimits(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		admin := e.admin(t)
-		v := e.inReview(t, e.register(t, "owner@acme.test"), "basic")
-		admin.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
+		_, v := e.certificate(t, admin)
 		path := "/api/public/verifications/" + v.PublicID + "/follow"
 		body := func(n int) map[string]string { return map[string]string{"email": "b" + itoa(int64(n)) + "@buyer.test"} }
 		c := e.client(t)

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PublicCertificate } from '../../lib/types'
+import { publicCertificate } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import { ConfirmFollowPage, UnsubscribePage } from './FollowLinkPages'
@@ -11,27 +11,10 @@ import PublicVerificationPage from './PublicVerificationPage'
 const ANSWER =
   'We will e-mail a confirmation link to this address, unless it already follows this certificate or received a link in the last 24 hours. Nothing else is sent to it until the link is opened.'
 
-const cert: PublicCertificate = {
-  publicId: 'pub-1',
-  certificateId: 'pub-1',
-  companyName: 'Acme Metals AG',
-  registrationNumber: 'CHE-123',
-  country: 'CH',
-  registeredAddress: 'Bahnhofstrasse 1, Zug',
-  email: 'ops@acme.test',
-  tier: 'basic',
-  checks: [],
-  status: 'approved',
-  certificateStatus: 'valid',
-  verifiedAt: '2026-03-05T10:00:00Z',
-  expiresAt: '2027-03-05T10:00:00Z',
-  revokedAt: null,
-  fingerprint: 'ab'.repeat(32),
-}
 
 function showCertificate(follow: (req: Request) => Response | Promise<Response>) {
   const api = mockApi(
-    route('GET', '/api/public/verifications/pub-1', () => json(cert)),
+    route('GET', '/api/public/verifications/pub-1', () => json(publicCertificate())),
     route('POST', '/api/public/verifications/pub-1/follow', follow),
   )
   renderPage('/v/:publicId', '/v/pub-1', <PublicVerificationPage />)

@@ -27,7 +27,8 @@ function LinkAction({
   title: string
   text: string
   action: string
-  run: (token: string) => Promise<Outcome>
+  /** run does the action and returns what to say; a failure shows the server's message. */
+  run: (token: string) => Promise<ReactNode>
 }) {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
@@ -54,7 +55,11 @@ function LinkAction({
               loading={busy}
               onClick={async () => {
                 setBusy(true)
-                setOutcome(await run(token))
+                try {
+                  setOutcome({ ok: true, text: await run(token) })
+                } catch (e) {
+                  setOutcome({ ok: false, text: errorMessage(e) })
+                }
                 setBusy(false)
               }}
             >
@@ -83,22 +88,15 @@ export function ConfirmFollowPage() {
       text="Confirm that this address should get an e-mail whenever the certificate changes. Every message has a one-click unsubscribe."
       action="Confirm and follow"
       run={async (token) => {
-        try {
-          const f = await confirm(token).unwrap()
-          return {
-            ok: true,
-            text: (
-              <>
-                You now follow the certificate of <strong>{f.companyName}</strong>.{' '}
-                <Link to={paths.publicCertificate(f.certificateId)} className="font-medium text-brand-700 hover:underline">
-                  See the certificate
-                </Link>
-              </>
-            ),
-          }
-        } catch (e) {
-          return { ok: false, text: errorMessage(e) }
-        }
+        const f = await confirm(token).unwrap()
+        return (
+          <>
+            You now follow the certificate of <strong>{f.companyName}</strong>.{' '}
+            <Link to={paths.publicCertificate(f.certificateId)} className="font-medium text-brand-700 hover:underline">
+              See the certificate
+            </Link>
+          </>
+        )
       }}
     />
   )
@@ -114,13 +112,7 @@ export function UnsubscribePage() {
       title="Stop e-mails about this certificate"
       text="You will receive no more e-mails about this certificate, and your address is deleted."
       action="Unsubscribe"
-      run={async (token) => {
-        try {
-          return { ok: true, text: (await unsubscribe(token).unwrap()).message }
-        } catch (e) {
-          return { ok: false, text: errorMessage(e) }
-        }
-      }}
+      run={async (token) => (await unsubscribe(token).unwrap()).message}
     />
   )
 }

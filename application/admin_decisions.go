@@ -65,7 +65,8 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 }
 
 // Reject refuses a submitted or in-review verification with a reason the applicant reads in the
-// VerificationRejected e-mail.
+// VerificationRejected e-mail. Refusing the re-review of an upgraded certificate withdraws it,
+// which its followers hear (without the reason).
 func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
@@ -80,7 +81,11 @@ func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string
 				return VerificationRejected{VerificationID: v.ID(), CompanyName: company, Reason: v.RejectionReason(),
 					Paid: v.Payment().Paid()}
 			})
-		return v, err
+		if err != nil || v.Snapshot().ApprovedAt == nil {
+			return v, err
+		}
+		// Approved before: a paid upgrade sent it back to review, and its followers were told to wait.
+		return v, s.follow.Alert(ctx, v, FollowWithdrawn, v.Snapshot().UpdatedAt)
 	})
 }
 

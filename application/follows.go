@@ -36,6 +36,7 @@ const (
 	FollowExpired    FollowEvent = "expired"
 	FollowUpgraded   FollowEvent = "upgraded" // a paid upgrade sent the certificate back to review
 	FollowRenewed    FollowEvent = "renewed"  // approved again, with a new validity
+	FollowWithdrawn  FollowEvent = "withdrawn" // the review after an upgrade ended in a rejection
 )
 
 // FollowerAlerts tells a certificate's followers about a change of it (Follows): the use case that

@@ -162,25 +162,40 @@ func TestFollowACertificate(t *testing.T) {
 	}, withMail(smtp))
 }
 
-// Followers hear of an expiry, of a paid upgrade that sends the certificate back to review, and of
-// its renewal, each once.
+// Followers hear of a paid upgrade that sends the certificate back to review, of its renewal or its
+// withdrawal when the review ends, and of an expiry, each once.
 func TestFollowersHearOfExpiryUpgradeAndRenewal(t *testing.T) {
 	smtp := smtptest.Start(t)
 	forEachBackend(t, func(t *testing.T, e *env) {
 		admin, _ := e.mailAdmin(t)
-		owner, upgraded := e.certificate(t, admin)
-		id := itoa(upgraded.ID)
-		buyer := "buyer-" + randomHex(6) + "@buyer.test"
-		follow(t, e.client(t), upgraded.PublicID, buyer)
-		confirmFollow(t, e.client(t), smtp, buyer)
-		owner.must(http.StatusOK, "POST", "/api/verifications/"+id+"/upgrade", nil)
-		up := owner.must(http.StatusOK, "POST", "/api/create-payment-intent", map[string]any{"verificationId": upgraded.ID, "purpose": "upgrade"}).Map(t)
-		intentID, _ := up["paymentIntentId"].(string)
-		if r := owner.confirmCard(intentID, "4242 4242 4242 4242"); r.Status != http.StatusOK {
-			t.Fatalf("upgrade payment: %d %s", r.Status, r.Body)
+		// upgrade follows a new certificate as a new buyer, then pays its upgrade as its owner.
+		upgrade := func() (api.Verification, string) {
+			t.Helper()
+			owner, v := e.certificate(t, admin)
+			buyer := "buyer-" + randomHex(6) + "@buyer.test"
+			follow(t, e.client(t), v.PublicID, buyer)
+			confirmFollow(t, e.client(t), smtp, buyer)
+			owner.must(http.StatusOK, "POST", "/api/verifications/"+itoa(v.ID)+"/upgrade", nil)
+			up := owner.must(http.StatusOK, "POST", "/api/create-payment-intent", map[string]any{"verificationId": v.ID, "purpose": "upgrade"}).Map(t)
+			intentID, _ := up["paymentIntentId"].(string)
+			if r := owner.confirmCard(intentID, "4242 4242 4242 4242"); r.Status != http.StatusOK {
+				t.Fatalf("upgrade payment: %d %s", r.Status, r.Body)
+			}
+			return v, buyer
 		}
+		upgraded, buyer := upgrade()
+		id := itoa(upgraded.ID)
 		review := smtp.WaitForSubject(t, buyer, "Certificate under review for an upgrade: "+company)
-		says(t, "upgrade", review.Text, "to the Top tier", "shows the certificate as not available")
+		says(t, "upgrade", review.Text, "to the Top tier", "shows the certificate as not available", "you will hear how the review ends")
+
+		// A re-review that ends in a rejection withdraws the certificate, without the reason.
+		refused, other := upgrade()
+		admin.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(refused.ID)+"/reject", map[string]string{"reason": "Owner unclear"})
+		withdrawn := smtp.WaitForSubject(t, other, "Certificate withdrawn: "+company)
+		says(t, "withdrawal", withdrawn.Text, "without a new certificate", "do not rely on it")
+		if strings.Contains(withdrawn.Text, "Owner unclear") {
+			t.Errorf("a follower reads the reviewer's reason:\n%s", withdrawn.Text)
+		}
 		clearedByWorkers(t, admin, upgraded.ID)
 		admin.must(http.StatusOK, "POST", "/api/admin/verifications/"+id+"/approve", nil)
 		renewed := smtp.WaitForSubject(t, buyer, "Certificate renewed: "+company)
@@ -198,7 +213,8 @@ func TestFollowersHearOfExpiryUpgradeAndRenewal(t *testing.T) {
 		says(t, "expiry", expired.Text, "expired on 22 November 2027")
 		e.waitJobsIdle(t)
 		expectSubjects(t, smtp, buyer, confirmSubject, review.Subject, renewed.Subject, expired.Subject)
-		for _, m := range []smtptest.Message{review, renewed, expired} {
+		expectSubjects(t, smtp, other, confirmSubject, review.Subject, withdrawn.Subject)
+		for _, m := range []smtptest.Message{review, renewed, expired, withdrawn} {
 			if smtp.Header(t, m, "List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" || smtp.Header(t, m, "List-Unsubscribe") == "" {
 				t.Errorf("%q lacks the one-click unsubscribe headers", m.Subject)
 			}

@@ -90,6 +90,7 @@ func TestCertificateUpdatesSayWhatChangedAndUnsubscribeInOneClick(t *testing.T) 
 		{application.FollowExpired, "Certificate expired: Acme Ltd", "expired on 23 November 2026"},
 		{application.FollowUpgraded, "Certificate under review for an upgrade: Acme Ltd", "to the Top tier"},
 		{application.FollowRenewed, "Certificate renewed: Acme Ltd", "Top tier, valid until 23 November 2027"},
+		{application.FollowWithdrawn, "Certificate withdrawn: Acme Ltd", "ended on 23 November 2026 without a new certificate"},
 	}
 	for _, c := range cases {
 		m, err := tmpl.Render("ana@acme.test", "k", application.CertificateUpdate{Event: c.event, CompanyName: "Acme Ltd",

@@ -34,8 +34,8 @@ const (
 	FollowRevoked    FollowEvent = "revoked"
 	FollowReinstated FollowEvent = "reinstated"
 	FollowExpired    FollowEvent = "expired"
-	FollowUpgraded   FollowEvent = "upgraded" // a paid upgrade sent the certificate back to review
-	FollowRenewed    FollowEvent = "renewed"  // approved again, with a new validity
+	FollowUpgraded   FollowEvent = "upgraded"  // a paid upgrade sent the certificate back to review
+	FollowRenewed    FollowEvent = "renewed"   // approved again, with a new validity
 	FollowWithdrawn  FollowEvent = "withdrawn" // the review after an upgrade ended in a rejection
 )
 

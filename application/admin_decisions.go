@@ -18,9 +18,10 @@ const ApprovedWithoutPayment = "approved without payment"
 // Approve accepts a submitted or in-review verification. A Top verification waits until its
 // screening is settled (ApprovalGate). The applicant is told (the VerificationApproved e-mail,
 // queued as a SendEmail job, and the bell) and the CIS, which both tiers include, is queued as a
-// GenerateCIS job, in the approval's transaction. Approving again a certificate that a paid upgrade
-// sent back to review renews it, which its followers hear. Approving an unpaid verification is allowed (the
-// spec lets a reviewer waive the fee); its audit entry says "approved without payment".
+// GenerateCIS job, in the approval's transaction. Approving again a certificate that a paid
+// upgrade sent back to review renews it, which its followers hear. Approving an unpaid
+// verification is allowed (the spec lets a reviewer waive the fee); its audit entry says
+// "approved without payment".
 func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err

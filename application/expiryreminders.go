@@ -34,8 +34,8 @@ func NewExpiryReminders(tx Transactor, certs ExpiringCertificates, notify OwnerN
 
 // Scan tells each holder of a certificate that expires within 30 days, and of one that expired,
 // once: the reminder's key names the verification, the kind and the expiry date, so a scan run
-// again sends nothing new and a renewed certificate is reminded again. An expiry is told to the
-// certificate's followers too, as once. It returns how many reminders it queued.
+// again sends nothing new and a renewed certificate is reminded again. The certificate's followers
+// hear of an expiry, once too. It returns how many reminders it queued.
 func (s *ExpiryReminders) Scan(ctx context.Context) (int, error) {
 	now := s.clock.Now()
 	certs, err := s.certs.Expiring(ctx, now.Add(ExpiryNotice))

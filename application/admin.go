@@ -17,6 +17,7 @@ type Admin struct {
 	checks ApprovalGate
 	jobs   JobQueue
 	links  ShareLinks
+	follow FollowerAlerts
 }
 
 // ApprovalGate says why a verification may not be approved yet (TopChecks: a Top verification's
@@ -41,12 +42,14 @@ type AdminDeps struct {
 	Checks ApprovalGate  // holds approvals of Top verifications until their screening is settled
 	Jobs   JobQueue      // an approval queues its CIS
 	Links  ShareLinks    // a revocation withdraws the CIS's share links
+	// Followers hear of a revocation, a reinstatement and a renewal of the certificate.
+	Followers FollowerAlerts
 }
 
 // NewAdmin wires the review use cases.
 func NewAdmin(d AdminDeps) *Admin {
 	return &Admin{tx: d.Tx, repo: d.Repo, audit: d.Audit, clock: d.Clock, notify: d.Notify, checks: d.Checks, jobs: d.Jobs,
-		links: d.Links}
+		links: d.Links, follow: d.Followers}
 }
 
 // mustBeAdmin refuses everyone but administrators.

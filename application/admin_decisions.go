@@ -18,8 +18,10 @@ const ApprovedWithoutPayment = "approved without payment"
 // Approve accepts a submitted or in-review verification. A Top verification waits until its
 // screening is settled (ApprovalGate). The applicant is told (the VerificationApproved e-mail,
 // queued as a SendEmail job, and the bell) and the CIS, which both tiers include, is queued as a
-// GenerateCIS job, in the approval's transaction. Approving an unpaid verification is allowed (the
-// spec lets a reviewer waive the fee); its audit entry says "approved without payment".
+// GenerateCIS job, in the approval's transaction. Approving again a certificate that a paid
+// upgrade sent back to review renews it, which its followers hear. Approving an unpaid
+// verification is allowed (the spec lets a reviewer waive the fee); its audit entry says
+// "approved without payment".
 func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
@@ -33,6 +35,7 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 			return nil, err
 		}
 		from, reason := v.Status(), ""
+		renewal := v.Snapshot().ApprovedAt != nil // approved before: a paid upgrade sent it back to review
 		if !v.Payment().Paid() {
 			reason = ApprovedWithoutPayment
 		}
@@ -53,12 +56,18 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 		if err := s.jobs.Enqueue(ctx, GenerateCIS{VerificationID: v.ID()}); err != nil {
 			return nil, err
 		}
+		if renewal {
+			if err := s.follow.Alert(ctx, v, FollowRenewed, deref(v.Snapshot().ApprovedAt)); err != nil {
+				return nil, err
+			}
+		}
 		return v, nil
 	})
 }
 
 // Reject refuses a submitted or in-review verification with a reason the applicant reads in the
-// VerificationRejected e-mail.
+// VerificationRejected e-mail. Refusing the re-review of an upgraded certificate withdraws it,
+// which its followers hear (without the reason).
 func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
@@ -73,7 +82,11 @@ func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string
 				return VerificationRejected{VerificationID: v.ID(), CompanyName: company, Reason: v.RejectionReason(),
 					Paid: v.Payment().Paid()}
 			})
-		return v, err
+		if err != nil || v.Snapshot().ApprovedAt == nil {
+			return v, err
+		}
+		// Approved before: a paid upgrade sent it back to review, and its followers were told to wait.
+		return v, s.follow.Alert(ctx, v, FollowWithdrawn, v.Snapshot().UpdatedAt)
 	})
 }
 
@@ -104,19 +117,26 @@ func (s *Admin) Revoke(ctx context.Context, actor *User, id int64, reason string
 			return CertificateRevoked{VerificationID: v.ID(), CompanyName: company, Reason: snap.RevokedReason,
 				RevokedAt: deref(snap.RevokedAt)}
 		})
-		return v, err
+		if err != nil {
+			return nil, err
+		}
+		return v, s.follow.Alert(ctx, v, FollowRevoked, deref(snap.RevokedAt))
 	})
 }
 
 // Reinstate lifts a revocation that turned out to be wrong, with a reason kept in the audit trail;
-// nobody is told. The public page shows the certificate as valid again at once (the save clears
-// the public cache).
+// the applicant is not told, the certificate's followers are. The public page shows the
+// certificate as valid again at once (the save clears the public cache).
 func (s *Admin) Reinstate(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
 		return nil, err
 	}
 	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
-		return s.decide(ctx, actor, id, "reinstate", reason, (*verification.Verification).Reinstate)
+		v, err := s.decide(ctx, actor, id, "reinstate", reason, (*verification.Verification).Reinstate)
+		if err != nil {
+			return nil, err
+		}
+		return v, s.follow.Alert(ctx, v, FollowReinstated, v.Snapshot().UpdatedAt)
 	})
 }
 

@@ -44,6 +44,11 @@
 //   - Certificates (certificates_*.go): Certificate (the PDF), Public and PublicDocuments (the
 //     public page), SearchPublic (the public search for a certificate), CISForm, GenerateCIS and
 //     GenerateCISOnApproval, and share links (ShareCIS, ShareLinks, RevokeShareLink, OpenSharedCIS).
+//   - Follows (follows*.go): counterparties who follow a certificate by e-mail: Follow (queues a
+//     FollowRequested job for any address), SendConfirmation (its worker: the double opt-in link is
+//     made and mailed there), Confirm, Unsubscribe (one click, RFC 8058) and Followers (the owner's
+//     count, never who); Alert, which the use cases that change a certificate call in their
+//     transaction (FollowerAlerts), and SendUpdates, the CertificateChanged job's worker.
 //   - Proofs (proofs*.go): Verify, the "Verify a document" check of a PDF, a credential or a
 //     certificate ID against our keys and the certificate's live status.
 //   - Review (review*.go): what a reviewer reads, Company, Representatives, Banking, Trade,

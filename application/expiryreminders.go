@@ -21,18 +21,21 @@ type ExpiryReminders struct {
 	tx     Transactor
 	certs  ExpiringCertificates
 	notify OwnerNotifier
+	follow FollowerAlerts
 	clock  Clock
 }
 
-// NewExpiryReminders wires the expiry scan.
-func NewExpiryReminders(tx Transactor, certs ExpiringCertificates, notify OwnerNotifier, clock Clock) *ExpiryReminders {
-	return &ExpiryReminders{tx: tx, certs: certs, notify: notify, clock: clock}
+// NewExpiryReminders wires the expiry scan; a certificate's followers hear of its expiry, not of
+// the reminder before it.
+func NewExpiryReminders(tx Transactor, certs ExpiringCertificates, notify OwnerNotifier, followers FollowerAlerts,
+	clock Clock) *ExpiryReminders {
+	return &ExpiryReminders{tx: tx, certs: certs, notify: notify, follow: followers, clock: clock}
 }
 
 // Scan tells each holder of a certificate that expires within 30 days, and of one that expired,
 // once: the reminder's key names the verification, the kind and the expiry date, so a scan run
-// again sends nothing new and a renewed certificate is reminded again. It returns how many
-// reminders it queued.
+// again sends nothing new and a renewed certificate is reminded again. The certificate's followers
+// hear of an expiry, once too. It returns how many reminders it queued.
 func (s *ExpiryReminders) Scan(ctx context.Context) (int, error) {
 	now := s.clock.Now()
 	certs, err := s.certs.Expiring(ctx, now.Add(ExpiryNotice))
@@ -55,10 +58,14 @@ func (s *ExpiryReminders) Scan(ctx context.Context) (int, error) {
 				}
 			}
 			told, err := s.notify.TellOwner(ctx, v, key, data)
-			if told {
-				sent++
+			if err != nil || !told {
+				return err
 			}
-			return err
+			sent++
+			if now.Before(expires) {
+				return nil
+			}
+			return s.follow.Alert(ctx, v, FollowExpired, expires)
 		})
 		if err != nil {
 			return sent, fmt.Errorf("remind expiry of %d: %w", v.ID(), err)

@@ -19,6 +19,7 @@ type Payments struct {
 	log      *slog.Logger
 	notify   ReviewNotifier
 	checks   SubmissionScreening
+	follow   FollowerAlerts
 }
 
 // PaymentsDeps are what the payment use cases need; Webhooks is nil when the provider sends none,
@@ -35,6 +36,8 @@ type PaymentsDeps struct {
 	Log      *slog.Logger
 	Notify   ReviewNotifier      // receipts, and the administrators' news of a verification in review
 	Checks   SubmissionScreening // an upgrade to Top queues its screening
+	// Followers hear that a paid upgrade sent an approved certificate back to review.
+	Followers FollowerAlerts
 }
 
 // NewPayments wires the payment use cases.
@@ -44,7 +47,7 @@ func NewPayments(d PaymentsDeps) *Payments {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Payments{tx: d.Tx, repo: d.Repo, records: d.Records, coupons: d.Coupons, audit: d.Audit,
-		gateway: d.Gateway, webhooks: d.Webhooks, clock: d.Clock, log: log, notify: d.Notify, checks: d.Checks}
+		gateway: d.Gateway, webhooks: d.Webhooks, clock: d.Clock, log: log, notify: d.Notify, checks: d.Checks, follow: d.Followers}
 }
 
 // ProviderInfo is what the browser needs to load the payment form.

@@ -136,6 +136,11 @@ func (s *Payments) settle(ctx context.Context, actor *User, rec *PaymentRecord, 
 			if err := s.checks.ScreenSubmitted(ctx, v); err != nil { // back in review: the Top checks run now
 				return nil, err
 			}
+			if from == verification.Approved {
+				if err := s.follow.Alert(ctx, v, FollowUpgraded, now); err != nil {
+					return nil, err
+				}
+			}
 		}
 		if err := s.sendReceipt(ctx, v, receipt{key: cur.IntentID, purpose: cur.Purpose, amount: cur.Amount,
 			currency: cur.Currency, coupon: cur.CouponCode, percent: cur.DiscountPercent, brand: intent.CardBrand,

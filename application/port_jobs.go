@@ -42,6 +42,33 @@ type PasswordResetRequested struct {
 // JobKind names the kind of work.
 func (PasswordResetRequested) JobKind() string { return "password_reset_requested" }
 
+// FollowRequested sends a confirmation link to an address that asked to follow a certificate
+// (Follows.SendConfirmation). The request queues it whether or not the address follows already,
+// and only the worker looks that up and makes the link: no secret waits in the job table.
+type FollowRequested struct {
+	VerificationID int64  `json:"verificationId"`
+	Email          string `json:"email"` // normalised
+}
+
+// JobKind names the kind of work.
+func (FollowRequested) JobKind() string { return "follow_requested" }
+
+// CertificateChanged tells a certificate's confirmed followers about one change of it
+// (Follows.SendUpdates), each in an own message with an own unsubscribe link.
+type CertificateChanged struct {
+	VerificationID int64       `json:"verificationId"`
+	Event          FollowEvent `json:"event"`
+	At             time.Time   `json:"at"`
+	Tier           string      `json:"tier"`
+	ExpiresAt      time.Time   `json:"expiresAt"`
+	// Key names the change for good ("revoked:12:7"); each follower's message key is built from it,
+	// so a retried job sends nobody the same news twice.
+	Key string `json:"key"`
+}
+
+// JobKind names the kind of work.
+func (CertificateChanged) JobKind() string { return "certificate_changed" }
+
 // GenerateCIS renders and stores the CIS of an approved verification.
 type GenerateCIS struct {
 	VerificationID int64 `json:"verificationId"`

@@ -17,4 +17,6 @@ type Message struct {
 	// IdempotencyKey names the message for good, e.g. "receipt:42" or "approved:17:3"; the
 	// Message-ID header is derived from it and a delivered key is never delivered again.
 	IdempotencyKey string `json:"idempotencyKey"`
+	// Headers are extra header fields, e.g. List-Unsubscribe (RFC 8058) on a follower's message.
+	Headers map[string]string `json:"headers,omitempty"`
 }

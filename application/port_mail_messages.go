@@ -211,6 +211,44 @@ type PasswordReset struct {
 // Template names the PasswordReset e-mail's template.
 func (PasswordReset) Template() string { return "password_reset" }
 
+// FollowConfirmation asks an address that wants to follow a certificate to confirm it (double
+// opt-in). Like PasswordReset it is an Email alone, rendered and sent by the worker that makes its
+// token (Follows.SendConfirmation), never queued with the token in it.
+type FollowConfirmation struct {
+	CompanyName string
+	PublicID    string
+	Token       string
+	ValidFor    time.Duration
+}
+
+// Template names the FollowConfirmation e-mail's template.
+func (FollowConfirmation) Template() string { return "follow_confirmation" }
+
+// CertificateUpdate tells a follower that a certificate changed. It is an Email alone (a follower
+// has no account, so no bell), and every one carries its own unsubscribe token.
+type CertificateUpdate struct {
+	Event       FollowEvent
+	CompanyName string
+	PublicID    string
+	Tier        string    // after the change
+	At          time.Time // when it changed
+	ExpiresAt   time.Time // the certificate's end of validity after the change
+	Token       string    // unsubscribes this follower with one click
+}
+
+// Template names the CertificateUpdate e-mail's template.
+func (CertificateUpdate) Template() string { return "certificate_update" }
+
+// UnsubscribeToken is the token that stops these e-mails.
+func (d CertificateUpdate) UnsubscribeToken() string { return d.Token }
+
+// OneClickUnsubscribe is an Email its recipient can stop with one click: the adapter adds the
+// List-Unsubscribe and List-Unsubscribe-Post headers of RFC 8058 with the token's link.
+type OneClickUnsubscribe interface {
+	Email
+	UnsubscribeToken() string
+}
+
 // ReviewEntered tells administrators a verification waits for review.
 type ReviewEntered struct {
 	VerificationID int64

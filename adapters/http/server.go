@@ -70,6 +70,8 @@ type Services struct {
 	Jobs          *application.Jobs
 	// PasswordResets are the forgotten-password use cases.
 	PasswordResets *application.PasswordResets
+	// Follows are the counterparties' follow requests, confirmations and unsubscribes.
+	Follows *application.Follows
 }
 
 // Server holds the handlers' dependencies.
@@ -130,6 +132,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	s.notificationRoutes(api.Group("/notifications", requireUser))
 	s.adminRoutes(api.Group("/admin", requireAdmin))
 	s.publicRoutes(api)
+	s.followRoutes(api)
 	api.GET("/openapi.json", serveOpenAPI)
 	api.RouteNotFound("/*", func(*echo.Context) error { return application.ErrNotFound })
 

@@ -30,6 +30,7 @@ Disallow: /payment/
 Disallow: /account-settings
 Disallow: /admin
 Disallow: /reset-password
+Disallow: /follow/
 `
 
 // Cache lifetimes: content-hashed assets never change; other files (the favicon) may change with

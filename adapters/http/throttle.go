@@ -17,9 +17,12 @@ import (
 // The allowances, from AUTH_RATE_LIMIT (n): per client address, n sign-in, registration and
 // reset attempts a minute; per account, n password-change attempts a quarter of an hour (the
 // sign-in use case counts sign-ins per account and per known device itself); per e-mail address,
-// 3 reset requests and then one every 5 minutes; per user, n coupon checks an hour.
+// 3 reset requests and then one every 5 minutes; per user, n coupon checks an hour. Follow
+// requests are 10 an hour per client address, whatever n (on only when n is not 0).
 const (
-	couponPeriod       = time.Hour
+	couponPeriod     = time.Hour
+	followPerAddress = 10 // follow requests an hour
+
 	resetPerEmail      = 3
 	resetPerEmailEvery = 5 * time.Minute
 )
@@ -29,6 +32,7 @@ const (
 	tooManyFromAddress = "Too many attempts. Please wait a minute and try again."
 	tooManyResets      = "Too many reset requests for this e-mail. Please wait a few minutes and try again."
 	tooManyCoupons     = "Too many coupon codes tried. Please wait a while and try again."
+	tooManyFollows     = "Too many follow requests from your network. Please try again in an hour."
 )
 
 // limits are the throttles of the sign-in, reset and coupon routes. They count in the database
@@ -38,6 +42,7 @@ type limits struct {
 	store                                  application.Throttle
 	clock                                  application.Clock
 	perAddress, perAccount, perEmail, coup application.Rate
+	follows                                application.Rate
 	off                                    bool
 }
 
@@ -46,7 +51,8 @@ func newLimits(store application.Throttle, clock application.Clock, perMinute in
 		perAddress: application.Rate{Burst: perMinute, Per: time.Minute},
 		perAccount: application.Rate{Burst: perMinute, Per: application.AccountAttemptsPeriod},
 		perEmail:   application.Rate{Burst: resetPerEmail, Per: resetPerEmail * resetPerEmailEvery},
-		coup:       application.Rate{Burst: perMinute, Per: couponPeriod}}
+		coup:       application.Rate{Burst: perMinute, Per: couponPeriod},
+		follows:    application.Rate{Burst: followPerAddress, Per: time.Hour}}
 }
 
 // take counts one attempt on key and refuses it with message when the allowance is used up.
@@ -69,6 +75,19 @@ func (l limits) byAddress(scope string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c *echo.Context) error {
 			if err := l.take(c, scope+"|address|"+addressKey(c.RealIP()), l.perAddress, tooManyFromAddress); err != nil {
+				return err
+			}
+			return next(c)
+		}
+	}
+}
+
+// follow throttles follow requests per client address, so that nobody sends strangers
+// confirmation links by the hundred (the use case also limits each certificate's requests).
+func (l limits) follow() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c *echo.Context) error {
+			if err := l.take(c, "follow|address|"+addressKey(c.RealIP()), l.follows, tooManyFollows); err != nil {
 				return err
 			}
 			return next(c)

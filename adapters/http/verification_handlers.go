@@ -159,7 +159,18 @@ func (s *Server) getVerification(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.sendView(c, http.StatusOK, v)
+	out, err := s.views(c, v)
+	if err != nil {
+		return err
+	}
+	if _, ok := v.CertificateStatus(s.clock.Now()); ok { // a certificate: its owner sees how many follow it
+		n, err := s.Follows.Followers(c.Request().Context(), currentUser(c), id)
+		if err != nil {
+			return err
+		}
+		out[0].Followers = &n
+	}
+	return c.JSON(http.StatusOK, out[0])
 }
 
 func (s *Server) deleteVerification(c *echo.Context) error {

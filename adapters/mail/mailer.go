@@ -166,9 +166,10 @@ func (o *outbox) deliver(ctx context.Context, msg *gomail.Msg) error {
 	if err := os.Rename(tmp.Name(), file); err != nil {
 		return fmt.Errorf("write to mail outbox: %w", err)
 	}
-	to, _ := msg.GetRecipients()
+	// The recipients are left out of the log: some (a certificate's followers) are nobody's account,
+	// and an address is personal data the file holds already.
 	subject := msg.GetGenHeader(gomail.HeaderSubject)
-	o.log.InfoContext(ctx, "e-mail written to the outbox (SMTP_URL is not set)", "file", file, "to", to, "subject", subject)
+	o.log.InfoContext(ctx, "e-mail written to the outbox (SMTP_URL is not set)", "file", file, "subject", subject)
 	return nil
 }
 
@@ -188,6 +189,9 @@ func compose(from string, m application.Message) (*gomail.Msg, error) {
 	msg.Subject(m.Subject)
 	msg.SetMessageIDWithValue(messageID(from, m.IdempotencyKey))
 	msg.SetDate()
+	for name, value := range m.Headers {
+		msg.SetGenHeader(gomail.Header(name), value)
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)

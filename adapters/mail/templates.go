@@ -91,13 +91,33 @@ func (t *Templates) Render(to, idempotencyKey string, data application.Email) (a
 	if err := t.html[name].ExecuteTemplate(&html, "layout", data); err != nil {
 		return application.Message{}, fmt.Errorf("render %s HTML: %w", name, err)
 	}
-	return application.Message{
+	msg := application.Message{
 		To:             []string{to},
 		Subject:        strings.Join(strings.Fields(subject.String()), " "),
 		Text:           strings.TrimLeft(text.String(), "\n"),
 		HTML:           html.String(),
 		IdempotencyKey: idempotencyKey,
-	}, nil
+	}
+	if u, ok := data.(application.OneClickUnsubscribe); ok {
+		// RFC 8058: a mail client's one-click POST to this link unsubscribes, with no page between.
+		msg.Headers = map[string]string{
+			"List-Unsubscribe":      "<" + t.unsubscribeLink(u.UnsubscribeToken()) + ">",
+			"List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+		}
+	}
+	return msg, nil
+}
+
+// unsubscribePath is the API route a follower's one-click unsubscribe posts to (RFC 8058); a
+// browser's GET of it is sent on to the SPA's page, where a button unsubscribes.
+const unsubscribePath = "/api/public/follow/unsubscribe"
+
+// unsubscribeLink is the one-click unsubscribe address for token.
+func (t *Templates) unsubscribeLink(token string) string {
+	u := *t.base
+	u.Path += unsubscribePath
+	u.RawQuery = url.Values{"token": {token}}.Encode()
+	return u.String()
 }
 
 // button is what the "button" template shows.

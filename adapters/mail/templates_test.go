@@ -63,6 +63,60 @@ var emailCases = []struct {
 		[]string{"99", "failed 25 times", "dial tcp: connection refused", "13:05 UTC", base + "/admin/jobs"}},
 	{application.ScreeningAlert{VerificationID: 12, CompanyName: "Acme Ltd", Hits: 2, Lists: []string{"OFAC SDN", "UN"}},
 		"[Screening] 2 possible matches for Acme Ltd", []string{"OFAC SDN, UN", base + "/admin/verifications/12"}},
+	{application.FollowConfirmation{CompanyName: "Acme Ltd", PublicID: "pub_AbC123", Token: "tok+/=en", ValidFor: 24 * time.Hour},
+		"Confirm: follow the certificate of Acme Ltd",
+		[]string{"within 1 day", "revoked, reinstated, expires", "ignore this e-mail",
+			base + "/follow/confirm?token=tok%2B%2F%3Den", base + "/v/pub_AbC123"}},
+	{application.CertificateUpdate{Event: application.FollowRevoked, CompanyName: "Acme Ltd", PublicID: "pub_AbC123",
+		Tier: "basic", At: when, ExpiresAt: when.AddDate(1, 0, 0), Token: "unsub"},
+		"Certificate revoked: Acme Ltd",
+		[]string{"was revoked on 23 November 2026", "do not rely on it", base + "/v/pub_AbC123",
+			base + "/follow/unsubscribe?token=unsub"}},
+}
+
+// Each change a follower hears of has its own subject and sentence, and every such message carries
+// RFC 8058's one-click unsubscribe headers with its own token; other e-mails carry none.
+func TestCertificateUpdatesSayWhatChangedAndUnsubscribeInOneClick(t *testing.T) {
+	tmpl, err := mail.NewTemplates(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		event         application.FollowEvent
+		subject, says string
+	}{
+		{application.FollowRevoked, "Certificate revoked: Acme Ltd", "was revoked on 23 November 2026"},
+		{application.FollowReinstated, "Certificate reinstated: Acme Ltd", "valid again until 23 November 2027"},
+		{application.FollowExpired, "Certificate expired: Acme Ltd", "expired on 23 November 2026"},
+		{application.FollowUpgraded, "Certificate under review for an upgrade: Acme Ltd", "to the Top tier"},
+		{application.FollowRenewed, "Certificate renewed: Acme Ltd", "Top tier, valid until 23 November 2027"},
+		{application.FollowWithdrawn, "Certificate withdrawn: Acme Ltd", "ended on 23 November 2026 without a new certificate"},
+	}
+	for _, c := range cases {
+		m, err := tmpl.Render("ana@acme.test", "k", application.CertificateUpdate{Event: c.event, CompanyName: "Acme Ltd",
+			PublicID: "pub_AbC123", Tier: "top", At: when, ExpiresAt: when.AddDate(1, 0, 0), Token: "tok+/=" + string(c.event)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Subject != c.subject || !strings.Contains(m.Text, c.says) || !strings.Contains(m.HTML, c.says) {
+			t.Errorf("%s: subject %q, text:\n%s", c.event, m.Subject, m.Text)
+		}
+		want := "<" + base + "/api/public/follow/unsubscribe?token=tok%2B%2F%3D" + string(c.event) + ">"
+		if got := m.Headers["List-Unsubscribe"]; got != want {
+			t.Errorf("%s: List-Unsubscribe %q, want %q", c.event, got, want)
+		}
+		if got := m.Headers["List-Unsubscribe-Post"]; got != "List-Unsubscribe=One-Click" {
+			t.Errorf("%s: List-Unsubscribe-Post %q", c.event, got)
+		}
+	}
+	m, err := tmpl.Render("ana@acme.test", "k", application.FollowConfirmation{CompanyName: "Acme Ltd", PublicID: "p",
+		Token: "t", ValidFor: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Headers) != 0 {
+		t.Errorf("the confirmation carries headers %v", m.Headers)
+	}
 }
 
 func TestEveryEmailRendersHTMLAndText(t *testing.T) {

@@ -29,6 +29,7 @@ type Verification struct {
 	UpdatedAt          time.Time           `json:"updatedAt"`
 	Actions            Actions             `json:"actions"`
 	Screening          *ApplicantScreening `json:"screening" description:"Top only (null for Basic): whether the checks run or are done, never their results"`
+	Followers          *int                `json:"followers,omitempty" minimum:"0" description:"how many confirmed followers the certificate has, never who; in the owner's read of one approved verification only"`
 }
 
 // Actions are what the caller may do now, so that clients need not re-derive the state machine.

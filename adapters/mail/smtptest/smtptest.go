@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/mail"
 	"net/url"
 	"os"
 	"strings"
@@ -88,6 +89,25 @@ func (s *Server) Messages(t testing.TB, rcpt string) []Message {
 		}
 	}
 	return out
+}
+
+// Header is a header field of m as the server received it (MailDev parses some fields, such as
+// List-Unsubscribe, out of its headers list, so this reads the raw message).
+func (s *Server) Header(t testing.TB, m Message, name string) string {
+	t.Helper()
+	resp, err := http.Get(s.API + "/email/" + url.PathEscape(m.ID) + "/source")
+	if err != nil {
+		t.Fatalf("read message source: %v", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("read message source: %s", resp.Status)
+	}
+	msg, err := mail.ReadMessage(resp.Body)
+	if err != nil {
+		t.Fatalf("parse message source: %v", err)
+	}
+	return msg.Header.Get(name)
 }
 
 // WaitFor polls until n messages to rcpt arrived, then returns them; it fails after 20 s.

@@ -141,18 +141,21 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Records: persistence.NewScreeningRecords(db), Lists: persistence.NewScreeningLists(db),
 		Jurisdictions: persistence.NewJurisdictionLists(db), Index: screening.Index(), Jobs: messaging.Jobs, Audit: audit,
 		Notify: notify, Public: publicCache, Clock: clock, Log: log})
+	var signInThrottle application.Throttle = application.Unthrottled{} // AUTH_RATE_LIMIT=0 turns every limit off
+	if cfg.AuthRateLimit > 0 {
+		signInThrottle = persistence.NewThrottles(db)
+	}
+	follows := application.NewFollows(application.FollowsDeps{Repo: verifications, Store: persistence.NewFollowers(db),
+		Sections: sections, Jobs: messaging.Jobs, Emails: messaging.Emails, Mailer: messaging.Mailer, Clock: clock,
+		Throttle: signInThrottle})
 	payments, err := newPayments(cfg, db, application.PaymentsDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
-		Log: log, Notify: notify, Checks: checks})
+		Log: log, Notify: notify, Checks: checks, Followers: follows})
 	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
 	sessions, hasher, accountEvents := persistence.NewSessions(db), password.Bcrypt{Cost: hooks.PasswordCost}, persistence.NewAccountEvents(db)
 	commonPasswords := password.NewCommon()
-	var signInThrottle application.Throttle = application.Unthrottled{} // AUTH_RATE_LIMIT=0 turns every limit off
-	if cfg.AuthRateLimit > 0 {
-		signInThrottle = persistence.NewThrottles(db)
-	}
 	auth, err := application.NewAuth(application.AuthDeps{Tx: tx, Users: users, Sessions: sessions, Hasher: hasher,
 		Clock: clock, Events: accountEvents, Notify: notify, Guards: application.AuthGuards{Common: commonPasswords,
 			Throttle: signInThrottle, SignIn: application.Rate{Burst: cfg.AuthRateLimit, Per: application.AccountAttemptsPeriod},
@@ -176,7 +179,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks})
 	work.certificates = certificates
 	work.checks = checks
-	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)
+	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, follows, clock)
+	work.follows = follows
 	work.retention = application.NewFileRetention(documents, pending, blobs, clock, cfg.DeletedFileRetention)
 	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)
 	a := &App{DB: db, Blobs: blobs, Auth: auth, Messaging: messaging, cfg: cfg, clock: clock, log: log, retention: work.retention, Svc: httpapi.Services{
@@ -189,7 +193,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Documents: docs,
 		Payments:  payments,
 		Admin: application.NewAdmin(application.AdminDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
-			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks}),
+			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks, Followers: follows}),
+		Follows:      follows,
 		Inbox:        application.NewInbox(notifications, clock),
 		Jobs:         work.jobs,
 		Review:       application.NewReview(sectionsSvc, docs, certificates, documents),

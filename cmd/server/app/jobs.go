@@ -42,6 +42,7 @@ type jobWork struct {
 	certificates *application.Certificates
 	resets       *application.PasswordResets
 	expiry       *application.ExpiryReminders
+	follows      *application.Follows
 	retention    *application.FileRetention
 	jobs         *application.Jobs
 	checks       *application.TopChecks
@@ -55,6 +56,12 @@ func (w *jobWork) kinds(mailer application.Mailer) []jobs.Kind {
 		jobs.Email(func(ctx context.Context, m application.Message) error { return mailer.Send(ctx, m) }),
 		jobs.Work[application.PasswordResetRequested]{Handle: func(ctx context.Context, j application.PasswordResetRequested) error {
 			return w.resets.SendResetLink(ctx, j.Email)
+		}},
+		jobs.Work[application.FollowRequested]{Handle: func(ctx context.Context, j application.FollowRequested) error {
+			return w.follows.SendConfirmation(ctx, j.VerificationID, j.Email)
+		}},
+		jobs.Work[application.CertificateChanged]{Handle: func(ctx context.Context, j application.CertificateChanged) error {
+			return w.follows.SendUpdates(ctx, j)
 		}},
 		jobs.Work[application.GenerateCIS]{Handle: func(ctx context.Context, j application.GenerateCIS) error {
 			return w.certificates.GenerateCISOnApproval(ctx, j.VerificationID)

@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
   { path: patterns.resetPassword, ...screen(load.resetPassword) },
   { path: patterns.publicCertificate, ...screen(load.publicCertificate) },
   { path: patterns.verifyDocument, ...screen(load.verifyDocument) },
+  { path: patterns.confirmFollow, ...screen(load.confirmFollow) },
+  { path: patterns.unsubscribe, ...screen(load.unsubscribe) },
   { path: patterns.terms, ...screen(load.terms) },
   { path: patterns.privacy, ...screen(load.privacy) },
   {

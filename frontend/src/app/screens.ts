@@ -21,6 +21,8 @@ export const load = {
   resetPassword: () => import('../features/auth/ResetPasswordPage'),
   publicCertificate: () => import('../features/public/PublicVerificationPage'),
   verifyDocument: () => import('../features/public/VerifyDocumentPage'),
+  confirmFollow: () => import('../features/public/FollowLinkPages').then((m) => ({ default: m.ConfirmFollowPage })),
+  unsubscribe: () => import('../features/public/FollowLinkPages').then((m) => ({ default: m.UnsubscribePage })),
   terms: () => import('../features/legal/TermsPage'),
   privacy: () => import('../features/legal/PrivacyPage'),
   dashboard: () => import('../features/verifications/DashboardPage'),
@@ -54,7 +56,7 @@ export function firstLoads(pathname: string): { code: Load[]; api: string[] } | 
     const id = decodeURIComponent(pathname.split('/')[2])
     return { code: [load.shell, load.publicCertificate], api: [`/api/public/verifications/${encodeURIComponent(id)}`] }
   }
-  for (const s of ['resetPassword', 'terms', 'privacy', 'verifyDocument'] as const) {
+  for (const s of ['resetPassword', 'terms', 'privacy', 'verifyDocument', 'confirmFollow', 'unsubscribe'] as const) {
     if (matches(patterns[s])) return { code: [load.shell, load[s]], api: [] }
   }
   const app = [load.shell, load.requireAuth, load.layout]

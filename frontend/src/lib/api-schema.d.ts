@@ -2335,7 +2335,7 @@ export interface paths {
                 /** @description With S3_PRESIGNED_DOWNLOADS=true: after the same checks, a redirect to a link into the object store, valid for 5 minutes, that serves the file as an attachment under its sanitised name */
                 302: {
                     headers: {
-                        /** @description The presigned link */
+                        /** @description Where to go: the presigned link, or the page that unsubscribes */
                         Location: string;
                         [name: string]: unknown;
                     };
@@ -2939,6 +2939,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/follow/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a follow request through its e-mailed link (valid 24 hours) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FollowConfirm"];
+                };
+            };
+            responses: {
+                /** @description Followed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FollowConfirmed"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/follow/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A browser opening the List-Unsubscribe link is sent to the page that unsubscribes with a button (a GET changes nothing: mail scanners open links) */
+        get: {
+            parameters: {
+                query?: {
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the unsubscribe page */
+                303: {
+                    headers: {
+                        /** @description Where to go: the presigned link, or the page that unsubscribes */
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** One-click unsubscribe (RFC 8058) from a follower's e-mail: no sign-in, no body needed; the same answer for a token used before */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description the token of the message's List-Unsubscribe link */
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unsubscribed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/search": {
         parameters: {
             query?: never;
@@ -3304,6 +3468,93 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/verifications/{publicId}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for an e-mail whenever the certificate changes; a confirmation link is e-mailed first (double opt-in), and the answer is the same whether or not the address follows already; throttled per client address and per certificate */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    publicId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FollowRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted (whether or not the address follows already) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6527,6 +6778,8 @@ export interface components {
             deleted: boolean;
             /** Format: date-time */
             expiresAt: string | null;
+            /** @description how many confirmed followers the certificate has, never who; in the owner's read of one approved verification only */
+            followers?: number;
             id: number;
             paymentAmount: number | null;
             /** Format: date-time */
@@ -6760,6 +7013,16 @@ export interface components {
             /** @description the job's arguments, shortened; an e-mail shows recipients, subject and key, never its body */
             summary: string;
         };
+        FollowConfirm: {
+            token: string;
+        };
+        FollowConfirmed: {
+            certificateId: string;
+            companyName: string;
+        };
+        FollowRequest: {
+            email: string;
+        };
         HitDecisionInput: {
             note: string;
             /** @enum {string} */
@@ -6877,6 +7140,8 @@ export interface components {
             deleted: boolean;
             /** Format: date-time */
             expiresAt: string | null;
+            /** @description how many confirmed followers the certificate has, never who; in the owner's read of one approved verification only */
+            followers?: number;
             id: number;
             paymentAmount: number | null;
             /** Format: date-time */
@@ -7218,6 +7483,8 @@ export interface components {
             deleted: boolean;
             /** Format: date-time */
             expiresAt: string | null;
+            /** @description how many confirmed followers the certificate has, never who; in the owner's read of one approved verification only */
+            followers?: number;
             id: number;
             paymentAmount: number | null;
             /** Format: date-time */

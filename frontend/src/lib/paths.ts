@@ -9,6 +9,8 @@ export const patterns = {
   resetPassword: '/reset-password',
   publicCertificate: '/v/:publicId',
   verifyDocument: '/verify',
+  confirmFollow: '/follow/confirm',
+  unsubscribe: '/follow/unsubscribe',
   dashboard: '/dashboard',
   verifications: '/verifications',
   verification: '/verification/:id',

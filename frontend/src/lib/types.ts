@@ -46,6 +46,8 @@ export type PublicCertificate = Schemas['PublicVerification']
 export type PublicSearchHit = Schemas['PublicSearchHit']
 /** DocumentVerdict is the answer of the "Verify a document" check. */
 export type DocumentVerdict = Schemas['DocumentVerdict']
+/** FollowConfirmed names the certificate a confirmed follow request follows. */
+export type FollowConfirmed = Schemas['FollowConfirmed']
 /** CertificateCheck is one check a certificate claims, with its result, full sentence and date; one that did not run is absent. */
 export type CertificateCheck = Schemas['CertificateCheck']
 

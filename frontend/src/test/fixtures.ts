@@ -1,4 +1,4 @@
-import type { Actions, AdminVerification, Verification } from '../lib/types'
+import type { Actions, AdminVerification, PublicCertificate, Verification } from '../lib/types'
 
 /**
  * actionsFor stands in for the server's rules when a test does not say which actions are allowed:
@@ -73,4 +73,26 @@ export function adminVerification(over: Partial<AdminVerification> = {}): AdminV
   const { screening = null, ...rest } = over
   const v = { userEmail: 'owner@acme.test', ...verification(rest), screening, ...rest }
   return { ...v, actions: over.actions ?? actionsFor(v, true) }
+}
+
+/** publicCertificate is a valid Basic certificate as the public API sends it. */
+export function publicCertificate(over: Partial<PublicCertificate> = {}): PublicCertificate {
+  return {
+    publicId: 'pub-1',
+    certificateId: 'pub-1',
+    companyName: 'Acme Metals AG',
+    registrationNumber: 'CHE-123',
+    country: 'CH',
+    registeredAddress: 'Bahnhofstrasse 1, Zug',
+    email: 'ops@acme.test',
+    tier: 'basic',
+    checks: [],
+    status: 'approved',
+    certificateStatus: 'valid',
+    verifiedAt: '2026-03-05T10:00:00Z',
+    expiresAt: '2027-03-05T10:00:00Z',
+    revokedAt: null,
+    fingerprint: 'ab'.repeat(32),
+    ...over,
+  }
 }

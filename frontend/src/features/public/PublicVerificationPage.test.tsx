@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CertificateCheck, PublicCertificate } from '../../lib/types'
+import { publicCertificate } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import { checkDetail, pageState } from './certificate'
@@ -37,24 +38,7 @@ const TOP_CHECKS: CertificateCheck[] = [
 ]
 
 function cert(over: Partial<PublicCertificate> = {}): PublicCertificate {
-  return {
-    publicId: 'pub-1',
-    certificateId: 'pub-1',
-    companyName: 'Acme Metals AG',
-    registrationNumber: 'CHE-123',
-    country: 'CH',
-    registeredAddress: 'Bahnhofstrasse 1, Zug',
-    email: 'ops@acme.test',
-    tier: 'basic',
-    checks: [BASIC_CHECK],
-    status: 'approved',
-    certificateStatus: 'valid',
-    verifiedAt: '2026-03-05T10:00:00Z',
-    expiresAt: '2027-03-05T10:00:00Z',
-    revokedAt: null,
-    fingerprint: 'ab'.repeat(32),
-    ...over,
-  }
+  return publicCertificate({ checks: [BASIC_CHECK], ...over })
 }
 
 function show(body: unknown, status = 200) {

@@ -13,6 +13,7 @@ import { errorMessage, errorStatus } from '../../lib/errors'
 import { formatLongDate } from '../../lib/format'
 import type { PublicCertificate } from '../../lib/types'
 import { CertificateSearch } from './CertificateSearch'
+import { FollowCertificate } from './FollowCertificate'
 import { CheckList } from './CheckList'
 import { PublicShell } from './PublicShell'
 import { pageState, tierDescription, tierName } from './certificate'
@@ -187,6 +188,8 @@ export function Certificate({ c }: { c: PublicCertificate }) {
             does not match this record.
           </p>
         </div>
+
+        <FollowCertificate publicId={c.publicId} />
 
         <p className="border-t border-slate-100 pt-5 text-xs text-slate-500">
           This page is served live by TTT Verify and always shows the certificate&apos;s current status. Checked {formatLongDate(new Date().toISOString())}.

@@ -1,5 +1,5 @@
 import { api } from '../../app/api'
-import type { DocumentVerdict, PublicCertificate, PublicSearchHit } from '../../lib/types'
+import type { DocumentVerdict, FollowConfirmed, Message, PublicCertificate, PublicSearchHit } from '../../lib/types'
 
 export interface PublicDocument {
   type: string
@@ -33,6 +33,16 @@ export const publicApi = api.injectEndpoints({
         return { url: '/public/verify/file', method: 'POST', body }
       },
     }),
+    // The answer is the same whether or not the address follows already.
+    followCertificate: b.mutation<Message, { publicId: string; email: string }>({
+      query: ({ publicId, email }) => ({ url: `/public/verifications/${encodeURIComponent(publicId)}/follow`, method: 'POST', body: { email } }),
+    }),
+    confirmFollow: b.mutation<FollowConfirmed, string>({
+      query: (token) => ({ url: '/public/follow/confirm', method: 'POST', body: { token } }),
+    }),
+    unsubscribe: b.mutation<Message, string>({
+      query: (token) => ({ url: `/public/follow/unsubscribe?token=${encodeURIComponent(token)}`, method: 'POST' }),
+    }),
   }),
 })
 
@@ -42,4 +52,7 @@ export const {
   useLazySearchPublicCertificatesQuery,
   useVerifyTextMutation,
   useVerifyFileMutation,
+  useFollowCertificateMutation,
+  useConfirmFollowMutation,
+  useUnsubscribeMutation,
 } = publicApi

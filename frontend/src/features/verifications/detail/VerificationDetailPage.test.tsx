@@ -308,6 +308,12 @@ describe('verification detail', () => {
       expect(screen.getByRole('link', { name: /Public certificate page/ })).toHaveAttribute('href', '/v/pub7')
     })
 
+    it('tells the owner how many counterparties follow the certificate, never who', async () => {
+      mockApi(route('GET', '/api/verifications/7', () => json(v({ status: 'approved', paymentStatus: 'paid', followers: 3 }))), ...sections(true))
+      renderDetail()
+      expect(await screen.findByTestId('followers')).toHaveTextContent('3 counterparties follow this certificate by e-mail')
+    })
+
     it('copies the share link (origin + server path) and shows when it expires', async () => {
       mockApi(approved(), share(), ...sections(true))
       const user = userEvent.setup() // installs a clipboard stub

@@ -1,4 +1,4 @@
-import { Award, Download, ExternalLink, Link2, ShieldCheck } from 'lucide-react'
+import { Award, Download, ExternalLink, Link2, ShieldCheck, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Button, buttonClass } from '../../../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../../../components/ui/Card'
@@ -12,6 +12,11 @@ import { useFetchCisFormMutation, useShareCisFormMutation } from '../../verifica
 import { BadgeSnippet } from './BadgeSnippet'
 import { ShareLinks } from './ShareLinks'
 
+/** followersText says how many counterparties follow the certificate by e-mail; who they are is never shown. */
+export function followersText(n: number): string {
+  if (n === 0) return 'Nobody follows this certificate yet'
+  return `${n} ${n === 1 ? 'counterparty follows' : 'counterparties follow'} this certificate by e-mail`
+}
 
 /**
  * ApprovedActions offers an approved verification's certificate, public page and CIS (download and share),
@@ -54,6 +59,12 @@ export function ApprovedActions({ v }: { v: Verification }) {
           <a href={paths.publicCertificate(v.publicId)} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md')}>
             <ExternalLink className="h-4 w-4" aria-hidden /> Public certificate page
           </a>
+          {v.followers != null && (
+            <span className="inline-flex items-center gap-1.5 text-sm text-slate-600" data-testid="followers">
+              <Users className="h-4 w-4 text-slate-500" aria-hidden />
+              {followersText(v.followers)}
+            </span>
+          )}
         </div>
         <div className="rounded-lg border border-slate-200 p-4">
           <p className="text-sm font-semibold text-slate-900">Client Information Sheet (CIS)</p>

@@ -72,13 +72,20 @@ type envOption func(t *testing.T, e *env)
 // (make test starts a throwaway cluster); without it the PostgreSQL run is skipped, except in CI.
 func forEachBackend(t *testing.T, fn func(t *testing.T, e *env), opts ...envOption) {
 	t.Helper()
+	forEachEngine(t, func(t *testing.T, url string) { fn(t, newEnv(t, url, opts...)) })
+}
+
+// forEachEngine runs fn in parallel on SQLite (url "") and on a fresh PostgreSQL database, for
+// tests that build their environments themselves.
+func forEachEngine(t *testing.T, fn func(t *testing.T, url string)) {
+	t.Helper()
 	t.Run("sqlite", func(t *testing.T) {
 		t.Parallel()
-		fn(t, newEnv(t, "", opts...))
+		fn(t, "")
 	})
 	t.Run("postgres", func(t *testing.T) {
 		t.Parallel()
-		fn(t, newEnv(t, postgresDatabase(t), opts...))
+		fn(t, postgresDatabase(t))
 	})
 }
 

@@ -63,6 +63,11 @@ var emailCases = []struct {
 		[]string{"99", "failed 25 times", "dial tcp: connection refused", "13:05 UTC", base + "/admin/jobs"}},
 	{application.ScreeningAlert{VerificationID: 12, CompanyName: "Acme Ltd", Hits: 2, Lists: []string{"OFAC SDN", "UN"}},
 		"[Screening] 2 possible matches for Acme Ltd", []string{"OFAC SDN, UN", base + "/admin/verifications/12"}},
+	{application.ListOutOfDate{List: "OFAC SDN", LastSuccess: when, StaleAfter: 72 * time.Hour,
+		LastError: "Download ofac_sdn sdn.csv: the publisher's server (lists.example) answered 500 Internal Server Error."},
+		"[Screening] The OFAC SDN list is out of date",
+		[]string{"was last updated on 23 Nov 2026 at 14:05 UTC", "more than 72 hours ago", "answered 500 Internal Server Error",
+			"version in force", base + "/admin/screening"}},
 }
 
 func TestEveryEmailRendersHTMLAndText(t *testing.T) {

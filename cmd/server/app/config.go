@@ -63,6 +63,10 @@ type Config struct {
 	ScreeningFetchMaxBytes int64
 	ScreeningURLs          map[string]string
 	ScreeningIndexCheck    time.Duration
+	// The scheduled refresh of the lists (SCREENING_FETCH_INTERVAL, 0 off) and when a list that
+	// could not be refreshed counts as out of date (SCREENING_STALE_AFTER).
+	ScreeningFetchInterval time.Duration
+	ScreeningStaleAfter    time.Duration
 
 	// Payments is PAYMENTS: "stripe", "simulated" or empty (Stripe when its keys are set, else the
 	// simulated provider, which an https:// PUBLIC_BASE_URL refuses unless it is named).
@@ -131,6 +135,11 @@ func (c *Config) check() error {
 	}
 	if c.PreviousSessionSecret != nil && c.SessionSecret == nil {
 		return errors.New("SESSION_SECRET_PREVIOUS needs SESSION_SECRET (the new secret)")
+	}
+	// A list would be out of date between two fetches that both succeed.
+	if c.ScreeningFetchInterval > 0 && c.ScreeningStaleAfter <= c.ScreeningFetchInterval {
+		return fmt.Errorf("SCREENING_STALE_AFTER (%s) must be longer than SCREENING_FETCH_INTERVAL (%s)",
+			c.ScreeningStaleAfter, c.ScreeningFetchInterval)
 	}
 	return c.checkPayments()
 }

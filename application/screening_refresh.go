@@ -12,8 +12,8 @@ import (
 // RefreshLists is the scheduled refresh (the ScreeningRefresh job, every ListRefresh.Tick), done
 // as the Scheduler. It fetches every list with an address that this installation uses (one in
 // force, or fetched before) and whose last attempt is an interval old; a list that fails is tried
-// again after each of the Retries' waits and then keeps its version in force until the next
-// interval. Then every such list older than StaleAfter tells the administrators, once per episode:
+// again after each of the Retries' waits that ends before the next run, and keeps its version in
+// force. Then every such list older than StaleAfter tells the administrators, once per episode:
 // the alert's key names the list and its last success, so the next run adds nothing and a success
 // ends the episode. It fails only when it could not record or tell, or ctx ended.
 func (s *Screening) RefreshLists(ctx context.Context) error {
@@ -32,9 +32,12 @@ func (s *Screening) RefreshLists(ctx context.Context) error {
 			due = append(due, st.Source)
 		}
 	}
+	begun := time.Now() // the waits are real time, whatever the clock
 	for attempt := 0; len(due) > 0; attempt++ {
 		if attempt > 0 {
-			if attempt > len(s.refresh.Retries) || !sleep(ctx, s.refresh.Retries[attempt-1]) {
+			// A wait that would reach the next run is left to that run, so runs never overlap.
+			if attempt > len(s.refresh.Retries) || time.Since(begun)+s.refresh.Retries[attempt-1] >= s.refresh.Tick() ||
+				!sleep(ctx, s.refresh.Retries[attempt-1]) {
 				break
 			}
 		}

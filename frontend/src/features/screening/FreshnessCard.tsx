@@ -10,17 +10,17 @@ import type { ListFreshness, ListsFreshness } from '../../lib/types'
 import { Cell, cellClass, rowClass } from './ListsCard'
 import { useScreeningFreshnessQuery } from './screeningApi'
 
-/** hours writes a number of seconds as whole hours ('24 hours'), or minutes below an hour. */
-function hours(seconds: number): string {
-  if (seconds < 3600) return `${Math.round(seconds / 60)} minutes`
-  const h = seconds / 3600
-  return `${Number.isInteger(h) ? h : h.toFixed(1)} hour${h === 1 ? '' : 's'}`
+/** duration writes a number of seconds in the largest unit that fits: '24 hours', '90 minutes', '40 seconds'. */
+export function duration(seconds: number): string {
+  const [n, unit] = seconds >= 3600 ? [seconds / 3600, 'hour'] : seconds >= 60 ? [seconds / 60, 'minute'] : [seconds, 'second']
+  const shown = Number.isInteger(n) ? String(n) : n.toFixed(1)
+  return `${shown} ${unit}${shown === '1' ? '' : 's'}`
 }
 
 function schedule(f: ListsFreshness): string {
-  const stale = `A list not updated for ${hours(f.staleAfterSeconds)} is out of date`
+  const stale = `A list not updated for ${duration(f.staleAfterSeconds)} is out of date`
   return f.intervalSeconds > 0
-    ? `Each list is fetched every ${hours(f.intervalSeconds)} by a scheduled job. ${stale}, and the administrators are told.`
+    ? `Each list is fetched every ${duration(f.intervalSeconds)} by a scheduled job. ${stale}, and the administrators are told.`
     : `The scheduled refresh is off (SCREENING_FETCH_INTERVAL=0): lists change only when fetched or imported by hand. ${stale}.`
 }
 

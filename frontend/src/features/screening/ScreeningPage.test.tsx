@@ -5,6 +5,7 @@ import type { ListsFreshness, ListVersion, ScreeningHit, ScreeningResult } from 
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import { expectFieldError } from '../../test/utils'
+import { duration } from './FreshnessCard'
 import ScreeningPage from './ScreeningPage'
 
 function version(over: Partial<ListVersion>): ListVersion {
@@ -184,6 +185,10 @@ describe('screening page: list updates', () => {
     expect(within(row).getByText('Not refreshed by the schedule')).toBeInTheDocument()
     expect(within(row).getByText(/Nov 25, 2026/)).toBeInTheDocument()
   })
+})
+
+it('writes the schedule in the largest unit that fits', () => {
+  expect([86400, 3600, 5400, 90, 60, 40].map(duration)).toEqual(['24 hours', '1 hour', '1.5 hours', '1.5 minutes', '1 minute', '40 seconds'])
 })
 
 describe('screening page: check', () => {

@@ -270,24 +270,20 @@ type ListOutOfDate struct {
 // Template names the ListOutOfDate e-mail's template.
 func (ListOutOfDate) Template() string { return "list_out_of_date" }
 
-// Since says when the list was last brought up to date.
-func (d ListOutOfDate) Since() string {
-	if d.LastSuccess.IsZero() {
-		return "has never been fetched successfully"
-	}
-	return "was last updated on " + d.LastSuccess.UTC().Format("2 Jan 2006 at 15:04 UTC")
-}
-
-// Limit is SCREENING_STALE_AFTER in words, e.g. "72 hours".
-func (d ListOutOfDate) Limit() string {
+// Age says how old the list is: "was last updated on 23 Nov 2026 at 14:05 UTC, more than 72 hours ago".
+func (d ListOutOfDate) Age() string {
+	limit := d.StaleAfter.String()
 	if h := d.StaleAfter.Hours(); h == float64(int64(h)) {
-		return fmt.Sprintf("%d hours", int64(h))
+		limit = fmt.Sprintf("%d hours", int64(h))
 	}
-	return d.StaleAfter.String()
+	if d.LastSuccess.IsZero() {
+		return "has never been fetched successfully, and the first attempt was more than " + limit + " ago"
+	}
+	return "was last updated on " + d.LastSuccess.UTC().Format("2 Jan 2006 at 15:04 UTC") + ", more than " + limit + " ago"
 }
 
 func (d ListOutOfDate) notice() notice {
-	body := fmt.Sprintf("The %s list %s, more than %s ago. Screening goes on with the version in force.", d.List, d.Since(), d.Limit())
+	body := fmt.Sprintf("The %s list %s. Screening goes on with the version in force.", d.List, d.Age())
 	if d.LastError != "" {
 		body += " Last attempt: " + d.LastError
 	}

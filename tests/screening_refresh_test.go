@@ -258,3 +258,41 @@ func TestScreeningRefreshOff(t *testing.T) {
 		e.cfg.ScreeningFetchInterval = 0
 	})
 }
+
+// A list whose every fetch failed, never in force, counts as out of date from its first attempt:
+// the administrators hear that it has never been fetched, once.
+func TestScheduledRefreshAlertsAboutAListNeverFetched(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, url string) {
+		srv := newListServer(t)
+		srv.failing.Store(true)
+		e := newEnv(t, url, withUNServer(srv))
+		ctx := context.Background()
+		out, err := e.Svc.Screening.FetchLists(ctx, application.System, []screening.Source{screening.UN})
+		if err != nil || out[0].Err == nil || out[0].Kept != nil {
+			t.Fatalf("fetch from a failing server: %v %+v", err, out)
+		}
+		for _, after := range []time.Duration{24 * time.Hour, 24 * time.Hour, 23 * time.Hour} { // 71 h
+			e.clock.Advance(after)
+			if err := e.Svc.Screening.RefreshLists(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		un := unFreshness(t, e.admin(t))
+		if un.Stale || un.LastSuccessAt != nil || un.LastAttempt == nil || un.LastAttempt.OK {
+			t.Fatalf("after 71 h of failures: %+v", un)
+		}
+		for range 3 {
+			e.clock.Advance(2 * time.Hour)
+			if err := e.Svc.Screening.RefreshLists(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !unFreshness(t, e.admin(t)).Stale {
+			t.Fatal("not out of date 77 h after the first attempt")
+		}
+		list, _, _ := e.admin(t).bell("?pageSize=100")
+		if len(list) != 1 || !strings.Contains(list[0].Body, "The UN list has never been fetched successfully, and the first attempt was more than 72 hours ago.") {
+			t.Fatalf("bell %+v", list)
+		}
+	})
+}

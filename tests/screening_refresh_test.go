@@ -41,11 +41,12 @@ func newListServer(t *testing.T) *listServer {
 	return s
 }
 
-// withUNServer points the UN list's address at srv and makes a failed list's second attempt come
-// at once.
+// withUNServer points the UN list's address at srv, turns the scheduled refresh on at its defaults
+// (every 24 h, out of date after 72 h) and makes a failed list's second attempt come at once.
 func withUNServer(srv *listServer) envOption {
 	return func(_ *testing.T, e *env) {
 		e.cfg.ScreeningURLs["SCREENING_URL_UN"] = srv.URL + "/consolidated.xml"
+		e.cfg.ScreeningFetchInterval, e.cfg.ScreeningStaleAfter = 24*time.Hour, 72*time.Hour
 		e.hooks.ScreeningFetchRetries = []time.Duration{time.Millisecond}
 	}
 }

@@ -53,8 +53,10 @@
 //     certificate ID against our keys and the certificate's live status.
 //   - Review (review*.go): what a reviewer reads, Company, Representatives, Banking, Trade,
 //     Documents (with the flags of their files), Certificate and CISForm.
-//   - Screening (screening_*.go): list data, ImportList, FetchLists, ListVersions, ListChanges,
-//     Index and Search (the admin search).
+//   - Screening (screening_*.go): list data, ImportList, FetchLists (each attempt recorded),
+//     RefreshLists (the scheduled refresh, as the Scheduler, and its out-of-date alerts), Freshness
+//     (each list's last success and last attempt), ListVersions, ListChanges, Index and Search (the
+//     admin search).
 //   - TopChecks (topchecks_*.go): the Top tier's checks, Run and Rescreen, the reviewer's
 //     Screening view, DecideHit and AcknowledgePEP, Summaries and AttentionCount,
 //     ImportJurisdictions and JurisdictionVersions; and what other services ask of it through

@@ -108,6 +108,13 @@ type DailyRescreen struct{}
 // JobKind names the kind of work.
 func (DailyRescreen) JobKind() string { return "daily_rescreen" }
 
+// ScreeningRefresh fetches the lists that are due and tells administrators about lists out of
+// date (Screening.RefreshLists). It runs every ListRefresh.Tick, on one instance at a time.
+type ScreeningRefresh struct{}
+
+// JobKind names the kind of work.
+func (ScreeningRefresh) JobKind() string { return "screening_refresh" }
+
 // FailedJob is a job that kept failing and was given up (discarded) after its last attempt.
 type FailedJob struct {
 	ID          int64

@@ -295,3 +295,35 @@ func (d ScreeningAlert) notice() notice {
 	return notice{"Screening alert", fmt.Sprintf("%d new possible match(es) on %s (%s). Decide them on the Screening tab.",
 		d.Hits, where, strings.Join(d.Lists, ", ")), adminPage(d.VerificationID)}
 }
+
+// ListOutOfDate tells administrators that a sanctions or PEP list could not be refreshed for
+// longer than SCREENING_STALE_AFTER; screening goes on against the version in force.
+type ListOutOfDate struct {
+	List        string    // the list's label, e.g. "OFAC SDN"
+	LastSuccess time.Time // zero when the list was never fetched or imported
+	StaleAfter  time.Duration
+	LastError   string // why the last attempt failed, in plain words; "" when it did not fail
+}
+
+// Template names the ListOutOfDate e-mail's template.
+func (ListOutOfDate) Template() string { return "list_out_of_date" }
+
+// Age says how old the list is: "was last updated on 23 Nov 2026 at 14:05 UTC, more than 72 hours ago".
+func (d ListOutOfDate) Age() string {
+	limit := d.StaleAfter.String()
+	if h := d.StaleAfter.Hours(); h == float64(int64(h)) {
+		limit = fmt.Sprintf("%d hours", int64(h))
+	}
+	if d.LastSuccess.IsZero() {
+		return "has never been fetched successfully, and the first attempt was more than " + limit + " ago"
+	}
+	return "was last updated on " + d.LastSuccess.UTC().Format("2 Jan 2006 at 15:04 UTC") + ", more than " + limit + " ago"
+}
+
+func (d ListOutOfDate) notice() notice {
+	body := fmt.Sprintf("The %s list %s. Screening goes on with the version in force.", d.List, d.Age())
+	if d.LastError != "" {
+		body += " Last attempt: " + d.LastError
+	}
+	return notice{"Screening list out of date", body, "/admin/screening"}
+}

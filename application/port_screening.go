@@ -17,6 +17,10 @@ var ErrInvalidList = errs.New(errs.KindInvalid, "The list file cannot be importe
 // operator on the server, and scheduled fetches.
 var System = &User{Email: "system", IsAdmin: true}
 
+// Scheduler is the actor of the scheduled list refresh (Screening.RefreshLists): the versions it
+// imports and the attempts it makes are recorded as the scheduler's, apart from an operator's.
+var Scheduler = &User{Email: "scheduler", IsAdmin: true}
+
 // ListFile is one file of a list publication, named as its parser expects (e.g. "sdn.csv").
 type ListFile struct {
 	Name string
@@ -75,6 +79,33 @@ type ScreeningLists interface {
 	// Create writes a version with its entries and changes and puts it in force in place of
 	// the list's previous version.
 	Create(ctx context.Context, v NewListVersion) error
+}
+
+// FetchAttempt is one try to download and import a list, by `screening fetch` or the scheduled
+// refresh.
+type FetchAttempt struct {
+	ID         int64
+	Source     screening.Source
+	StartedAt  time.Time
+	FinishedAt time.Time
+	OK         bool
+	Error      string // why it failed, in plain words; "" when OK
+	By         string // the actor's e-mail: "scheduler", "system" or an administrator
+	VersionID  int64  // the version in force after a success (new or unchanged)
+}
+
+// FetchRecord is what the attempts say of one list.
+type FetchRecord struct {
+	First  FetchAttempt  // the first attempt ever made
+	Last   FetchAttempt  // the latest attempt
+	LastOK *FetchAttempt // the latest successful attempt; nil when none succeeded
+}
+
+// FetchAttempts stores the attempts to fetch lists.
+type FetchAttempts interface {
+	Record(ctx context.Context, a *FetchAttempt) error
+	// Records returns what the attempts say of every list that has any, by source.
+	Records(ctx context.Context) (map[screening.Source]FetchRecord, error)
 }
 
 // ListParser reads one publisher's files (adapters/screening implements it per list).

@@ -72,13 +72,20 @@ type envOption func(t *testing.T, e *env)
 // (make test starts a throwaway cluster); without it the PostgreSQL run is skipped, except in CI.
 func forEachBackend(t *testing.T, fn func(t *testing.T, e *env), opts ...envOption) {
 	t.Helper()
+	forEachEngine(t, func(t *testing.T, url string) { fn(t, newEnv(t, url, opts...)) })
+}
+
+// forEachEngine runs fn in parallel on SQLite (url "") and on a fresh PostgreSQL database, for
+// tests that build their environments themselves.
+func forEachEngine(t *testing.T, fn func(t *testing.T, url string)) {
+	t.Helper()
 	t.Run("sqlite", func(t *testing.T) {
 		t.Parallel()
-		fn(t, newEnv(t, "", opts...))
+		fn(t, "")
 	})
 	t.Run("postgres", func(t *testing.T) {
 		t.Parallel()
-		fn(t, newEnv(t, postgresDatabase(t), opts...))
+		fn(t, postgresDatabase(t))
 	})
 }
 
@@ -97,12 +104,14 @@ func randomHex(n int) string {
 
 // newConfig is the configuration of a test environment, read as the server reads its environment:
 // a temporary data directory, the local file store, no rate limits, no job workers (an option
-// starts them) and a screening index that looks for other processes' imports before every search.
+// starts them), a screening index that looks for other processes' imports before every search, and
+// no scheduled list refresh (it would fetch the lists a test imports from their publishers).
 func newConfig(t *testing.T, databaseURL string) *app.Config {
 	t.Helper()
 	cfg, err := app.ConfigFrom([]string{"ADDR=127.0.0.1:0", "DATA_DIR=" + t.TempDir(), "DATABASE_URL=" + databaseURL,
 		"PUBLIC_BASE_URL=http://verify.test", "SESSION_SECRET=" + strings.Repeat("s", 32), "AUTH_RATE_LIMIT=0",
-		"PUBLIC_CACHE_TTL=10s", "WORKERS=0", "SCREENING_INDEX_CHECK=0"})
+		"PUBLIC_CACHE_TTL=10s", "WORKERS=0", "SCREENING_INDEX_CHECK=0",
+		"SCREENING_FETCH_INTERVAL=0"})
 	if err != nil {
 		t.Fatalf("test configuration: %v", err)
 	}

@@ -3,6 +3,7 @@ package http
 import (
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -15,6 +16,7 @@ import (
 // administrator too.
 func (s *Server) screeningRoutes(g *echo.Group) {
 	g.GET("/screening/lists", s.screeningLists)
+	g.GET("/screening/freshness", s.screeningFreshness)
 	g.GET("/screening/lists/:id/changes", s.screeningChanges)
 	g.POST("/screening/search", s.screeningSearch)
 }
@@ -56,6 +58,28 @@ func (s *Server) screeningLists(c *echo.Context) error {
 		}
 	}
 	return c.JSON(http.StatusOK, api.ScreeningLists{InForce: listVersionViews(inForce), History: listVersionViews(versions)})
+}
+
+// screeningFreshness answers each list's last successful fetch and last attempt.
+func (s *Server) screeningFreshness(c *echo.Context) error {
+	f, err := s.Screening.Freshness(c.Request().Context(), currentUser(c))
+	if err != nil {
+		return err
+	}
+	out := api.ListsFreshness{IntervalSeconds: int64(f.Interval / time.Second), StaleAfterSeconds: int64(f.StaleAfter / time.Second),
+		Lists: make([]api.ListFreshness, len(f.Lists))}
+	for i, l := range f.Lists {
+		out.Lists[i] = api.ListFreshness{Source: string(l.Source), Scheduled: l.Scheduled, Stale: l.Stale}
+		if !l.LastSuccess.IsZero() {
+			at := l.LastSuccess.UTC()
+			out.Lists[i].LastSuccessAt = &at
+		}
+		if a := l.LastAttempt; a != nil {
+			out.Lists[i].LastAttempt = &api.FetchAttempt{StartedAt: a.StartedAt.UTC(), FinishedAt: a.FinishedAt.UTC(), OK: a.OK,
+				Error: a.Error, By: a.By}
+		}
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // screeningChanges answers what a version added, removed and changed against the one before.

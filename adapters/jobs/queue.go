@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -123,6 +124,19 @@ func (q *Queue) Stop(ctx context.Context) error {
 		return q.engine.stopAndCancel(cancelCtx)
 	}
 	return err
+}
+
+// Scheduled names the kinds of job this application queues periodically, whichever instance
+// turns out to be the leader.
+func (q *Queue) Scheduled() []string {
+	var names []string
+	for name, k := range q.table {
+		if k.periodic() != nil {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // Enqueue inserts jobs in the transaction that ctx carries, so they exist exactly when the change

@@ -24,6 +24,22 @@ func Every(interval time.Duration) Schedule {
 	return Schedule{at: river.PeriodicInterval(interval)}
 }
 
+// Aligned queues the job at every multiple of interval (every hour on the hour for time.Hour;
+// an interval that divides a day counts from midnight UTC): the same instants on every instance, whenever it started, so a server that
+// restarts more often than the interval still runs the job. It is unique per interval, like Daily.
+// A zero interval queues none.
+func Aligned(interval time.Duration) Schedule {
+	if interval <= 0 {
+		return Schedule{}
+	}
+	return Schedule{at: aligned{interval}, opts: &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: interval}}}
+}
+
+// aligned is the next multiple of an interval.
+type aligned struct{ every time.Duration }
+
+func (a aligned) Next(now time.Time) time.Time { return now.Truncate(a.every).Add(a.every) }
+
 // daily is the same hour every day, the same instant on every instance.
 type daily struct{ hour int }
 

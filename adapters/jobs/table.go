@@ -15,7 +15,7 @@ import (
 type Work[J application.Job] struct {
 	// Handle works one job. A failed job runs again, so it must be safe to repeat.
 	Handle func(ctx context.Context, job J) error
-	// Schedule, when set, queues the job periodically (Daily, Every).
+	// Schedule, when set, queues the job periodically (Daily, Aligned, Every).
 	Schedule Schedule
 
 	// check refuses a job when it is queued rather than after its attempts fail; summary shows

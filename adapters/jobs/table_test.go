@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tttverify/tttverify/application"
 )
@@ -41,5 +42,25 @@ func TestFailedJobSummaries(t *testing.T) {
 	long := `{"reason":"` + strings.Repeat("x", 400) + `"}`
 	if got := tab.summarize("old_kind", []byte(long)); got != long[:300]+"…" {
 		t.Errorf("unknown kind summary = %s", got)
+	}
+}
+
+// An aligned schedule runs at the same instants on every instance, whenever it started (every
+// hour on the hour), is unique per interval so a change of leader cannot queue it twice, and a zero
+// interval schedules nothing.
+func TestAlignedSchedule(t *testing.T) {
+	s := Aligned(time.Hour)
+	for _, now := range []time.Time{time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC), time.Date(2026, 11, 27, 9, 59, 59, 0, time.UTC),
+		time.Date(2026, 11, 27, 10, 30, 0, 0, time.FixedZone("CET", 3600))} {
+		want := now.UTC().Truncate(time.Hour).Add(time.Hour)
+		if got := s.at.Next(now); !got.Equal(want) {
+			t.Errorf("next after %v = %v, want %v", now, got, want)
+		}
+	}
+	if s.opts == nil || s.opts.UniqueOpts.ByPeriod != time.Hour {
+		t.Errorf("aligned schedule is not unique per hour: %+v", s.opts)
+	}
+	if off := Aligned(0); off.at != nil {
+		t.Error("a zero interval schedules a job")
 	}
 }

@@ -72,6 +72,11 @@ var emailCases = []struct {
 		"Certificate revoked: Acme Ltd",
 		[]string{"was revoked on 23 November 2026", "do not rely on it", base + "/v/pub_AbC123",
 			base + "/follow/unsubscribe?token=unsub"}},
+	{application.ListOutOfDate{List: "OFAC SDN", LastSuccess: when, StaleAfter: 72 * time.Hour,
+		LastError: "Download ofac_sdn sdn.csv: the publisher's server (lists.example) answered 500 Internal Server Error."},
+		"[Screening] The OFAC SDN list is out of date",
+		[]string{"was last updated on 23 Nov 2026 at 14:05 UTC", "more than 72 hours ago", "answered 500 Internal Server Error",
+			"version in force", base + "/admin/screening"}},
 }
 
 // Each change a follower hears of has its own subject and sentence, and every such message carries

@@ -96,7 +96,7 @@ func (f *Fetcher) Fetch(ctx context.Context, src screening.Source) ([]applicatio
 	if src == screening.PEPWikidata {
 		files, err := f.wikidata.Fetch(ctx, addr)
 		if err != nil {
-			return nil, fmt.Errorf("ask %s (%s): %w", redactQuery(addr), src, err)
+			return nil, fmt.Errorf("ask %s (%s): %w", host(addr), src, err)
 		}
 		return files, nil
 	}
@@ -133,29 +133,48 @@ func (f *Fetcher) get(ctx context.Context, addr string) ([]byte, error) {
 	req.Header.Set("User-Agent", "ttt-verify-screening/1")
 	res, err := f.client.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, unreachable(addr, err)
 	}
 	defer res.Body.Close()
 	switch {
 	case res.StatusCode == http.StatusNotFound:
 		return nil, errAbsent
 	case res.StatusCode != http.StatusOK:
-		return nil, fmt.Errorf("%s answered %s", redactQuery(addr), res.Status)
+		return nil, fmt.Errorf("the publisher's server (%s) answered %s", host(addr), res.Status)
 	}
 	data, err := io.ReadAll(io.LimitReader(res.Body, f.maxBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", redactQuery(addr), err)
+		return nil, fmt.Errorf("the download from the publisher's server (%s) broke off: %w", host(addr), err)
 	}
 	if int64(len(data)) > f.maxBytes {
-		return nil, fmt.Errorf("%s is larger than the limit of %d bytes (SCREENING_FETCH_MAX_BYTES)", redactQuery(addr), f.maxBytes)
+		return nil, fmt.Errorf("the file at the publisher's server (%s) is larger than the limit of %d bytes (SCREENING_FETCH_MAX_BYTES)",
+			host(addr), f.maxBytes)
 	}
 	return data, nil
 }
 
-// redactQuery leaves a query string (which may hold a token) out of messages.
-func redactQuery(addr string) string {
-	if i := strings.IndexByte(addr, '?'); i >= 0 {
-		return addr[:i]
+// unreachable says in plain words why a request got no answer; the administrators read it.
+func unreachable(addr string, err error) error {
+	var timeout interface{ Timeout() bool }
+	switch {
+	case errors.Is(err, context.Canceled):
+		return err
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &timeout) && timeout.Timeout():
+		return fmt.Errorf("the publisher's server (%s) did not answer in time (SCREENING_FETCH_TIMEOUT)", host(addr))
 	}
-	return addr
+	var uerr *url.Error
+	if errors.As(err, &uerr) { // its message repeats the address, which may carry a token
+		err = uerr.Err
+	}
+	return fmt.Errorf("the publisher's server (%s) could not be reached: %w", host(addr), err)
+}
+
+// host is the server of an address (checked by NewFetcher), naming the publisher without the
+// address's path and query (which may hold a token) and without a link in an e-mail.
+func host(addr string) string {
+	u, err := url.Parse(addr)
+	if err != nil {
+		return "an address that cannot be read"
+	}
+	return u.Host
 }

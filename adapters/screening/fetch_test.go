@@ -56,6 +56,7 @@ func TestFetcher(t *testing.T) {
 		"SCREENING_URL_FTM":      srv.URL + "/missing",
 		// A SPARQL service, asked by queries rather than downloaded from.
 		"SCREENING_URL_PEP_WIKIDATA": srv.URL + "/sparql",
+		"SCREENING_URL_UN":           "http://127.0.0.1:1/un.xml?token=s3cret", // nothing listens on port 1
 	}
 	f, err := NewFetcher(reg, FetcherConfig{Timeout: 100 * time.Millisecond, MaxBytes: 32 << 10, Getenv: func(k string) string { return env[k] }})
 	if err != nil {
@@ -82,11 +83,14 @@ func TestFetcher(t *testing.T) {
 	for src, want := range map[screening.Source]string{
 		screening.UK:     "503 Service Unavailable",
 		screening.USCSL:  "larger than the limit of 32768 bytes",
-		screening.PEPCSV: "Client.Timeout",
+		screening.PEPCSV: "did not answer in time (SCREENING_FETCH_TIMEOUT)",
 		screening.FTM:    "no such file",
+		screening.UN:     "the publisher's server (127.0.0.1:1) could not be reached: dial tcp",
 	} {
 		if _, err := f.Fetch(ctx, src); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want %q", src, err, want)
+		} else if strings.Contains(err.Error(), "s3cret") || strings.Contains(err.Error(), "http://") {
+			t.Errorf("%s: the error %q repeats the address; administrators read it in an e-mail", src, err)
 		}
 	}
 

@@ -35,7 +35,10 @@ take their files by name (sdn.csv add.csv alt.csv sdn_comments.csv); pep_wikidat
 a fetch keeps (positions-CLASS-NNN.json names-NNNN.json); the others take one file of any name.
 pep_wikidata is asked of Wikidata's SPARQL service, one query per class of position and page, then
 the names of the people found in batches.
-A failed import or fetch keeps the version in force and exits non-zero. Every new version, of a
+A failed import or fetch keeps the version in force and exits non-zero; every fetch is recorded
+(the admin screening page shows each list's last success and last attempt). Once a list is in
+use, the server's job workers fetch it again every SCREENING_FETCH_INTERVAL (24h; 0 turns it off)
+and tell the administrators when it is older than SCREENING_STALE_AFTER (72h). Every new version, of a
 sanctions or PEP list or of the jurisdiction list, queues a re-screening of the Top verifications
 that are submitted, in review or approved (worked by the server's job workers).
 `

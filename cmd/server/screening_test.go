@@ -169,7 +169,7 @@ func TestScreeningFetchPEPWikidata(t *testing.T) {
 
 	slow.Store(true)
 	out, err := screeningCLI(t, cfg, "fetch", "pep_wikidata")
-	if err == nil || !strings.Contains(out, "pep_wikidata: FAILED: ask "+srv.URL+"/sparql (pep_wikidata): head_of_state, page 1: "+
+	if err == nil || !strings.Contains(out, "pep_wikidata: FAILED: ask "+strings.TrimPrefix(srv.URL, "http://")+" (pep_wikidata): head_of_state, page 1: "+
 		"the service did not answer within 200ms; version 1 (published undated, imported ") || !strings.Contains(out, "stays in force") {
 		t.Fatalf("fetch from a service that does not answer: %v\n%s", err, out)
 	}

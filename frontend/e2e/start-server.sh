@@ -12,6 +12,8 @@ mkdir -p bin
 go build -o bin/ttt-verify ./cmd/server
 DATA_DIR=$(mktemp -d)
 export DATA_DIR ADDR="127.0.0.1:$PORT" AUTH_RATE_LIMIT=0 PUBLIC_BASE_URL="http://127.0.0.1:$PORT"
+# The lists stay as imported below: no scheduled refresh fetches the real UN list mid-run.
+export SCREENING_FETCH_INTERVAL=0
 # The suite runs the simulated card provider, whatever the calling shell has configured.
 unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET DATABASE_URL S3_ENDPOINT SMTP_URL
 # E-mail goes to the test SMTP server when make test runs one (e2e/messages.spec.ts reads it back),

@@ -33,6 +33,31 @@ type ScreeningLists struct {
 	History []ListVersion `json:"history"`
 }
 
+// FetchAttempt is one attempt to download and import a list.
+type FetchAttempt struct {
+	StartedAt  time.Time `json:"startedAt"`
+	FinishedAt time.Time `json:"finishedAt"`
+	OK         bool      `json:"ok"`
+	Error      string    `json:"error" description:"why it failed, in plain words; empty when ok"`
+	By         string    `json:"by" description:"scheduler, system (the screening command) or an administrator's e-mail"`
+}
+
+// ListFreshness is how up to date one list is.
+type ListFreshness struct {
+	Source        string        `json:"source"`
+	Scheduled     bool          `json:"scheduled" description:"the scheduled refresh fetches this list"`
+	LastSuccessAt *time.Time    `json:"lastSuccessAt" description:"the last successful fetch, or the import in force when later; null when none"`
+	LastAttempt   *FetchAttempt `json:"lastAttempt" description:"null when the list was only ever imported"`
+	Stale         bool          `json:"stale" description:"older than staleAfterSeconds since its last success (or, never successful, since its first attempt)"`
+}
+
+// ListsFreshness is how up to date every list in force or ever fetched is, with the refresh's settings.
+type ListsFreshness struct {
+	IntervalSeconds   int64           `json:"intervalSeconds" description:"SCREENING_FETCH_INTERVAL; 0 when the scheduled refresh is off"`
+	StaleAfterSeconds int64           `json:"staleAfterSeconds" description:"SCREENING_STALE_AFTER"`
+	Lists             []ListFreshness `json:"lists"`
+}
+
 // ListChange is one entry a version added, removed or changed, by the publisher's entry id.
 type ListChange struct {
 	SourceID string `json:"sourceId"`

@@ -92,6 +92,8 @@ type TestHooks struct {
 	JobRetryDelay   func(attempt int) time.Duration // nil: River's exponential backoff
 	JobMaxAttempts  int                             // 0: River's default, 25
 	JobPollInterval time.Duration                   // 0: River's default, 1 s (SQLite's latency)
+	// ScreeningFetchRetries replaces the waits between a list's attempts in one scheduled refresh.
+	ScreeningFetchRetries []time.Duration // nil: application.DefaultFetchRetries
 }
 
 // Wire opens the database and object store and builds the use cases on them.
@@ -132,7 +134,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	documents := persistence.NewDocuments(db)
 	audit := persistence.NewAuditLog(db)
 	pending := persistence.NewPendingObjects(db)
-	screening, err := newScreening(cfg, log, db, tx, blobs, clock, messaging.Jobs)
+	screening, err := newScreening(cfg, log, db, application.ScreeningDeps{Tx: tx, Blobs: blobs, Clock: clock,
+		Jobs: messaging.Jobs, Notify: notify, Refresh: listRefresh(cfg, hooks)})
 	if err != nil {
 		_ = db.Close()
 		return nil, err
@@ -178,6 +181,7 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Audit: audit, Clock: clock, PublicBaseURL: cfg.PublicBaseURL, ShareTTL: cfg.ShareLinkTTL, Log: log,
 		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks})
 	work.certificates = certificates
+	work.screening = screening
 	work.checks = checks
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, follows, clock)
 	work.follows = follows
@@ -211,24 +215,22 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	return a, nil
 }
 
-// newScreening wires the list use cases: the parsers, the publishers' addresses, the list
-// repository and the in-memory index.
-func newScreening(cfg *Config, log *slog.Logger, db *persistence.DB, tx application.Transactor, blobs application.BlobStore,
-	clock application.Clock, jobs application.JobQueue) (*application.Screening, error) {
+// newScreening wires the list use cases on d: the parsers, the publishers' addresses, the list
+// and fetch attempt repositories and the in-memory index.
+func newScreening(cfg *Config, log *slog.Logger, db *persistence.DB, d application.ScreeningDeps) (*application.Screening, error) {
 	parsers := screeninglists.NewRegistry()
 	fetcher, err := screeninglists.NewFetcher(parsers, screeninglists.FetcherConfig{Timeout: cfg.ScreeningFetchTimeout,
 		MaxBytes: cfg.ScreeningFetchMaxBytes,
 		Getenv:   func(name string) string { return cfg.ScreeningURLs[name] },
 		Wikidata: screeninglists.WikidataConfig{UserAgent: screeninglists.WikidataUserAgent(cfg.PublicBaseURL, cfg.OperatorEmail),
 			Timeout: cfg.WikidataTimeout, Attempts: cfg.WikidataAttempts, YearsAfterOffice: cfg.PEPYearsAfterOffice,
-			Now: clock.Now}})
+			Now: d.Clock.Now}})
 	if err != nil {
 		return nil, err
 	}
-	lists := persistence.NewScreeningLists(db)
-	index := application.NewScreeningIndexHolder(lists, screeninglists.BuildIndex, cfg.ScreeningIndexCheck, log)
-	return application.NewScreening(application.ScreeningDeps{Tx: tx, Lists: lists, Blobs: blobs, Parsers: parsers,
-		Source: fetcher, Index: index, Clock: clock, Log: log, Jobs: jobs}), nil
+	d.Lists, d.Parsers, d.Source, d.Attempts, d.Log = persistence.NewScreeningLists(db), parsers, fetcher, persistence.NewFetchAttempts(db), log
+	d.Index = application.NewScreeningIndexHolder(d.Lists, screeninglists.BuildIndex, cfg.ScreeningIndexCheck, log)
+	return application.NewScreening(d), nil
 }
 
 // StartScreeningIndex builds the screening index in the background, so that the server answers

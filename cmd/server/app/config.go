@@ -69,6 +69,10 @@ type Config struct {
 	WikidataTimeout     time.Duration
 	WikidataAttempts    int
 	OperatorEmail       string
+	// The scheduled refresh of the lists (SCREENING_FETCH_INTERVAL, 0 off) and when a list that
+	// could not be refreshed counts as out of date (SCREENING_STALE_AFTER).
+	ScreeningFetchInterval time.Duration
+	ScreeningStaleAfter    time.Duration
 
 	// Payments is PAYMENTS: "stripe", "simulated" or empty (Stripe when its keys are set, else the
 	// simulated provider, which an https:// PUBLIC_BASE_URL refuses unless it is named).
@@ -137,6 +141,11 @@ func (c *Config) check() error {
 	}
 	if c.PreviousSessionSecret != nil && c.SessionSecret == nil {
 		return errors.New("SESSION_SECRET_PREVIOUS needs SESSION_SECRET (the new secret)")
+	}
+	// A list would be out of date between two fetches that both succeed.
+	if c.ScreeningFetchInterval > 0 && c.ScreeningStaleAfter <= c.ScreeningFetchInterval {
+		return fmt.Errorf("SCREENING_STALE_AFTER (%s) must be longer than SCREENING_FETCH_INTERVAL (%s)",
+			c.ScreeningStaleAfter, c.ScreeningFetchInterval)
 	}
 	return c.checkPayments()
 }

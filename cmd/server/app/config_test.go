@@ -34,7 +34,8 @@ func TestConfigDefaults(t *testing.T) {
 		Limits: application.Limits{OpenVerifications: 100, FilesPerVerification: 100, StoragePerAccount: 2 << 30,
 			UploadsPerUser: 4},
 		ScreeningFetchTimeout: 5 * time.Minute, ScreeningFetchMaxBytes: 256 << 20, ScreeningURLs: map[string]string{},
-		ScreeningIndexCheck: 30 * time.Second, Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute,
+		ScreeningIndexCheck: 30 * time.Second, ScreeningFetchInterval: 24 * time.Hour, ScreeningStaleAfter: 72 * time.Hour,
+		Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute,
 		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour, PEPYearsAfterOffice: 5,
 		WikidataTimeout: 90 * time.Second, WikidataAttempts: 4, OperatorEmail: "support@tttverify.com"}
 	if diff := cmp.Diff(want, Defaults()); diff != "" {
@@ -58,7 +59,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"HTTP_TRANSFER_TIMEOUT=5s", "MAX_OPEN_VERIFICATIONS=7", "MAX_FILES_PER_VERIFICATION=8",
 		"MAX_STORAGE_PER_ACCOUNT=500MB", "MAX_CONCURRENT_UPLOADS=3",
 		"SCREENING_FETCH_TIMEOUT=1m", "SCREENING_FETCH_MAX_BYTES=1024", "SCREENING_URL_EU=http://lists/eu.xml",
-		"SCREENING_URL_UN=http://lists/un.xml", "SCREENING_INDEX_CHECK=0", "STRIPE_SECRET_KEY=sk_test_1",
+		"SCREENING_URL_UN=http://lists/un.xml", "SCREENING_INDEX_CHECK=0", "SCREENING_FETCH_INTERVAL=6h",
+		"SCREENING_STALE_AFTER=30h", "STRIPE_SECRET_KEY=sk_test_1",
 		"STRIPE_PUBLISHABLE_KEY=pk_test_1", "STRIPE_WEBHOOK_SECRET=whsec_1", "STRIPE_API_BASE=http://stripe-mock",
 		"WORKERS=0", "SMTP_URL=smtp://mail:25", "SMTP_FROM=Compliance <kyc@example.com>", "JOB_TIMEOUT=30s",
 		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "PEP_YEARS_AFTER_OFFICE=0",
@@ -78,7 +80,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 			UploadsPerUser: 3},
 		ScreeningFetchTimeout: time.Minute, ScreeningFetchMaxBytes: 1024,
 		ScreeningURLs:       map[string]string{"SCREENING_URL_EU": "http://lists/eu.xml", "SCREENING_URL_UN": "http://lists/un.xml"},
-		ScreeningIndexCheck: 0, StripeSecretKey: "sk_test_1", StripePublishableKey: "pk_test_1",
+		ScreeningIndexCheck: 0, ScreeningFetchInterval: 6 * time.Hour, ScreeningStaleAfter: 30 * time.Hour,
+		StripeSecretKey: "sk_test_1", StripePublishableKey: "pk_test_1",
 		StripeWebhookSecret: "whsec_1", StripeAPIBase: "http://stripe-mock", Workers: 0, SMTPURL: "smtp://mail:25",
 		SMTPFrom: "Compliance <kyc@example.com>", JobTimeout: 30 * time.Second,
 		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe", PEPYearsAfterOffice: 0,
@@ -95,6 +98,15 @@ func TestConfigSizes(t *testing.T) {
 		if c := configFrom(t, "MAX_STORAGE_PER_ACCOUNT="+value); c.Limits.StoragePerAccount != want {
 			t.Errorf("MAX_STORAGE_PER_ACCOUNT=%s: %d bytes, want %d", value, c.Limits.StoragePerAccount, want)
 		}
+	}
+}
+
+// SCREENING_FETCH_INTERVAL=0 turns the scheduled refresh off; SCREENING_STALE_AFTER then needs no
+// relation to it.
+func TestConfigScreeningRefreshOff(t *testing.T) {
+	c := configFrom(t, "SCREENING_FETCH_INTERVAL=0", "SCREENING_STALE_AFTER=1h")
+	if c.ScreeningFetchInterval != 0 || c.ScreeningStaleAfter != time.Hour {
+		t.Errorf("SCREENING_FETCH_INTERVAL=0, SCREENING_STALE_AFTER=1h read as %v, %v", c.ScreeningFetchInterval, c.ScreeningStaleAfter)
 	}
 }
 
@@ -121,6 +133,12 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{[]string{"SCREENING_WIKIDATA_ATTEMPTS=0"}, "SCREENING_WIKIDATA_ATTEMPTS must be a whole number >= 1"},
 		{[]string{"SCREENING_WIKIDATA_TIMEOUT=0"}, "SCREENING_WIKIDATA_TIMEOUT must be a positive duration"},
 		{[]string{"OPERATOR_EMAIL=TTT <ops@example.com>"}, "OPERATOR_EMAIL must be an e-mail address such as ops@example.com"},
+		{[]string{"SCREENING_FETCH_INTERVAL=daily"}, "SCREENING_FETCH_INTERVAL must be a duration such as 30s, or 0"},
+		{[]string{"SCREENING_FETCH_INTERVAL=-24h"}, "SCREENING_FETCH_INTERVAL must be a duration such as 30s, or 0"},
+		{[]string{"SCREENING_STALE_AFTER=0"}, "SCREENING_STALE_AFTER must be a positive duration"},
+		{[]string{"SCREENING_STALE_AFTER=3 days"}, "SCREENING_STALE_AFTER must be a positive duration"},
+		{[]string{"SCREENING_STALE_AFTER=24h"}, "SCREENING_STALE_AFTER (24h0m0s) must be longer than SCREENING_FETCH_INTERVAL (24h0m0s)"},
+		{[]string{"SCREENING_FETCH_INTERVAL=96h"}, "SCREENING_STALE_AFTER (72h0m0s) must be longer than SCREENING_FETCH_INTERVAL (96h0m0s)"},
 		{[]string{"SCREENING_FETCH_MAX_BYTES=256 apples"}, "SCREENING_FETCH_MAX_BYTES must be a positive size such as 2GiB"},
 		{[]string{"MAX_STORAGE_PER_ACCOUNT=0"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size such as 2GiB, 500MB or 1073741824 (bytes)"},
 		{[]string{"MAX_STORAGE_PER_ACCOUNT=-1GiB"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size"},

@@ -46,12 +46,13 @@ type jobWork struct {
 	retention    *application.FileRetention
 	jobs         *application.Jobs
 	checks       *application.TopChecks
+	screening    *application.Screening
 	metrics      *metrics.Metrics
 }
 
 // kinds is the job table: one entry for every job type in application/port_jobs.go, with the
 // work it does and, for a periodic kind, its schedule (UTC).
-func (w *jobWork) kinds(mailer application.Mailer) []jobs.Kind {
+func (w *jobWork) kinds(mailer application.Mailer, refresh application.ListRefresh) []jobs.Kind {
 	return []jobs.Kind{
 		jobs.Email(func(ctx context.Context, m application.Message) error { return mailer.Send(ctx, m) }),
 		jobs.Work[application.PasswordResetRequested]{Handle: func(ctx context.Context, j application.PasswordResetRequested) error {
@@ -84,6 +85,9 @@ func (w *jobWork) kinds(mailer application.Mailer) []jobs.Kind {
 			_, err := w.checks.Rescreen(ctx, screening.TriggerDaily)
 			return err
 		}},
+		// Hourly (SCREENING_FETCH_INTERVAL=0: never); each run fetches the lists that are due.
+		jobs.Work[application.ScreeningRefresh]{Schedule: jobs.Aligned(refresh.Tick()),
+			Handle: func(ctx context.Context, _ application.ScreeningRefresh) error { return w.screening.RefreshLists(ctx) }},
 	}
 }
 
@@ -108,7 +112,7 @@ func openMessaging(ctx context.Context, cfg *Config, hooks TestHooks, db *persis
 		PollInterval: hooks.JobPollInterval,
 		JobTimeout:   cfg.JobTimeout,
 		Log:          log,
-		Kinds:        work.kinds(mailer),
+		Kinds:        work.kinds(mailer, listRefresh(cfg, hooks)),
 		OnDiscarded: func(ctx context.Context, j application.FailedJob) {
 			log.ErrorContext(ctx, "job failed permanently", "job_id", j.ID, "kind", j.Kind, "attempts", j.Attempts,
 				"error", j.LastError)
@@ -120,8 +124,18 @@ func openMessaging(ctx context.Context, cfg *Config, hooks TestHooks, db *persis
 	if err != nil {
 		return nil, err
 	}
-	log.Info("messaging ready", "mail", smtp.String(), "workers", cfg.Workers)
+	log.Info("messaging ready", "mail", smtp.String(), "workers", cfg.Workers, "scheduled", queue.Scheduled())
 	return &Messaging{Jobs: queue, Mailer: mailer, Emails: emails}, nil
+}
+
+// listRefresh is the list refresh's schedule from the configuration; tests shorten the retries.
+func listRefresh(cfg *Config, hooks TestHooks) application.ListRefresh {
+	r := application.ListRefresh{Interval: cfg.ScreeningFetchInterval, StaleAfter: cfg.ScreeningStaleAfter,
+		Retries: application.DefaultFetchRetries}
+	if hooks.ScreeningFetchRetries != nil {
+		r.Retries = hooks.ScreeningFetchRetries
+	}
+	return r
 }
 
 // StartWorkers runs this instance's job workers (none with WORKERS=0) until Close.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/tttverify/tttverify/adapters/mail"
+	"github.com/tttverify/tttverify/application"
 )
 
 // declared finds the methods named method in application/ that return a string constant, as
@@ -56,7 +57,7 @@ func declared(t *testing.T, method string) map[string]string {
 // JobKind) without its entry in the job table, where queueing it would fail at run time.
 func TestEveryJobKindIsInTheTable(t *testing.T) {
 	var table []string
-	for _, k := range (&jobWork{}).kinds(nil) {
+	for _, k := range (&jobWork{}).kinds(nil, application.ListRefresh{}) {
 		table = append(table, k.Name())
 	}
 	for typ, kind := range declared(t, "JobKind") {

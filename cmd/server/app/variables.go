@@ -173,6 +173,14 @@ var configuration = []group{
 		{name: "SCREENING_INDEX_CHECK", def: "30s", help: "how often a server looks for list imports made by " +
 			"another process (the `screening` subcommand, another server) and rebuilds its in-memory index; `0` " +
 			"checks before every search", set: into(notNegative, func(c *Config) *time.Duration { return &c.ScreeningIndexCheck })},
+		{name: "SCREENING_FETCH_INTERVAL", def: "24h", help: "how often a scheduled job (once across servers) runs " +
+			"`screening fetch` of every list with an address that was imported or fetched before; a failed fetch " +
+			"keeps the version in force and is tried again. `0` turns the schedule off",
+			set: into(notNegative, func(c *Config) *time.Duration { return &c.ScreeningFetchInterval })},
+		{name: "SCREENING_STALE_AFTER", def: "72h", help: "age, since its last successful fetch or import, at " +
+			"which a list counts as out of date: the admin screening page marks it and the scheduled refresh tells " +
+			"the administrators (bell and e-mail), once until it succeeds again",
+			set: into(positive, func(c *Config) *time.Duration { return &c.ScreeningStaleAfter })},
 	}},
 	{"Operations", []variable{
 		{name: "METRICS_ADDR", shown: "off", help: "serve Prometheus metrics at `http://METRICS_ADDR/metrics` " +

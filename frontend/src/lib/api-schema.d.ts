@@ -81,6 +81,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/screening/freshness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How up to date each list is: its last successful fetch or import and its last fetch attempt */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Each list in force or ever fetched */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListsFreshness"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/screening/lists": {
         parameters: {
             query?: never;
@@ -7013,6 +7085,17 @@ export interface components {
             /** @description the job's arguments, shortened; an e-mail shows recipients, subject and key, never its body */
             summary: string;
         };
+        FetchAttempt: {
+            /** @description scheduler, system (the screening command) or an administrator's e-mail */
+            by: string;
+            /** @description why it failed, in plain words; empty when ok */
+            error: string;
+            /** Format: date-time */
+            finishedAt: string;
+            ok: boolean;
+            /** Format: date-time */
+            startedAt: string;
+        };
         FollowConfirm: {
             token: string;
         };
@@ -7043,6 +7126,20 @@ export interface components {
             sha256: string;
             size: number;
         };
+        ListFreshness: {
+            /** @description null when the list was only ever imported */
+            lastAttempt: components["schemas"]["FetchAttempt"] | null;
+            /**
+             * Format: date-time
+             * @description the last successful fetch, or the import in force when later; null when none
+             */
+            lastSuccessAt: string | null;
+            /** @description the scheduled refresh fetches this list */
+            scheduled: boolean;
+            source: string;
+            /** @description older than staleAfterSeconds since its last success (or, never successful, since its first attempt) */
+            stale: boolean;
+        };
         ListVersion: {
             added: number;
             changed: number;
@@ -7063,6 +7160,13 @@ export interface components {
             removed: number;
             sha256: string;
             source: string;
+        };
+        ListsFreshness: {
+            /** @description SCREENING_FETCH_INTERVAL; 0 when the scheduled refresh is off */
+            intervalSeconds: number;
+            lists: components["schemas"]["ListFreshness"][];
+            /** @description SCREENING_STALE_AFTER */
+            staleAfterSeconds: number;
         };
         MarkRead: {
             /** @description the notifications to mark read; without ids, all of the caller's */

@@ -69,6 +69,9 @@ export type DocumentFlag = Schemas['DocumentFlag']
 export type ListVersion = Schemas['ListVersion']
 /** ScreeningLists are the list versions in force (one per source) and every import, newest first. */
 export type ScreeningLists = Schemas['ScreeningLists']
+/** ListsFreshness is how up to date each list is (last successful fetch, last attempt) and the refresh's settings. */
+export type ListsFreshness = Schemas['ListsFreshness']
+export type ListFreshness = Schemas['ListFreshness']
 /** ScreeningSearch is an ad-hoc check as POST /api/admin/screening/search takes it. */
 export type ScreeningSearch = Schemas['ScreeningSearch']
 export type ScreeningResult = Schemas['ScreeningResult']

@@ -28,10 +28,10 @@ function published(v: ListVersion) {
 }
 
 // On a phone each row is a small card: the header row is hidden and every cell names its column.
-const rowClass = 'grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3 text-sm text-slate-700 md:table-row md:p-0'
-const cellClass = 'block md:table-cell md:px-4 md:py-3'
+export const rowClass = 'grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3 text-sm text-slate-700 md:table-row md:p-0'
+export const cellClass = 'block md:table-cell md:px-4 md:py-3'
 
-function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
     <td className={cn(cellClass, 'md:whitespace-nowrap', className)}>
       <span className="block text-xs font-medium uppercase tracking-wide text-slate-500 md:hidden">{label}</span>

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ListVersion, ScreeningHit, ScreeningResult } from '../../lib/types'
+import type { ListsFreshness, ListVersion, ScreeningHit, ScreeningResult } from '../../lib/types'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import { expectFieldError } from '../../test/utils'
+import { duration } from './FreshnessCard'
 import ScreeningPage from './ScreeningPage'
 
 function version(over: Partial<ListVersion>): ListVersion {
@@ -55,10 +56,41 @@ const HIT: ScreeningHit = {
   ],
 }
 
-function api(opts: { lists?: { inForce: ListVersion[]; history: ListVersion[] }; search?: (body: unknown) => Response } = {}) {
+// UN failed for four days (out of date); OFAC SDN was fetched this morning.
+const FRESHNESS: ListsFreshness = {
+  intervalSeconds: 86400,
+  staleAfterSeconds: 259200,
+  lists: [
+    {
+      source: 'ofac_sdn',
+      scheduled: true,
+      stale: false,
+      lastSuccessAt: '2026-11-26T03:00:09Z',
+      lastAttempt: { startedAt: '2026-11-26T03:00:01Z', finishedAt: '2026-11-26T03:00:09Z', ok: true, error: '', by: 'scheduler' },
+    },
+    {
+      source: 'un',
+      scheduled: true,
+      stale: true,
+      lastSuccessAt: '2026-11-22T03:00:05Z',
+      lastAttempt: {
+        startedAt: '2026-11-26T03:00:10Z',
+        finishedAt: '2026-11-26T03:00:12Z',
+        ok: false,
+        error: "Download un: the publisher's server (scsanctions.un.org) answered 500 Internal Server Error.",
+        by: 'scheduler',
+      },
+    },
+  ],
+}
+
+function api(
+  opts: { lists?: { inForce: ListVersion[]; history: ListVersion[] }; freshness?: ListsFreshness; search?: (body: unknown) => Response } = {},
+) {
   const bodies: unknown[] = []
   const m = mockApi(
     route('GET', '/api/admin/screening/lists', () => json(opts.lists ?? { inForce: [SDN, UN], history: [UN, SDN, UN_OLD] })),
+    route('GET', '/api/admin/screening/freshness', () => json(opts.freshness ?? FRESHNESS)),
     route('POST', '/api/admin/screening/search', async (req) => {
       const body: unknown = await req.json()
       bodies.push(body)
@@ -115,6 +147,48 @@ describe('screening page: lists', () => {
     expect(screen.getByText(/ttt-verify screening import ofac_sdn sdn\.csv add\.csv alt\.csv sdn_comments\.csv/)).toBeInTheDocument()
     expect(screen.queryByTestId('list-row')).not.toBeInTheDocument()
   })
+})
+
+describe('screening page: list updates', () => {
+  it("shows each list's last successful fetch and last attempt, with the failure in plain words", async () => {
+    api()
+    renderScreening()
+    const rows = await screen.findAllByTestId('freshness-row')
+    expect(rows).toHaveLength(2)
+    expect(screen.getByText(/Each list is fetched every 24 hours by a scheduled job\. A list not updated for 72 hours is out of date/)).toBeInTheDocument()
+    const [sdn, un] = rows
+    expect(within(sdn).getByText('Up to date')).toBeInTheDocument()
+    expect(within(sdn).getAllByText(/Nov 26, 2026/)).toHaveLength(2)
+    expect(within(sdn).getByText('Succeeded')).toBeInTheDocument()
+    expect(within(sdn).getByText(/by scheduler/)).toBeInTheDocument()
+
+    expect(within(un).getByText('Out of date')).toBeInTheDocument()
+    expect(within(un).getByText(/Nov 22, 2026/)).toBeInTheDocument() // the last success
+    expect(within(un).getByText(/Nov 26, 2026/)).toBeInTheDocument() // the last attempt
+    expect(within(un).getByText('Failed:')).toBeInTheDocument()
+    expect(within(un).getByText(/answered 500 Internal Server Error\./)).toBeInTheDocument()
+    expect(within(un).queryByText('Succeeded')).not.toBeInTheDocument()
+  })
+
+  it('says when the schedule is off and a list was only imported by hand', async () => {
+    api({
+      freshness: {
+        intervalSeconds: 0,
+        staleAfterSeconds: 259200,
+        lists: [{ source: 'pep_csv', scheduled: false, stale: false, lastSuccessAt: '2026-11-25T10:00:00Z', lastAttempt: null }],
+      },
+    })
+    renderScreening()
+    const [row] = await screen.findAllByTestId('freshness-row')
+    expect(screen.getByText(/The scheduled refresh is off \(SCREENING_FETCH_INTERVAL=0\)/)).toBeInTheDocument()
+    expect(within(row).getByText('Never fetched (imported by hand)')).toBeInTheDocument()
+    expect(within(row).getByText('Not refreshed by the schedule')).toBeInTheDocument()
+    expect(within(row).getByText(/Nov 25, 2026/)).toBeInTheDocument()
+  })
+})
+
+it('writes the schedule in the largest unit that fits', () => {
+  expect([86400, 3600, 5400, 90, 60, 40].map(duration)).toEqual(['24 hours', '1 hour', '1.5 hours', '1.5 minutes', '1 minute', '40 seconds'])
 })
 
 describe('screening page: check', () => {

@@ -1,11 +1,16 @@
 import { api } from '../../app/api'
-import type { ScreeningLists, ScreeningResult, ScreeningSearch } from '../../lib/types'
+import type { ListsFreshness, ScreeningLists, ScreeningResult, ScreeningSearch } from '../../lib/types'
 
 export const screeningApi = api.injectEndpoints({
   endpoints: (b) => ({
     screeningLists: b.query<ScreeningLists, void>({
       query: () => '/admin/screening/lists',
       // Imports run from the CLI, outside this page: look again whenever the page opens.
+      keepUnusedDataFor: 0,
+    }),
+    // The scheduled refresh and the CLI fetch outside this page: look again whenever it opens.
+    screeningFreshness: b.query<ListsFreshness, void>({
+      query: () => '/admin/screening/freshness',
       keepUnusedDataFor: 0,
     }),
     // POST, so that the name and date of birth never sit in a URL or an access log; a mutation,
@@ -16,4 +21,4 @@ export const screeningApi = api.injectEndpoints({
   }),
 })
 
-export const { useScreeningListsQuery, useScreeningSearchMutation } = screeningApi
+export const { useScreeningListsQuery, useScreeningFreshnessQuery, useScreeningSearchMutation } = screeningApi

@@ -68,6 +68,12 @@ var legalFormTable = [][]string{
 	{"PT", "PT", "Perseroan Terbatas"},
 	{"Tbk", "Tbk", "Terbuka"},
 	{"KK", "KK", "K.K.", "Kabushiki Kaisha"},
+	{"SAC", "SAC", "S.A.C.", "Sociedad Anónima Cerrada"},
+	{"SAA", "SAA", "S.A.A.", "Sociedad Anónima Abierta"},
+	{"S. en C.S.", "S. en C.S.", "S.C.S.", "Sociedad en Comandita Simple"},
+	{"S. en C.", "S. en C.", "Sociedad en Comandita"},
+	{"EIRL", "EIRL", "E.I.R.L.", "Empresa Individual de Responsabilidad Limitada"},
+	{"C.A.", "C.A.", "Compañía Anónima", "Compania Anonima"},
 }
 
 // legalForm is one way of writing a legal form, as normalised tokens, and its canonical name.
@@ -76,24 +82,45 @@ type legalForm struct {
 	canonical string
 }
 
-// buildLegalForms normalises the table with the index's normaliser, longest spellings first so
-// "Limited Liability Company" wins over "Company".
-func buildLegalForms(n normalizer) []legalForm {
+// buildLegalForms normalises the table both ways the index reads names (a person's tokens and a
+// company's, which differ for forms written as spaced letters), longest spellings first so
+// "Limited Liability Company" wins over "Company". It first notes the forms written as a few
+// letters, which companyTokens keeps apart at the end of a run of letters.
+func buildLegalForms(n *normalizer) []legalForm {
+	n.formLetters = map[string]bool{}
+	for _, row := range legalFormTable {
+		for _, v := range row[1:] {
+			toks, _ := n.split(v)
+			if letters := strings.Join(toks, ""); len(letters) >= 2 && len(letters) <= 5 && isLetters(letters) {
+				n.formLetters[letters] = true
+			}
+		}
+	}
 	var forms []legalForm
 	seen := map[string]bool{}
 	for _, row := range legalFormTable {
 		for _, v := range row[1:] {
-			toks := n.tokens(v)
-			key := strings.Join(toks, " ")
-			if len(toks) == 0 || seen[key] {
-				continue
+			for _, toks := range [][]string{n.tokens(v), n.companyTokens(v)} {
+				key := strings.Join(toks, " ")
+				if len(toks) == 0 || seen[key] {
+					continue
+				}
+				seen[key] = true
+				forms = append(forms, legalForm{tokens: toks, canonical: row[0]})
 			}
-			seen[key] = true
-			forms = append(forms, legalForm{tokens: toks, canonical: row[0]})
 		}
 	}
 	slices.SortStableFunc(forms, func(a, b legalForm) int { return len(b.tokens) - len(a.tokens) })
 	return forms
+}
+
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // splitLegalForms removes legal forms from the start and the end of a company name, repeatedly
@@ -109,9 +136,9 @@ func splitLegalForms(toks []string, forms []legalForm) (core []string, found []s
 			if k >= len(core) {
 				continue
 			}
-			if slices.Equal(core[len(core)-k:], f.tokens) || fuzzyForm(core[len(core)-1], f) {
+			if formAt(core[len(core)-k:], f) {
 				core = core[:len(core)-k]
-			} else if slices.Equal(core[:k], f.tokens) || fuzzyForm(core[0], f) {
+			} else if formAt(core[:k], f) {
 				core = core[k:]
 			} else {
 				continue
@@ -126,8 +153,20 @@ func splitLegalForms(toks []string, forms []legalForm) (core []string, found []s
 	return core, found
 }
 
-// fuzzyForm recognises a one-word legal form of four letters or more with a typo ("Lmiited",
-// "Ltad"); shorter forms are too close to other words.
-func fuzzyForm(tok string, f legalForm) bool {
-	return len(f.tokens) == 1 && len(f.tokens[0]) >= 4 && len(tok) >= 4 && editDistance(tok, f.tokens[0]) == 1
+// formAt says whether the tokens spell a legal form, allowing one typo in one of its words of four
+// letters or more ("Lmiited", "Jint Stock Company", "EOD"); shorter words are too close to other
+// words.
+func formAt(toks []string, f legalForm) bool {
+	typos := 0
+	for i, t := range toks {
+		ft := f.tokens[i]
+		if t == ft {
+			continue
+		}
+		if typos > 0 || len(ft) < 4 || len(t) < 3 || len(t)-len(ft) > 1 || len(ft)-len(t) > 1 || editDistance(t, ft) != 1 {
+			return false
+		}
+		typos++
+	}
+	return true
 }

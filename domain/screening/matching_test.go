@@ -45,7 +45,7 @@ func TestNormalize(t *testing.T) {
 func TestLegalForms(t *testing.T) {
 	t.Parallel()
 	n := normalizer{transliterate: fakeTranslit}
-	forms := buildLegalForms(n)
+	forms := buildLegalForms(&n)
 	cases := []struct {
 		in, core string
 		forms    []string

@@ -34,9 +34,18 @@ func (c Case) Positive() bool { return c.SourceID != "" }
 //go:embed testdata/cases.jsonl
 var casesFile []byte
 
-// Cases returns the committed evaluation set.
+//go:embed testdata/heldout.jsonl
+var heldOutFile []byte
+
+// Cases returns the committed development set: the cases the matcher may be tuned on.
 func Cases() ([]Case, error) {
 	return ParseCases(casesFile)
+}
+
+// HeldOut returns the committed held-out set: the same classes made from the other half of the
+// lists and other negative names, which the budget is checked on.
+func HeldOut() ([]Case, error) {
+	return ParseCases(heldOutFile)
 }
 
 // ParseCases reads an evaluation set in JSON lines.
@@ -221,6 +230,29 @@ func Sweep(scored []Scored, thresholds []float64) string {
 			}
 		}
 		fmt.Fprintf(&b, "| %.2f | %.2f%% | %s %.1f%% | %.2f%% |\n", t, 100*r.Recall, worst.Class, 100*worst.Rate, 100*r.FalsePosRate)
+	}
+	return b.String()
+}
+
+// ClassSweep renders each class's rate at several thresholds as a Markdown table: recall for the
+// positive classes, the false-positive rate for the negative ones.
+func ClassSweep(scored []Scored, thresholds []float64) string {
+	reports := make([]Report, len(thresholds))
+	for i, t := range thresholds {
+		reports[i] = At(scored, t)
+	}
+	var b strings.Builder
+	b.WriteString("| class |")
+	for _, t := range thresholds {
+		fmt.Fprintf(&b, " %.2f |", t)
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---:|", len(thresholds)) + "\n")
+	for ci, c := range reports[0].Classes {
+		fmt.Fprintf(&b, "| %s |", c.Class)
+		for _, r := range reports {
+			fmt.Fprintf(&b, " %.1f%% |", 100*r.Classes[ci].Rate)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }

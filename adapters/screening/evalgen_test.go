@@ -105,7 +105,7 @@ type evalGen struct {
 	rng     *rand.Rand
 	heldOut bool
 	entries []screening.Entry // the split's half of the lists
-	norm    *screening.Index // only for Normalize
+	norm    *screening.Index  // only for Normalize
 }
 
 // sample picks n entries that pass ok and for which make gives a query, deterministically.

@@ -6809,6 +6809,8 @@ export interface components {
         ScreeningResult: {
             hits: components["schemas"]["ScreeningHit"][];
             listVersions: components["schemas"]["ListVersion"][];
+            /** @description the score from which an entry counted as a hit: minScore, or the engine's threshold */
+            threshold: number;
         };
         ScreeningRun: {
             engineVersion: string;
@@ -6833,6 +6835,8 @@ export interface components {
             /** @enum {string} */
             kind?: "person" | "company" | "any";
             limit?: number | null;
+            /** @description 0 to 1; the score from which an entry is returned (default: the engine's threshold) */
+            minScore?: number | null;
             name: string;
         };
         ScreeningSubject: {

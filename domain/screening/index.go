@@ -61,8 +61,10 @@ func NewIndex(entries []Entry, opts IndexOptions) *Index {
 		ix.nameStart[ei] = int32(len(ix.names))
 		clear(seen)
 		for _, name := range append([]string{e.Name}, e.Aliases...) {
-			toks := ix.norm.tokens(name)
-			if e.Kind != Person {
+			var toks []string
+			if e.Kind == Person {
+				toks = ix.norm.tokens(name)
+			} else {
 				toks = ix.norm.companyTokens(name)
 			}
 			if len(toks) == 0 {

@@ -153,9 +153,10 @@ func splitLegalForms(toks []string, forms []legalForm) (core []string, found []s
 	return core, found
 }
 
-// formAt says whether the tokens spell a legal form, allowing one typo in one of its words of four
-// letters or more ("Lmiited", "Jint Stock Company", "EOD"); shorter words are too close to other
-// words.
+// formAt says whether the tokens spell a legal form, allowing one typo in one of its words: a word
+// of four letters or more ("Lmiited", "Jint Stock Company", "EOD"), or an abbreviation without
+// vowels typed without vowels and with its first letter ("LDT", "LT" and "LTF" for "LTD"). Other
+// short words are too close to words of a name.
 func formAt(toks []string, f legalForm) bool {
 	typos := 0
 	for i, t := range toks {
@@ -163,10 +164,14 @@ func formAt(toks []string, f legalForm) bool {
 		if t == ft {
 			continue
 		}
-		if typos > 0 || len(ft) < 4 || len(t) < 3 || len(t)-len(ft) > 1 || len(ft)-len(t) > 1 || editDistance(t, ft) != 1 {
+		abbreviation := len(ft) == 3 && len(t) >= 2 && t[0] == ft[0] && !hasVowel(ft) && !hasVowel(t)
+		if typos > 0 || len(ft) < 4 && !abbreviation || len(t) < 3 && !abbreviation ||
+			len(t)-len(ft) > 1 || len(ft)-len(t) > 1 || editDistance(t, ft) != 1 {
 			return false
 		}
 		typos++
 	}
 	return true
 }
+
+func hasVowel(t string) bool { return strings.ContainsAny(t, "aeiouy") }

@@ -109,6 +109,11 @@ func TestLegalForms(t *testing.T) {
 		{"Jint Stock Company Sanatorium", "sanatorium", []string{"JSC"}},
 		{"Akktsionernoe Obshchestvo Pasit", "pasit", []string{"JSC"}},
 		{"Inttrafik EOD", "inttrafik", []string{"EOOD"}},
+		{"Davar Shipping Co Lt", "davar shipping", []string{"Ltd", "Co"}},
+		{"D.G.I. Israel Ldt", "dgi israel", []string{"Ltd"}},
+		{"Comoil Ltf", "comoil", []string{"Ltd"}},
+		{"Nam San", "nam san", nil}, // a word with a vowel is not a mistyped SAS
+		{"Guga Ar SRO", "guga ar", []string{"s.r.o."}},
 		{"Alfa S.A.C.", "alfa", []string{"SAC"}},
 		{"Inversiones Culzat Guevara y Cia. S.C.S.", "inversiones culzat guevara y", []string{"S. en C.S.", "Co"}},
 		{"Company", "company", nil},                           // the core keeps one token

@@ -132,14 +132,21 @@ func (n normalizer) companyTokens(name string) []string {
 	return out
 }
 
+// latin writes a name in Latin letters when a transliterator is injected; a name already in ASCII
+// comes back as it is, so a caller may transliterate once and split twice.
+func (n normalizer) latin(name string) string {
+	if n.transliterate != nil && !isASCII(name) {
+		return n.transliterate(name)
+	}
+	return name
+}
+
 func isLetterToken(t string) bool { return len(t) == 1 && t[0] >= 'a' && t[0] <= 'z' }
 
 // split cuts a normalised name into tokens without joining any, and says of each whether it is a
 // single letter written right after another single letter and a dot (the "a" of "S.A.").
 func (n normalizer) split(name string) (toks []string, glued []bool) {
-	if n.transliterate != nil && !isASCII(name) {
-		name = n.transliterate(name)
-	}
+	name = n.latin(name)
 	var cur strings.Builder
 	dotted := false // the previous token was a single letter followed directly by a dot
 	flush := func(sep rune) {

@@ -182,6 +182,7 @@ type queryForm struct {
 // readQuery reads a query's name as a person's and as a company's. A person query keeps its legal
 // forms (a person has none, so such a word is part of the name).
 func (ix *Index) readQuery(name string, kind QueryKind) (persons, companies queryForm) {
+	name = ix.norm.latin(name)
 	persons.core, companies.core = ix.norm.tokens(name), ix.norm.companyTokens(name)
 	if kind != QueryPerson {
 		persons.core, persons.forms = splitLegalForms(persons.core, ix.legalForms)

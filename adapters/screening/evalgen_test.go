@@ -361,13 +361,20 @@ func nameWord(w string) bool {
 func (g *evalGen) slip(t string) string {
 	r := []rune(t)
 	i := g.rng.IntN(len(r))
-	switch g.rng.IntN(4) {
+	return edit(r, i, g.rng.IntN(4), func() rune { return keyboardNeighbour(r[i], g.rng) }, func() rune { return r[i] })
+}
+
+// edit makes one edit at i: kind 0 replaces the letter with sub(), 1 deletes it, 2 inserts ins()
+// before it, 3 swaps it with its neighbour. sub and ins are called only when used, so the random
+// numbers drawn stay those of the committed evaluation sets.
+func edit(r []rune, i, kind int, sub, ins func() rune) string {
+	switch kind {
 	case 0:
-		r[i] = keyboardNeighbour(r[i], g.rng)
+		r[i] = sub()
 	case 1:
 		r = slices.Delete(r, i, i+1)
 	case 2:
-		r = slices.Insert(r, i, r[i])
+		r = slices.Insert(r, i, ins())
 	default:
 		if i+1 < len(r) {
 			r[i], r[i+1] = r[i+1], r[i]
@@ -423,21 +430,8 @@ func (g *evalGen) typo(t string) string {
 	if unicode.IsUpper(r[0]) {
 		letter = unicode.ToUpper(letter)
 	}
-	switch g.rng.IntN(4) {
-	case 0:
-		r[i] = letter
-	case 1:
-		r = slices.Delete(r, i, i+1)
-	case 2:
-		r = slices.Insert(r, i, letter)
-	default:
-		if i+1 < len(r) {
-			r[i], r[i+1] = r[i+1], r[i]
-		} else {
-			r[i-1], r[i] = r[i], r[i-1]
-		}
-	}
-	return string(r)
+	same := func() rune { return letter }
+	return edit(r, i, g.rng.IntN(4), same, same)
 }
 
 // variantGroups are common romanisations of one name.

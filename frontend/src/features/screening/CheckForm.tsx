@@ -41,7 +41,7 @@ export function CheckForm({ onResult }: { onResult: (query: ScreeningSearch, res
                 placeholder="Default threshold"
                 className="lg:col-span-2"
               />
-              <div className="flex items-end justify-end lg:col-span-4">
+              <div className="flex items-start justify-end sm:pt-6 lg:col-span-4">
                 <Button type="submit" loading={isSubmitting} icon={<Search className="h-4 w-4" aria-hidden />}>
                   Check
                 </Button>

@@ -125,53 +125,100 @@ func isLetters(s string) bool {
 
 // splitLegalForms removes legal forms from the start and the end of a company name, repeatedly
 // ("Romashka Co. Ltd.", "OOO Romashka"), and returns the remaining core and the canonical forms
-// found. Forms in the middle of a name stay: there a short form is more likely a word of the
-// name. The core keeps at least one token.
+// found. Longer forms are tried first; among forms of one length, one written exactly wins over one
+// read through a typo ("PLC" is not a mistyped "LLC"). Forms in the middle of a name stay: there a
+// short form is more likely a word of the name. The core keeps at least one token.
 func splitLegalForms(toks []string, forms []legalForm) (core []string, found []string) {
 	core = toks
 	for changed := true; changed && len(core) > 1; {
 		changed = false
-		for _, f := range forms {
-			k := len(f.tokens)
-			if k >= len(core) {
-				continue
+		for start := 0; start < len(forms) && !changed; {
+			end := start + 1
+			for end < len(forms) && len(forms[end].tokens) == len(forms[start].tokens) {
+				end++
 			}
-			if formAt(core[len(core)-k:], f) {
-				core = core[:len(core)-k]
-			} else if formAt(core[:k], f) {
-				core = core[k:]
-			} else {
-				continue
+			k := len(forms[start].tokens)
+		group:
+			for _, typo := range []bool{false, true} {
+				for _, f := range forms[start:end] {
+					if k >= len(core) {
+						break group
+					}
+					if formAt(core[len(core)-k:], f, typo) {
+						core = core[:len(core)-k]
+					} else if formAt(core[:k], f, typo) {
+						core = core[k:]
+					} else {
+						continue
+					}
+					if !slices.Contains(found, f.canonical) {
+						found = append(found, f.canonical)
+					}
+					changed = true
+					break group
+				}
 			}
-			if !slices.Contains(found, f.canonical) {
-				found = append(found, f.canonical)
-			}
-			changed = true
-			break
+			start = end
 		}
 	}
 	return core, found
 }
 
-// formAt says whether the tokens spell a legal form, allowing one typo in one of its words: a word
-// of four letters or more ("Lmiited", "Jint Stock Company", "EOD"), or an abbreviation without
-// vowels typed without vowels and with its first letter ("LDT", "LT" and "LTF" for "LTD"). Other
+// formAt says whether the tokens spell a legal form, exactly or, with typo, with one word one edit
+// off: a word of four letters or more ("Lmiited", "Jint Stock Company", "EOD"), a vowel-less
+// abbreviation typed without vowels ("LDT", "LT", "KTD" for "LTD"), an abbreviation with a letter
+// doubled ("AAG", "OOOO") or, from three letters, two letters swapped ("ZFE" for "FZE"), or any word
+// of a form of three words or more whose other words are exact ("S.A. FE C.V."). Other slips in
 // short words are too close to words of a name.
-func formAt(toks []string, f legalForm) bool {
+func formAt(toks []string, f legalForm, typo bool) bool {
 	typos := 0
 	for i, t := range toks {
 		ft := f.tokens[i]
 		if t == ft {
 			continue
 		}
-		abbreviation := len(ft) == 3 && len(t) >= 2 && t[0] == ft[0] && !hasVowel(ft) && !hasVowel(t)
-		if typos > 0 || len(ft) < 4 && !abbreviation || len(t) < 3 && !abbreviation ||
-			len(t)-len(ft) > 1 || len(ft)-len(t) > 1 || editDistance(t, ft) != 1 {
+		if !typo || typos > 0 || !typoAllowed(t, ft, len(f.tokens)) || editDistance(t, ft) != 1 {
 			return false
 		}
 		typos++
 	}
 	return true
+}
+
+func typoAllowed(t, ft string, words int) bool {
+	switch {
+	case words >= 3, len(ft) >= 4 && len(t) >= 3:
+		return true
+	case len(ft) >= 2 && doubled(t, ft), len(ft) >= 3 && swapped(t, ft):
+		return true
+	}
+	return len(ft) == 3 && len(t) >= 2 && !hasVowel(ft) && !hasVowel(t)
+}
+
+// doubled says whether t is w with one of its letters written twice ("aag" for "ag").
+func doubled(t, w string) bool {
+	if len(t) != len(w)+1 {
+		return false
+	}
+	for i := 0; i+1 < len(t); i++ {
+		if t[i] == t[i+1] && t[:i]+t[i+1:] == w {
+			return true
+		}
+	}
+	return false
+}
+
+// swapped says whether t is w with two neighbouring letters swapped ("zfe" for "fze").
+func swapped(t, w string) bool {
+	if len(t) != len(w) {
+		return false
+	}
+	for i := 0; i+1 < len(t); i++ {
+		if t[i] != w[i] {
+			return t[i] == w[i+1] && t[i+1] == w[i] && t[i+2:] == w[i+2:]
+		}
+	}
+	return false
 }
 
 func hasVowel(t string) bool { return strings.ContainsAny(t, "aeiouy") }

@@ -112,6 +112,14 @@ func TestLegalForms(t *testing.T) {
 		{"Davar Shipping Co Lt", "davar shipping", []string{"Ltd", "Co"}},
 		{"D.G.I. Israel Ldt", "dgi israel", []string{"Ltd"}},
 		{"Comoil Ltf", "comoil", []string{"Ltd"}},
+		{"Hoeryong Shipping Co Ktd", "hoeryong shipping", []string{"Ltd", "Co"}},
+		{"Circuito Electronico S.A. Fe C.V.", "circuito electronico", []string{"S.A. de C.V."}},
+		{"Minera Rio Presidio S.A. Dee C.V.", "minera rio presidio", []string{"S.A. de C.V."}},
+		{"Acme PLC", "acme", []string{"PLC"}}, // an exact form before a mistyped one
+		{"Rool Europe AAG", "rool europe", []string{"AG"}},
+		{"HSI Trading ZFE", "hsi trading", []string{"FZE"}},
+		{"SGM Most OOOO", "sgm most", []string{"LLC"}},
+		{"Goa Ltd", "goa", []string{"Ltd"}}, // two letters swapped in a two-letter form: a word
 		{"Nam San", "nam san", nil}, // a word with a vowel is not a mistyped SAS
 		{"Guga Ar SRO", "guga ar", []string{"s.r.o."}},
 		{"Alfa S.A.C.", "alfa", []string{"SAC"}},

@@ -189,7 +189,7 @@ type Budget struct {
 var ProductBudget = Budget{MinRecall: 0.99, MinClassRecall: 0.95, MaxFalsePosRate: 0.005,
 	ClassFloors: map[string]float64{
 		"abbreviation_undotted": 0.98, "abbreviation_spaced": 0.98, "company_typo": 0.98,
-		"person_typo": 0.98, "company_word_order": 0.98, "exact": 1, "case": 1,
+		"person_typo": 0.98, "company_word_order": 0.98, "legal_form_typo": 0.98, "exact": 1, "case": 1,
 	}}
 
 // Check lists how a report falls short of a budget; none means it holds.

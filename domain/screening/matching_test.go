@@ -120,7 +120,7 @@ func TestLegalForms(t *testing.T) {
 		{"HSI Trading ZFE", "hsi trading", []string{"FZE"}},
 		{"SGM Most OOOO", "sgm most", []string{"LLC"}},
 		{"Goa Ltd", "goa", []string{"Ltd"}}, // two letters swapped in a two-letter form: a word
-		{"Nam San", "nam san", nil}, // a word with a vowel is not a mistyped SAS
+		{"Nam San", "nam san", nil},         // a word with a vowel is not a mistyped SAS
 		{"Guga Ar SRO", "guga ar", []string{"s.r.o."}},
 		{"Alfa S.A.C.", "alfa", []string{"SAC"}},
 		{"Inversiones Culzat Guevara y Cia. S.C.S.", "inversiones culzat guevara y", []string{"S. en C.S.", "Co"}},

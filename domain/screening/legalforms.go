@@ -1,6 +1,7 @@
 package screening
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -177,7 +178,10 @@ func formAt(toks []string, f legalForm, typo bool) bool {
 		if t == ft {
 			continue
 		}
-		if !typo || typos > 0 || !typoAllowed(t, ft, len(f.tokens)) || editDistance(t, ft) != 1 {
+		// cheap rejections first: one edit changes the length by one at most and two letters of the
+		// set of letters a word uses
+		if !typo || typos > 0 || len(t)-len(ft) > 1 || len(ft)-len(t) > 1 || bits.OnesCount32(letterSet(t)^letterSet(ft)) > 2 ||
+			!typoAllowed(t, ft, len(f.tokens)) || editDistance(t, ft) != 1 {
 			return false
 		}
 		typos++

@@ -17,6 +17,9 @@ type SearchInput struct {
 	Country     string // ISO 3166-1 alpha-2
 	Identifiers []SearchIdentifier
 	Limit       *int // 1 to 100; nil: DefaultSearchLimit
+	// MinScore is the score from which an entry is returned, 0 to 1; nil: the engine's threshold
+	// (screening.DefaultThreshold). A reviewer lowers it to look at weaker candidates.
+	MinScore *float64
 }
 
 // SearchIdentifier is a document or registry number to compare; Type may be empty.
@@ -28,10 +31,12 @@ type SearchIdentifier struct {
 // DefaultSearchLimit is how many hits a search returns unless asked for another number.
 const DefaultSearchLimit = 10
 
-// SearchResult is the hits of a search and the list versions it searched.
+// SearchResult is the hits of a search, the list versions it searched and the score from which an
+// entry counted as a hit.
 type SearchResult struct {
 	Hits         []SearchHit
 	ListVersions []ListVersion
+	Threshold    float64
 }
 
 // SearchHit is a hit with the version of the list its entry comes from.
@@ -46,7 +51,7 @@ func (s *Screening) Search(ctx context.Context, actor *User, in SearchInput) (*S
 	if actor == nil || !actor.IsAdmin {
 		return nil, ErrForbidden
 	}
-	q, err := in.query()
+	q, threshold, err := in.query()
 	if err != nil {
 		return nil, err
 	}
@@ -58,15 +63,16 @@ func (s *Screening) Search(ctx context.Context, actor *User, in SearchInput) (*S
 	for i := range snap.versions {
 		bySource[snap.versions[i].Source] = &snap.versions[i]
 	}
-	res := &SearchResult{ListVersions: snap.versions, Hits: []SearchHit{}}
-	for _, h := range snap.index.Search(q, screening.DefaultThreshold) {
+	res := &SearchResult{ListVersions: snap.versions, Hits: []SearchHit{}, Threshold: threshold}
+	for _, h := range snap.index.Search(q, threshold) {
 		res.Hits = append(res.Hits, SearchHit{Hit: h, ListVersion: bySource[h.Entry.Source]})
 	}
 	return res, nil
 }
 
-// query validates the input; the messages name the field to correct.
-func (in SearchInput) query() (screening.Query, error) {
+// query validates the input and returns the query and the threshold to search at; the messages
+// name the field to correct.
+func (in SearchInput) query() (screening.Query, float64, error) {
 	errs := field.Errors{}
 	q := screening.Query{Name: strings.Join(strings.Fields(in.Name), " "), Kind: screening.QueryKind(strings.ToLower(strings.TrimSpace(in.Kind))), Limit: DefaultSearchLimit}
 	errs.Required("name", q.Name, "Name is required")
@@ -109,7 +115,14 @@ func (in SearchInput) query() (screening.Query, error) {
 		}
 		q.Limit = *in.Limit
 	}
-	return q, errs.Err()
+	threshold := screening.DefaultThreshold
+	if in.MinScore != nil {
+		if m := *in.MinScore; !(m >= 0 && m <= 1) { // also refuses NaN
+			errs.Add("minScore", "Minimum score must be between 0 and 1")
+		}
+		threshold = *in.MinScore
+	}
+	return q, threshold, errs.Err()
 }
 
 func knownIdentifierType(t screening.IdentifierType) bool {

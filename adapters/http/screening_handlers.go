@@ -104,7 +104,7 @@ func (s *Server) screeningSearch(c *echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	in := application.SearchInput{Name: req.Name, Kind: req.Kind, DateOfBirth: req.DateOfBirth, Country: req.Country, Limit: req.Limit}
+	in := application.SearchInput{Name: req.Name, Kind: req.Kind, DateOfBirth: req.DateOfBirth, Country: req.Country, Limit: req.Limit, MinScore: req.MinScore}
 	for _, id := range req.Identifiers {
 		in.Identifiers = append(in.Identifiers, application.SearchIdentifier{Type: id.Type, Value: id.Value})
 	}
@@ -120,7 +120,7 @@ func (s *Server) screeningSearch(c *echo.Context) error {
 			hits[i].Explanation[j] = api.ScreeningFeature{Feature: f.Name, Score: f.Contribution, Detail: f.Detail}
 		}
 	}
-	return c.JSON(http.StatusOK, api.ScreeningResult{Hits: hits, ListVersions: listVersionViews(res.ListVersions)})
+	return c.JSON(http.StatusOK, api.ScreeningResult{Hits: hits, ListVersions: listVersionViews(res.ListVersions), Threshold: res.Threshold})
 }
 
 func screeningEntryView(e *screening.Entry, v *application.ListVersion) api.ScreeningEntry {

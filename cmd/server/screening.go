@@ -23,7 +23,9 @@ const screeningUsage = `usage:
   server screening lists                   the versions in force and the history of every list
   server screening changes VERSION_ID      what a version changed against the version before it
   server screening check NAME [--person|--company] [--dob YYYY[-MM[-DD]]] [--country CC] [--id VALUE]… [--limit N]
-                                           screen a name against the lists in force
+                         [--min-score S]
+                                           screen a name against the lists in force; --min-score (0 to 1,
+                                           default the engine's threshold) shows weaker candidates too
   server screening jurisdictions import FILE
                                            put a FATF high-risk / increased-monitoring list in force
                                            (format: docs/jurisdictions/README.md; a dated file ships
@@ -246,6 +248,15 @@ func screeningCheck(ctx context.Context, s *application.Screening, args []string
 				}
 				in.Limit = &n
 			}
+		case "--min-score":
+			var v string
+			if v, err = value(); err == nil {
+				f, convErr := strconv.ParseFloat(v, 64)
+				if convErr != nil {
+					return fmt.Errorf("--min-score must be a number from 0 to 1, got %q", v)
+				}
+				in.MinScore = &f
+			}
 		default:
 			if strings.HasPrefix(arg, "--") {
 				return fmt.Errorf("unknown option %s\n%s", arg, screeningUsage)
@@ -269,6 +280,7 @@ func screeningCheck(ctx context.Context, s *application.Screening, args []string
 		lists = []string{"none: import a list first"}
 	}
 	fmt.Fprintf(out, "%d hits for %q; lists searched: %s\n", len(res.Hits), in.Name, strings.Join(lists, ", "))
+	fmt.Fprintf(out, "threshold: %.2f\n", res.Threshold)
 	for _, h := range res.Hits {
 		e := h.Entry
 		fmt.Fprintf(out, "\n%.2f  %s  %s %s  %s\n", h.Score, e.Kind, e.Source, e.SourceID, e.Name)

@@ -90,6 +90,18 @@ func TestScreeningCommand(t *testing.T) {
 	mustCLI(t, cfg, "200G PSA HOLDINGS LLC", "check", "200G PSA Holdings LLC", "--company", "--country", "US")
 	mustCLI(t, cfg, "identifier", "check", "Unknown Name Trading", "--id", "SVMKRUMM")
 	mustCLI(t, cfg, "0 hits", "check", "Nobody Atall", "--person")
+	// A surname alone is a weaker candidate: under the engine's threshold, shown with a lower minimum.
+	if out := mustCLI(t, cfg, "threshold: 0.85", "check", "Kuznetsov", "--person"); !strings.Contains(out, "0 hits") {
+		t.Fatalf("a surname alone at the default threshold:\n%s", out)
+	}
+	if out := mustCLI(t, cfg, "threshold: 0.60", "check", "Kuznetsov", "--person", "--min-score", "0.6"); !strings.Contains(out, "eu 900001  Ivan Sergeyevich Kuznetsov") {
+		t.Fatalf("a surname alone at --min-score 0.6:\n%s", out)
+	}
+	for _, bad := range []string{"2", "-0.1", "high"} {
+		if _, err := screeningCLI(t, cfg, "check", "Kuznetsov", "--min-score", bad); err == nil || !strings.Contains(err.Error(), "0 to 1") && !strings.Contains(err.Error(), "between 0 and 1") {
+			t.Fatalf("--min-score %s: %v", bad, err)
+		}
+	}
 	if _, err := screeningCLI(t, cfg, "check", "Someone", "--dob", "14.03.1971"); err == nil || !strings.Contains(err.Error(), "Date of birth must be") {
 		t.Fatalf("bad date: %v", err)
 	}

@@ -7,7 +7,7 @@ import (
 
 // EngineVersion names the matching engine and its threshold; a screening run records it so that a
 // result can be traced to the rules that produced it.
-const EngineVersion = "ttt-screening/1 (threshold 0.85)"
+const EngineVersion = "ttt-screening/2 (threshold 0.85)"
 
 // CheckKind is one of the Top-tier checks.
 type CheckKind string

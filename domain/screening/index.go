@@ -53,7 +53,7 @@ func NewIndex(entries []Entry, opts IndexOptions) *Index {
 		deletions: map[string][]int32{},
 		ids:       map[string][]int32{},
 	}
-	ix.legalForms = buildLegalForms(ix.norm)
+	ix.legalForms = buildLegalForms(&ix.norm)
 	seen := map[string]bool{}
 	ix.nameStart = make([]int32, len(ix.entries)+1)
 	for ei := range ix.entries {
@@ -61,7 +61,12 @@ func NewIndex(entries []Entry, opts IndexOptions) *Index {
 		ix.nameStart[ei] = int32(len(ix.names))
 		clear(seen)
 		for _, name := range append([]string{e.Name}, e.Aliases...) {
-			toks := ix.norm.tokens(name)
+			var toks []string
+			if e.Kind == Person {
+				toks = ix.norm.tokens(name)
+			} else {
+				toks = ix.norm.companyTokens(name)
+			}
 			if len(toks) == 0 {
 				continue
 			}

@@ -42,10 +42,39 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
+func TestCompanyTokens(t *testing.T) {
+	t.Parallel()
+	n := normalizer{transliterate: fakeTranslit}
+	buildLegalForms(&n)
+	cases := []struct{ in, company, person string }{
+		{"S.A.C.", "sac", "sac"},
+		{"S. A. C.", "sac", "s a c"},
+		{"S A C", "sac", "s a c"},
+		{"SAC", "sac", "sac"},
+		{"K K", "kk", "k k"},
+		{"L.T.D.", "ltd", "ltd"},
+		{"Cia S C S", "cia scs", "cia s c s"},
+		{"Inmobiliaria U M V S A", "inmobiliaria umv sa", "inmobiliaria u m v s a"}, // a legal form ends the run
+		{"Inmobiliaria U.M.V. S.A.", "inmobiliaria umv sa", "inmobiliaria umv sa"},
+		{"S.A. C.I. Global", "sa ci global", "sa ci global"}, // two dotted abbreviations stay two
+		{"A K Difusion", "ak difusion", "a k difusion"},
+		{"J. R. Smith", "jr smith", "j r smith"}, // a person's initials stay apart
+		{"7 Seas", "7 seas", "7 seas"},
+	}
+	for _, c := range cases {
+		if got := strings.Join(n.companyTokens(c.in), " "); got != c.company {
+			t.Errorf("companyTokens(%q) = %q, want %q", c.in, got, c.company)
+		}
+		if got := n.Normalize(c.in); got != c.person {
+			t.Errorf("Normalize(%q) = %q, want %q", c.in, got, c.person)
+		}
+	}
+}
+
 func TestLegalForms(t *testing.T) {
 	t.Parallel()
 	n := normalizer{transliterate: fakeTranslit}
-	forms := buildLegalForms(n)
+	forms := buildLegalForms(&n)
 	cases := []struct {
 		in, core string
 		forms    []string
@@ -77,6 +106,24 @@ func TestLegalForms(t *testing.T) {
 		{"Hollandia Transport B.V.", "hollandia transport", []string{"B.V."}},
 		{"Maju Jaya Sdn. Bhd.", "maju jaya", []string{"Sdn Bhd"}},
 		{"Spejd Transportation Lmiited", "spejd transportation", []string{"Ltd"}},
+		{"Jint Stock Company Sanatorium", "sanatorium", []string{"JSC"}},
+		{"Akktsionernoe Obshchestvo Pasit", "pasit", []string{"JSC"}},
+		{"Inttrafik EOD", "inttrafik", []string{"EOOD"}},
+		{"Davar Shipping Co Lt", "davar shipping", []string{"Ltd", "Co"}},
+		{"D.G.I. Israel Ldt", "dgi israel", []string{"Ltd"}},
+		{"Comoil Ltf", "comoil", []string{"Ltd"}},
+		{"Hoeryong Shipping Co Ktd", "hoeryong shipping", []string{"Ltd", "Co"}},
+		{"Circuito Electronico S.A. Fe C.V.", "circuito electronico", []string{"S.A. de C.V."}},
+		{"Minera Rio Presidio S.A. Dee C.V.", "minera rio presidio", []string{"S.A. de C.V."}},
+		{"Acme PLC", "acme", []string{"PLC"}}, // an exact form before a mistyped one
+		{"Rool Europe AAG", "rool europe", []string{"AG"}},
+		{"HSI Trading ZFE", "hsi trading", []string{"FZE"}},
+		{"SGM Most OOOO", "sgm most", []string{"LLC"}},
+		{"Goa Ltd", "goa", []string{"Ltd"}}, // two letters swapped in a two-letter form: a word
+		{"Nam San", "nam san", nil},         // a word with a vowel is not a mistyped SAS
+		{"Guga Ar SRO", "guga ar", []string{"s.r.o."}},
+		{"Alfa S.A.C.", "alfa", []string{"SAC"}},
+		{"Inversiones Culzat Guevara y Cia. S.C.S.", "inversiones culzat guevara y", []string{"S. en C.S.", "Co"}},
 		{"Company", "company", nil},                           // the core keeps one token
 		{"Bank of Company Town", "bank of company town", nil}, // a form inside the name stays
 	}
@@ -112,6 +159,11 @@ func TestTokenSimilarity(t *testing.T) {
 		{"john", "peter", 0, 0},                       // unrelated
 		{"cifuentes", "cifuenets", 0.85, 1},           // transposition in a long word
 		{"vyacheslavovich", "vyacheslavovic", 0.9, 1}, // deletion in a long word
+		{"und", "jund", 0.8, 1},                       // first letter dropped from a short word
+		{"ank", "bank", 0.8, 1},                       // first letter dropped from a short word
+		{"rezgar", "rezgra", 0.85, 1},                 // transposition at the end
+		{"kim", "kom", 0, 0.75},                       // a short name with another vowel: another name
+		{"ali", "eli", 0, 0},                          // first letter replaced in a short word
 	}
 	for _, c := range cases {
 		got := tokenSimilarity(c.a, c.b)
@@ -142,6 +194,9 @@ func testIndex(t *testing.T) *Index {
 			Identifiers: []Identifier{{Type: SWIFTBIC, Value: "HAVIGB2L"}}},
 		{Source: OFACSDN, SourceID: "12", Kind: Vessel, Name: "ROMASHKA TRADING",
 			Identifiers: []Identifier{{Type: IMO, Value: "9187629"}}},
+		{Source: OFACSDN, SourceID: "20", Kind: Organisation, Name: "INVERSIONES CULZAT GUEVARA Y CIA. S.C.S."},
+		{Source: OFACSDN, SourceID: "21", Kind: Organisation, Name: "INMOBILIARIA U.M.V. S.A."},
+		{Source: OFACSDN, SourceID: "22", Kind: Organisation, Name: "JUND AL-AQSA"},
 	}
 	return NewIndex(entries, IndexOptions{Transliterate: fakeTranslit})
 }
@@ -180,6 +235,13 @@ func TestSearchVariations(t *testing.T) {
 		{"legal form dropped", "Romashka Trading", QueryCompany, "10"},
 		{"legal form spelled out", "Havin Bank Ltd", QueryCompany, "11"},
 		{"vessel for any", "Romashka Trading", QueryAny, "12"},
+		{"abbreviation without dots", "Inversiones Culzat Guevara y Cia SCS", QueryCompany, "20"},
+		{"abbreviation as separate letters", "Inversiones Culzat Guevara y Cia S C S", QueryAny, "20"},
+		{"two abbreviations as one run of letters", "Inmobiliaria U M V S A", QueryCompany, "21"},
+		{"abbreviation as spaced letters with dots", "Inmobiliaria U. M. V. S. A.", QueryAny, "21"},
+		{"first letter dropped", "Und al-Aqsa", QueryCompany, "22"},
+		{"legal form with a typo", "Romashka Trading Limited Liabilty Company", QueryCompany, "10"},
+		{"company words reordered", "Trading Romashka LLC", QueryCompany, "10"},
 		{"unrelated person", "Maria Gonzalez", QueryPerson, ""},
 		{"unrelated company", "Bluewater Logistics Ltd", QueryCompany, ""},
 	}

@@ -16,6 +16,7 @@ type Transliterate func(string) string
 // normalizer turns a name into the tokens that are compared.
 type normalizer struct {
 	transliterate Transliterate
+	formLetters   map[string]bool // legal forms written as a few letters ("sa", "sac", "ltd"), see companyTokens
 }
 
 // latinFold covers the Latin letters with diacritics and the ligatures that names use, for when no
@@ -69,15 +70,83 @@ func isApostrophe(r rune) bool {
 	return r == '\'' || r == '’' || r == '‘' || r == 'ʼ' || r == 'ʻ' || r == '`' || r == '´'
 }
 
-// tokens normalises a name: transliteration, case folding, diacritics removed, apostrophes dropped
-// ("O'Brien" is "obrien"), other punctuation and spacing unified to one separator. Single letters
-// written with dots and no space between them are joined ("S.A." is "sa", "U.S.A." is "usa"), while
-// spaced initials ("J. R. Smith") stay separate.
+// tokens normalises a name as a person's: transliteration, case folding, diacritics removed,
+// apostrophes dropped ("O'Brien" is "obrien"), other punctuation and spacing unified to one
+// separator. Single letters written with dots and no space between them are joined ("S.A." is
+// "sa", "U.S.A." is "usa"), while spaced initials ("J. R. Smith") stay separate.
 func (n normalizer) tokens(name string) []string {
-	if n.transliterate != nil && !isASCII(name) {
-		name = n.transliterate(name)
+	toks, glued := n.split(name)
+	out := toks[:0]
+	for i, t := range toks {
+		if glued[i] && len(out) > 0 {
+			out[len(out)-1] += t
+		} else {
+			out = append(out, t)
+		}
 	}
-	var out []string
+	return out
+}
+
+// companyTokens normalises a name as a company's: as tokens, but single letters written apart
+// ("S A C", "S. A. C.") are joined like dotted ones ("S.A.C.") into one token, "sac", which "SAC"
+// also is: in a company's name such letters spell an abbreviation, not initials. A legal form's
+// letters at the end of a longer run stay apart, so "U M V S A" reads as "U.M.V. S.A." does: "umv
+// sa"; two dotted abbreviations stay two ("S.A. C.I." is "sa ci").
+func (n normalizer) companyTokens(name string) []string {
+	toks, glued := n.split(name)
+	out := make([]string, 0, len(toks))
+	var run strings.Builder // single letters written apart, waiting to be joined
+	flushRun := func() {
+		letters := run.String()
+		run.Reset()
+		cut := len(letters)
+		if !n.formLetters[letters] {
+			for k := 1; k < len(letters)-1; k++ {
+				if n.formLetters[letters[k:]] {
+					cut = k
+					break
+				}
+			}
+		}
+		if cut > 0 {
+			out = append(out, letters[:cut])
+		}
+		if cut < len(letters) {
+			out = append(out, letters[cut:])
+		}
+	}
+	for i := 0; i < len(toks); {
+		j := i + 1
+		for j < len(toks) && glued[j] {
+			j++
+		}
+		if j == i+1 && isLetterToken(toks[i]) {
+			run.WriteString(toks[i])
+		} else {
+			flushRun()
+			out = append(out, strings.Join(toks[i:j], ""))
+		}
+		i = j
+	}
+	flushRun()
+	return out
+}
+
+// latin writes a name in Latin letters when a transliterator is injected; a name already in ASCII
+// comes back as it is, so a caller may transliterate once and split twice.
+func (n normalizer) latin(name string) string {
+	if n.transliterate != nil && !isASCII(name) {
+		return n.transliterate(name)
+	}
+	return name
+}
+
+func isLetterToken(t string) bool { return len(t) == 1 && t[0] >= 'a' && t[0] <= 'z' }
+
+// split cuts a normalised name into tokens without joining any, and says of each whether it is a
+// single letter written right after another single letter and a dot (the "a" of "S.A.").
+func (n normalizer) split(name string) (toks []string, glued []bool) {
+	name = n.latin(name)
 	var cur strings.Builder
 	dotted := false // the previous token was a single letter followed directly by a dot
 	flush := func(sep rune) {
@@ -88,11 +157,8 @@ func (n normalizer) tokens(name string) []string {
 		tok := cur.String()
 		cur.Reset()
 		single := utf8.RuneCountInString(tok) == 1
-		if dotted && single && len(out) > 0 {
-			out[len(out)-1] += tok
-		} else {
-			out = append(out, tok)
-		}
+		toks = append(toks, tok)
+		glued = append(glued, dotted && single && len(toks) > 1)
 		dotted = sep == '.' && (single || dotted)
 	}
 	for _, r := range name {
@@ -113,7 +179,7 @@ func (n normalizer) tokens(name string) []string {
 		}
 	}
 	flush(' ')
-	return out
+	return toks, glued
 }
 
 // Normalize returns a name as the matcher compares it: normalised tokens separated by one space.

@@ -94,17 +94,22 @@ func (ix *Index) Search(q Query, threshold float64) []Hit {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	toks := ix.norm.tokens(q.Name)
-	if len(toks) == 0 {
+	// a person's name and a company's are read differently (spaced letters are initials in one and
+	// an abbreviation in the other), so the query is read both ways and compared with each entry
+	// the way its own names were read
+	persons, companies := ix.readQuery(q.Name, q.Kind)
+	if len(persons.core) == 0 && len(companies.core) == 0 {
 		return nil
 	}
-	qcore, qforms := toks, []string(nil)
-	if q.Kind != QueryPerson {
-		qcore, qforms = splitLegalForms(toks, ix.legalForms)
+	read := func(k Kind) *queryForm {
+		if k == Person {
+			return &persons
+		}
+		return &companies
 	}
 
 	best := map[int32]*Hit{}
-	consider := func(nid int32, m nameMatch) {
+	consider := func(nid int32, m nameMatch, qforms []string) {
 		n := &ix.names[nid]
 		e := &ix.entries[n.entry]
 		features := []Feature{{Name: "name", Value: round(m.score), Contribution: round(m.score), Detail: nameDetail(q.Name, n.name, m)}}
@@ -129,9 +134,17 @@ func (ix *Index) Search(q Query, threshold float64) []Hit {
 	if len(q.Identifiers) > 0 {
 		reach = 1 // an equal identifier lifts any name to identifierFloor
 	}
-	for _, nid := range ix.candidates(qcore, q.Kind.matches) {
-		if m := compareNames(qcore, ix.names[nid].core); m.score+reach >= threshold {
-			consider(nid, m)
+	var cands []int32
+	if slices.Equal(persons.core, companies.core) {
+		cands = ix.candidates(persons.core, q.Kind.matches)
+	} else {
+		cands = append(ix.candidates(persons.core, func(k Kind) bool { return k == Person && q.Kind.matches(k) }),
+			ix.candidates(companies.core, func(k Kind) bool { return k != Person && q.Kind.matches(k) })...)
+	}
+	for _, nid := range cands {
+		f := read(ix.entries[ix.names[nid].entry].Kind)
+		if m := compareNames(f.core, ix.names[nid].core); m.score+reach >= threshold {
+			consider(nid, m, f.forms)
 		}
 	}
 	// an equal identifier finds its entry even when the name is written very differently
@@ -140,8 +153,9 @@ func (ix *Index) Search(q Query, threshold float64) []Hit {
 			if _, ok := best[ei]; ok || !q.Kind.matches(ix.entries[ei].Kind) {
 				continue
 			}
+			f := read(ix.entries[ei].Kind)
 			for nid := ix.nameStart[ei]; nid < ix.nameStart[ei+1]; nid++ {
-				consider(nid, compareNames(qcore, ix.names[nid].core))
+				consider(nid, compareNames(f.core, ix.names[nid].core), f.forms)
 			}
 		}
 	}
@@ -158,6 +172,23 @@ func (ix *Index) Search(q Query, threshold float64) []Hit {
 		hits = hits[:limit]
 	}
 	return hits
+}
+
+// queryForm is a query's name read one way: the tokens compared and the legal forms taken off.
+type queryForm struct {
+	core, forms []string
+}
+
+// readQuery reads a query's name as a person's and as a company's. A person query keeps its legal
+// forms (a person has none, so such a word is part of the name).
+func (ix *Index) readQuery(name string, kind QueryKind) (persons, companies queryForm) {
+	name = ix.norm.latin(name)
+	persons.core, companies.core = ix.norm.tokens(name), ix.norm.companyTokens(name)
+	if kind != QueryPerson {
+		persons.core, persons.forms = splitLegalForms(persons.core, ix.legalForms)
+		companies.core, companies.forms = splitLegalForms(companies.core, ix.legalForms)
+	}
+	return persons, companies
 }
 
 func nameDetail(query, listed string, m nameMatch) string {

@@ -138,7 +138,7 @@ func tokenSimilarity(a, b string) float64 {
 	}
 	d := editDistance(a, b)
 	s := 0.0
-	if d <= allowedEdits(short) && (short > 3 || sameSound(a[0], b[0])) {
+	if d <= allowedEdits(short) && (short > 3 || sameSound(a[0], b[0]) || firstLetterDropped(a, b)) {
 		s = jaroWinkler(a, b) - 0.08*float64(d-1)
 		if short <= 4 {
 			s -= 0.05 // one letter in four is a large part of a short name
@@ -152,6 +152,15 @@ func tokenSimilarity(a, b string) float64 {
 		return 0
 	}
 	return s
+}
+
+// firstLetterDropped says whether one token is the other without its first letter ("und" for
+// "jund", "ank" for "bank"): a slip that leaves a short word with another first sound.
+func firstLetterDropped(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	return len(a) == len(b)+1 && a[1:] == b
 }
 
 // letterSet has bit i set when the token uses the i-th letter of the alphabet (digits share one).

@@ -25,6 +25,12 @@ test('an administrator sees the lists in force and finds a listed person written
   await page.getByRole('button', { name: 'Check' }).click()
   await expect(page.getByRole('heading', { name: 'No match for “Harriet Pennywhistle”' })).toBeVisible()
   await expect(page.getByText(/Searched .*UN/)).toBeVisible()
+  await expect(page.getByText('Threshold used: 0.85 (the default)')).toBeVisible()
+
+  // A reviewer lowers the minimum score to look at weaker candidates; the answer says which applied.
+  await page.getByLabel('Minimum score (0 to 1)').fill('0.6')
+  await page.getByRole('button', { name: 'Check' }).click()
+  await expect(page.getByText('Threshold used: 0.60 (your minimum score)')).toBeVisible()
 })
 
 test('the screening page is for administrators only', async ({ page }) => {

@@ -82,6 +82,8 @@ type ScreeningSearch struct {
 		Value string `json:"value"`
 	} `json:"identifiers" required:"false"`
 	Limit *int `json:"limit" required:"false"`
+	// MinScore lets a reviewer look at weaker candidates than the engine's threshold returns.
+	MinScore *float64 `json:"minScore" required:"false" description:"0 to 1; the score from which an entry is returned (default: the engine's threshold)"`
 }
 
 // ScreeningIdentifier is an identifier of a listed entry.
@@ -123,10 +125,11 @@ type ScreeningHit struct {
 	Explanation []ScreeningFeature `json:"explanation"`
 }
 
-// ScreeningResult are a search's hits, best first, and the list versions searched.
+// ScreeningResult are a search's hits, best first, the list versions searched and the threshold used.
 type ScreeningResult struct {
 	Hits         []ScreeningHit `json:"hits"`
 	ListVersions []ListVersion  `json:"listVersions"`
+	Threshold    float64        `json:"threshold" description:"the score from which an entry counted as a hit: minScore, or the engine's threshold"`
 }
 
 // ScreeningRun is a screening run: the list versions it used and the engine that matched.

@@ -34,9 +34,18 @@ func (c Case) Positive() bool { return c.SourceID != "" }
 //go:embed testdata/cases.jsonl
 var casesFile []byte
 
-// Cases returns the committed evaluation set.
+//go:embed testdata/heldout.jsonl
+var heldOutFile []byte
+
+// Cases returns the committed development set: the cases the matcher may be tuned on.
 func Cases() ([]Case, error) {
 	return ParseCases(casesFile)
+}
+
+// HeldOut returns the committed held-out set: the same classes made from the other half of the
+// lists and other negative names, which the budget is checked on.
+func HeldOut() ([]Case, error) {
+	return ParseCases(heldOutFile)
 }
 
 // ParseCases reads an evaluation set in JSON lines.
@@ -169,11 +178,19 @@ func At(scored []Scored, threshold float64) Report {
 // Budget is the quality the product promises at the default threshold.
 type Budget struct {
 	MinRecall, MinClassRecall, MaxFalsePosRate float64
+	// ClassFloors holds classes to a higher recall than MinClassRecall.
+	ClassFloors map[string]float64
 }
 
-// ProductBudget is the product's budget: recall at least 98% overall and 95% in every class, at most 1% of non-listed names
-// producing any hit.
-var ProductBudget = Budget{MinRecall: 0.98, MinClassRecall: 0.95, MaxFalsePosRate: 0.01}
+// ProductBudget is the product's budget (issue 23): recall at least 99% overall and 95% in every
+// class, at least 98% for the patterns applicants type most (abbreviations without dots or as
+// separate letters, one slip of the keyboard, a company's words reordered), and at most 0.5% of
+// non-listed names producing any hit.
+var ProductBudget = Budget{MinRecall: 0.99, MinClassRecall: 0.95, MaxFalsePosRate: 0.005,
+	ClassFloors: map[string]float64{
+		"abbreviation_undotted": 0.98, "abbreviation_spaced": 0.98, "company_typo": 0.98,
+		"person_typo": 0.98, "company_word_order": 0.98, "legal_form_typo": 0.98, "exact": 1, "case": 1,
+	}}
 
 // Check lists how a report falls short of a budget; none means it holds.
 func (b Budget) Check(r Report) []string {
@@ -182,12 +199,16 @@ func (b Budget) Check(r Report) []string {
 		out = append(out, fmt.Sprintf("recall %.1f%% is under %.0f%%", 100*r.Recall, 100*b.MinRecall))
 	}
 	for _, c := range r.Classes {
-		if c.Positive && c.Rate < b.MinClassRecall {
-			out = append(out, fmt.Sprintf("recall for %s %.1f%% is under %.0f%%", c.Class, 100*c.Rate, 100*b.MinClassRecall))
+		floor, ok := b.ClassFloors[c.Class]
+		if !ok {
+			floor = b.MinClassRecall
+		}
+		if c.Positive && c.Rate < floor {
+			out = append(out, fmt.Sprintf("recall for %s %.1f%% is under %.0f%%", c.Class, 100*c.Rate, 100*floor))
 		}
 	}
 	if r.FalsePosRate > b.MaxFalsePosRate {
-		out = append(out, fmt.Sprintf("%.2f%% of negatives produce a hit, over %.0f%%", 100*r.FalsePosRate, 100*b.MaxFalsePosRate))
+		out = append(out, fmt.Sprintf("%.2f%% of negatives produce a hit, over %.1f%%", 100*r.FalsePosRate, 100*b.MaxFalsePosRate))
 	}
 	return out
 }
@@ -221,6 +242,29 @@ func Sweep(scored []Scored, thresholds []float64) string {
 			}
 		}
 		fmt.Fprintf(&b, "| %.2f | %.2f%% | %s %.1f%% | %.2f%% |\n", t, 100*r.Recall, worst.Class, 100*worst.Rate, 100*r.FalsePosRate)
+	}
+	return b.String()
+}
+
+// ClassSweep renders each class's rate at several thresholds as a Markdown table: recall for the
+// positive classes, the false-positive rate for the negative ones.
+func ClassSweep(scored []Scored, thresholds []float64) string {
+	reports := make([]Report, len(thresholds))
+	for i, t := range thresholds {
+		reports[i] = At(scored, t)
+	}
+	var b strings.Builder
+	b.WriteString("| class |")
+	for _, t := range thresholds {
+		fmt.Fprintf(&b, " %.2f |", t)
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---:|", len(thresholds)) + "\n")
+	for ci, c := range reports[0].Classes {
+		fmt.Fprintf(&b, "| %s |", c.Class)
+		for _, r := range reports {
+			fmt.Fprintf(&b, " %.1f%% |", 100*r.Classes[ci].Rate)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }

@@ -1,6 +1,7 @@
 package screeningeval
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -9,20 +10,54 @@ import (
 
 func TestCasesLoad(t *testing.T) {
 	t.Parallel()
-	cases, err := Cases()
+	dev, err := Cases()
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos, neg := 0, 0
-	for _, c := range cases {
-		if c.Positive() {
-			pos++
-		} else {
-			neg++
+	held, err := HeldOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	devEntries := map[string]bool{}
+	for _, set := range [][]Case{dev, held} {
+		pos, neg := 0, 0
+		for _, c := range set {
+			if c.Positive() {
+				pos++
+			} else {
+				neg++
+			}
+		}
+		if pos < 2000 || neg < 1000 {
+			t.Errorf("%d positives and %d negatives; want over 2,000 and 1,000", pos, neg)
 		}
 	}
-	if pos < 1000 || neg < 1000 {
-		t.Errorf("%d positives and %d negatives; want over 1,000 of each", pos, neg)
+	for _, c := range dev {
+		devEntries[c.Source+c.SourceID] = true
+	}
+	for _, c := range held {
+		if c.Positive() && devEntries[c.Source+c.SourceID] {
+			t.Errorf("held-out case %q names entry %s %s, which the development set also uses", c.Query, c.Source, c.SourceID)
+		}
+	}
+}
+
+func TestClassFloors(t *testing.T) {
+	t.Parallel()
+	scored := make([]Scored, 0, 100)
+	for i := range 100 {
+		score := 1.0
+		if i < 3 {
+			score = 0
+		}
+		scored = append(scored, Scored{Case{Class: "company_typo", SourceID: "x"}, score}, Scored{Case{Class: "typo", SourceID: "y"}, score})
+	}
+	for i := range 1000 {
+		scored = append(scored, Scored{Case{Class: "negative_person"}, 0}, Scored{Case{Class: "exact", SourceID: "z" + strconv.Itoa(i)}, 1})
+	}
+	problems := ProductBudget.Check(At(scored, 0.85))
+	if len(problems) != 1 || !strings.Contains(problems[0], "company_typo 97.0% is under 98%") {
+		t.Errorf("a pattern class at 97%% against its floor of 98%% gives %q", problems)
 	}
 }
 

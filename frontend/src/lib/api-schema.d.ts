@@ -7454,6 +7454,8 @@ export interface components {
         ScreeningResult: {
             hits: components["schemas"]["ScreeningHit"][];
             listVersions: components["schemas"]["ListVersion"][];
+            /** @description the score from which an entry counted as a hit: minScore, or the engine's threshold */
+            threshold: number;
         };
         ScreeningRun: {
             engineVersion: string;
@@ -7478,6 +7480,8 @@ export interface components {
             /** @enum {string} */
             kind?: "person" | "company" | "any";
             limit?: number | null;
+            /** @description 0 to 1; the score from which an entry is returned (default: the engine's threshold) */
+            minScore?: number | null;
             name: string;
         };
         ScreeningSubject: {

@@ -33,7 +33,15 @@ export function CheckForm({ onResult }: { onResult: (query: ScreeningSearch, res
               <TextField name="dateOfBirth" label="Date of birth" autoComplete="off" placeholder="YYYY or YYYY-MM-DD" className="lg:col-span-2" />
               <TextField name="country" label="Country" autoComplete="off" placeholder="e.g. GB" maxLength={2} className="lg:col-span-2" />
               <TextField name="identifier" label="Identifier" autoComplete="off" placeholder="Passport, registration no., BIC, IMO" className="sm:col-span-2 lg:col-span-2" />
-              <div className="flex items-center justify-end sm:col-span-2 lg:col-span-6">
+              <TextField
+                name="minScore"
+                label="Minimum score (0 to 1)"
+                autoComplete="off"
+                inputMode="decimal"
+                placeholder="Default threshold"
+                className="lg:col-span-2"
+              />
+              <div className="flex items-start justify-end sm:pt-6 lg:col-span-4">
                 <Button type="submit" loading={isSubmitting} icon={<Search className="h-4 w-4" aria-hidden />}>
                   Check
                 </Button>

@@ -94,7 +94,7 @@ function api(
     route('POST', '/api/admin/screening/search', async (req) => {
       const body: unknown = await req.json()
       bodies.push(body)
-      const result: ScreeningResult = { hits: [HIT], listVersions: [SDN, UN] }
+      const result: ScreeningResult = { hits: [HIT], listVersions: [SDN, UN], threshold: 0.85 }
       return opts.search ? opts.search(body) : json(result)
     }),
   )
@@ -247,15 +247,40 @@ describe('screening page: check', () => {
   })
 
   it('says when nothing reaches the default threshold', async () => {
-    api({ search: () => json({ hits: [], listVersions: [SDN, UN] }) })
+    api({ search: () => json({ hits: [], listVersions: [SDN, UN], threshold: 0.85 }) })
     const user = userEvent.setup()
     renderScreening()
     await screen.findAllByTestId('list-row')
     await user.type(screen.getByLabelText(/^Name/), 'Quiet Harbour Grain Traders')
     await user.click(screen.getByRole('button', { name: 'Check' }))
     expect(await screen.findByText('No match at the default threshold')).toBeInTheDocument()
+    expect(screen.getByText('Threshold used: 0.85 (the default)')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'No match for “Quiet Harbour Grain Traders”' })).toBeInTheDocument()
     expect(screen.queryByRole('article')).not.toBeInTheDocument()
+  })
+
+  it('sends a minimum score, so weaker candidates show, and states the threshold the server used', async () => {
+    const { bodies } = api({ search: () => json({ hits: [HIT], listVersions: [SDN, UN], threshold: 0.6 }) })
+    const user = userEvent.setup()
+    renderScreening()
+    await screen.findAllByTestId('list-row')
+    await user.type(screen.getByLabelText(/^Name/), 'Iyamuremye')
+    await user.type(screen.getByLabelText('Minimum score (0 to 1)'), '0.6')
+    await user.click(screen.getByRole('button', { name: 'Check' }))
+    expect(await screen.findByText('Threshold used: 0.60 (your minimum score)')).toBeInTheDocument()
+    expect(bodies).toEqual([{ name: 'Iyamuremye', kind: 'any', minScore: 0.6 }])
+  })
+
+  it('refuses a minimum score outside 0 to 1 before asking the server', async () => {
+    const { bodies } = api()
+    const user = userEvent.setup()
+    renderScreening()
+    await screen.findAllByTestId('list-row')
+    await user.type(screen.getByLabelText(/^Name/), 'Iyamuremye')
+    await user.type(screen.getByLabelText('Minimum score (0 to 1)'), '2')
+    await user.click(screen.getByRole('button', { name: 'Check' }))
+    await expectFieldError('Minimum score (0 to 1)', 'Minimum score must be between 0 and 1')
+    expect(bodies).toEqual([])
   })
 
   it("puts the server's field errors on the fields", async () => {

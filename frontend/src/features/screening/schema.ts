@@ -20,11 +20,16 @@ export const checkSchema = yup.object({
     .trim()
     .matches(/^[A-Za-z]{2}$/, { message: 'Country must be a two-letter ISO code such as GB', excludeEmptyString: true }),
   identifier: yup.string().trim().max(100, 'Identifier must be at most 100 characters'),
+  // Empty means the engine's threshold; a reviewer lowers it to look at weaker candidates.
+  minScore: yup
+    .string()
+    .trim()
+    .test('score', 'Minimum score must be between 0 and 1', (v) => !v || (/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(v) && Number(v) <= 1)),
 })
 
 export type CheckValues = yup.InferType<typeof checkSchema>
 
-export const EMPTY_CHECK: CheckValues = { name: '', kind: 'any', dateOfBirth: '', country: '', identifier: '' }
+export const EMPTY_CHECK: CheckValues = { name: '', kind: 'any', dateOfBirth: '', country: '', identifier: '', minScore: '' }
 
 /** toSearch turns the form into the API's request, leaving out what was not filled in. */
 export function toSearch(v: CheckValues): ScreeningSearch {
@@ -35,6 +40,8 @@ export function toSearch(v: CheckValues): ScreeningSearch {
   if (country) s.country = country
   const id = v.identifier?.trim()
   if (id) s.identifiers = [{ value: id }]
+  const min = v.minScore?.trim()
+  if (min) s.minScore = Number(min)
   return s
 }
 

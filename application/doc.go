@@ -34,9 +34,10 @@
 //     Resubmit and Delete.
 //   - SectionsService (sections_*.go): the five sections' forms, Company, SaveCompany, Banking,
 //     SaveBanking, Trade, SaveTrade, Representatives, AddRepresentative, UpdateRepresentative and
-//     DeleteRepresentative.
+//     DeleteRepresentative; a Top verification's beneficial ownership (sections_owners.go):
+//     Ownership, AddOwner, UpdateOwner, DeleteOwner, DeclareNoOwners and WithdrawDeclaration.
 //   - DocumentsService (documents_*.go): uploads (MayUpload, Store, Discard, AttachDocument,
-//     AttachPassport, AttachBankReference), List, Delete, and downloads (Open, DownloadLink,
+//     AttachPassport, AttachOwnerDocument, AttachBankReference), List, Delete, and downloads (Open, DownloadLink,
 //     CanLinkDownloads).
 //   - Payments (payments_*.go): ValidateCoupon, CreatePaymentIntent, ConfirmCard (the simulated
 //     provider), ConfirmPayment and HandleWebhook (settling), Upgrade, Provider.
@@ -44,8 +45,8 @@
 //   - Certificates (certificates_*.go): Certificate (the PDF), Public and PublicDocuments (the
 //     public page), SearchPublic (the public search for a certificate), CISForm, GenerateCIS and
 //     GenerateCISOnApproval, and share links (ShareCIS, ShareLinks, RevokeShareLink, OpenSharedCIS).
-//   - Review (review.go): what a reviewer reads, Company, Representatives, Banking, Trade,
-//     Documents, Certificate and CISForm.
+//   - Review (review.go): what a reviewer reads, Company, Representatives, Ownership, Banking,
+//     Trade, Documents, Certificate and CISForm.
 //   - Screening (screening_*.go): list data, ImportList, FetchLists, ListVersions, ListChanges,
 //     Index and Search (the admin search).
 //   - TopChecks (topchecks_*.go): the Top tier's checks, Run and Rescreen, the reviewer's

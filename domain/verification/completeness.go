@@ -13,10 +13,11 @@ type Completeness struct {
 	HasTrade        bool
 	DocumentTypes   []DocumentType
 	// Owners counts the beneficial owners; OwnershipDeclared is a declaration that names a current
-	// representative. Only a Top verification needs one or the other (Tier is set by the verification).
+	// representative. Only a Top verification needs one or the other: the verification sets
+	// OwnershipRequired from its tier.
 	Owners            int
 	OwnershipDeclared bool
-	Tier              Tier
+	OwnershipRequired bool
 }
 
 // Section names as the interface and error messages use them.
@@ -32,7 +33,7 @@ const (
 // OwnershipComplete reports whether the beneficial ownership part is done: owners or the
 // declaration for Top; Basic verifications never need it.
 func (c Completeness) OwnershipComplete() bool {
-	return c.Tier != Top || c.Owners > 0 || c.OwnershipDeclared
+	return !c.OwnershipRequired || c.Owners > 0 || c.OwnershipDeclared
 }
 
 // DocumentsComplete reports whether every required document type is on file.

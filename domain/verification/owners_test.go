@@ -145,7 +145,7 @@ func TestTopNeedsOwnershipToSubmit(t *testing.T) {
 // TestTopProgressCountsOwnershipWithBanking: for Top the third step is done only with banking and
 // ownership both.
 func TestTopProgressCountsOwnershipWithBanking(t *testing.T) {
-	c := Completeness{HasCompany: true, Representatives: 1, HasBanking: true, Tier: Top}
+	c := Completeness{HasCompany: true, Representatives: 1, HasBanking: true, OwnershipRequired: true}
 	if got := c.Progress(); got != 40 {
 		t.Errorf("Top with banking, no owners: %d, want 40", got)
 	}
@@ -153,7 +153,7 @@ func TestTopProgressCountsOwnershipWithBanking(t *testing.T) {
 	if got := c.Progress(); got != 60 {
 		t.Errorf("Top with banking and the declaration: %d, want 60", got)
 	}
-	c.Tier = Basic
+	c.OwnershipRequired = false
 	c.OwnershipDeclared = false
 	if got := c.Progress(); got != 60 {
 		t.Errorf("Basic with banking: %d, want 60", got)

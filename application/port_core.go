@@ -255,8 +255,9 @@ type Document struct {
 	ObjectPath       string
 	CreatedAt        time.Time
 	// Owner is the full name of the representative or beneficial owner whose identity document this
-	// is (List only; "" otherwise).
-	Owner string
+	// is (List only; "" otherwise); OfBeneficialOwner tells which.
+	Owner             string
+	OfBeneficialOwner bool
 }
 
 // Documents stores document records.

@@ -62,18 +62,25 @@ func (r *Documents) List(ctx context.Context, id int64) ([]application.Document,
 	var owners []struct {
 		FullName string `bun:"full_name"`
 		FileID   int64  `bun:"file_id"`
+		Owner    bool   `bun:"beneficial_owner"`
 	}
-	err := conn(ctx, r.db).NewSelect().TableExpr("representatives").ColumnExpr("full_name, passport_file_id AS file_id").
+	err := conn(ctx, r.db).NewSelect().TableExpr("representatives").
+		ColumnExpr("full_name, passport_file_id AS file_id, FALSE AS beneficial_owner").
 		Where("verification_id = ?", id).Where("passport_file_id IS NOT NULL").Where("deleted_at IS NULL").
-		UnionAll(conn(ctx, r.db).NewSelect().TableExpr("beneficial_owners").ColumnExpr("full_name, document_file_id AS file_id").
+		UnionAll(conn(ctx, r.db).NewSelect().TableExpr("beneficial_owners").
+			ColumnExpr("full_name, document_file_id AS file_id, TRUE AS beneficial_owner").
 			Where("verification_id = ?", id).Where("document_file_id IS NOT NULL").Where("deleted_at IS NULL")).
 		Scan(ctx, &owners)
 	if err != nil {
 		return nil, fmt.Errorf("owners of the identity documents of %d: %w", id, err)
 	}
-	ownerOf := make(map[int64]string, len(owners))
+	type holder struct {
+		name  string
+		owner bool
+	}
+	ownerOf := make(map[int64]holder, len(owners))
 	for _, o := range owners {
-		ownerOf[o.FileID] = o.FullName
+		ownerOf[o.FileID] = holder{o.FullName, o.Owner}
 	}
 	out := make([]application.Document, 0, len(rows))
 	for i := range rows {
@@ -81,7 +88,7 @@ func (r *Documents) List(ctx context.Context, id int64) ([]application.Document,
 		if err != nil {
 			return nil, err
 		}
-		d.Owner = ownerOf[d.ID]
+		d.Owner, d.OfBeneficialOwner = ownerOf[d.ID].name, ownerOf[d.ID].owner
 		out = append(out, d)
 	}
 	return out, nil

@@ -27,3 +27,7 @@ CREATE TABLE ownership_declarations (
     updated_at         TIMESTAMP NOT NULL,
     withdrawn_at       TIMESTAMP
 );
+--bun:split
+-- A run records whether the declaration stood when it ran, so that a certificate claims beneficial
+-- ownership only on the facts that were screened.
+ALTER TABLE screening_runs ADD COLUMN ownership_declared BOOLEAN NOT NULL DEFAULT FALSE;

@@ -28,11 +28,11 @@ type CISData struct {
 	Company         CompanyRecord
 	Representatives []RepresentativeRecord
 	// Ownership is a Top verification's beneficial owners or declaration; nil for Basic.
-	Ownership       *Ownership
-	Banking         *BankingRecord
-	Trade           *TradeRecord
-	Documents       []Document
-	GeneratedAt     time.Time
+	Ownership   *Ownership
+	Banking     *BankingRecord
+	Trade       *TradeRecord
+	Documents   []Document
+	GeneratedAt time.Time
 	// SharedCopy marks the copy a share link serves, whose identity and account numbers are masked.
 	SharedCopy bool
 }

@@ -174,7 +174,7 @@ var sectionOperations = slices.Concat(
 			"Upload a beneficial owner's identity document"),
 		{Method: http.MethodPut, Path: "/api/verifications/{id}/ownership-declaration", Tag: "sections",
 			Summary: "Declare that no natural person owns or controls the threshold (Top draft without owners)",
-			Body: OwnershipDeclarationInput{}, Answer: ok("Declared", OwnershipDeclaration{}), Errors: and(mine, 409, 415)},
+			Body:    OwnershipDeclarationInput{}, Answer: ok("Declared", OwnershipDeclaration{}), Errors: and(mine, 409, 415)},
 		{Method: http.MethodDelete, Path: "/api/verifications/{id}/ownership-declaration", Tag: "sections",
 			Summary: "Withdraw the declaration", Answer: noContent("Withdrawn"), Errors: and(mine, 409)},
 	})

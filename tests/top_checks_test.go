@@ -313,7 +313,7 @@ func TestTopChecksJourney(t *testing.T) {
 		// The certificate states what ran, with the list versions and dates, and nothing of the hit.
 		anon := e.client(t)
 		checks, body := publicChecks(t, anon, v.PublicID)
-		if diff := cmp.Diff([]string{"verification", "sanctions", "jurisdiction", "kyc"}, kinds(checks)); diff != "" {
+		if diff := cmp.Diff([]string{"verification", "sanctions", "jurisdiction", "kyc", "beneficial_ownership"}, kinds(checks)); diff != "" {
 			t.Fatalf("public checks (-want +got):\n%s", diff)
 		}
 		sanctions := checks[1]

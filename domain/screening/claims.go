@@ -81,7 +81,7 @@ func Claims(r *ScreenedRun, monitored bool) []verification.CertificateCheck {
 			Text: fmt.Sprintf("KYC: %s checked (passport, age, nationality). Checked %s",
 				plural(r.Representatives, "representative", "representatives"), day)})
 	}
-	if r.OwnershipScreened && len(r.Sanctions) > 0 {
+	if r.OwnershipScreened && len(r.Sanctions)+len(r.PEP) > 0 { // screened against some list
 		out = append(out, verification.CertificateCheck{Kind: string(CheckOwnership), Label: "Beneficial ownership",
 			Result: "screened", Date: r.Finished, Text: fmt.Sprintf("%s. Checked %s", OwnershipClaim, day)})
 	}

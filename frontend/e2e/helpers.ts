@@ -126,7 +126,13 @@ export async function fillByApi(request: APIRequestContext, id: number, represen
       },
     }),
   )
-  for (const rep of representatives) await ok(request.post(`${base}/representatives`, { data: rep }))
+  const repIds: number[] = []
+  for (const rep of representatives) repIds.push((await (await ok(request.post(`${base}/representatives`, { data: rep }))).json()).id)
+  // A Top verification also needs beneficial ownership: here the declaration naming the first representative.
+  const { tier } = await (await ok(request.get(base))).json()
+  if (tier === 'top' && repIds.length > 0) {
+    await ok(request.put(`${base}/ownership-declaration`, { data: { seniorOfficialId: repIds[0] } }))
+  }
   await ok(
     request.post(`${base}/banking-info`, {
       data: {

@@ -31,3 +31,8 @@ CREATE TABLE ownership_declarations (
 -- A run records whether the declaration stood when it ran, so that a certificate claims beneficial
 -- ownership only on the facts that were screened.
 ALTER TABLE screening_runs ADD COLUMN ownership_declared BOOLEAN NOT NULL DEFAULT FALSE;
+--bun:split
+ALTER TABLE screening_subjects DROP CONSTRAINT screening_subjects_kind_check;
+--bun:split
+ALTER TABLE screening_subjects ADD CONSTRAINT screening_subjects_kind_check
+    CHECK (kind IN ('company', 'representative', 'beneficial_owner', 'bank'));

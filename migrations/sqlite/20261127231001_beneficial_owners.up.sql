@@ -31,3 +31,24 @@ CREATE TABLE ownership_declarations (
 -- A run records whether the declaration stood when it ran, so that a certificate claims beneficial
 -- ownership only on the facts that were screened.
 ALTER TABLE screening_runs ADD COLUMN ownership_declared BOOLEAN NOT NULL DEFAULT FALSE;
+--bun:split
+-- SQLite cannot change a CHECK constraint: the subjects table is rebuilt with beneficial owners
+-- allowed (no other table refers to it).
+CREATE TABLE screening_subjects_new (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id      BIGINT NOT NULL REFERENCES screening_runs (id),
+    subject_key TEXT NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN ('company', 'representative', 'beneficial_owner', 'bank')),
+    name        TEXT NOT NULL,
+    details     TEXT NOT NULL,
+    digest      TEXT NOT NULL,
+    checks      TEXT NOT NULL, -- JSON: the jurisdiction and KYC checks with their findings
+    UNIQUE (run_id, subject_key)
+);
+--bun:split
+INSERT INTO screening_subjects_new (id, run_id, subject_key, kind, name, details, digest, checks)
+    SELECT id, run_id, subject_key, kind, name, details, digest, checks FROM screening_subjects;
+--bun:split
+DROP TABLE screening_subjects;
+--bun:split
+ALTER TABLE screening_subjects_new RENAME TO screening_subjects;

@@ -92,11 +92,15 @@ export function RepresentativeForm({ initialValues, onSubmit, submitLabel = 'Sav
   )
 }
 
-export function BankingForm({ initialValues, onSubmit, onPrevious, onSkip, extra }: StepFormProps<BankingValues>) {
+/**
+ * BankingForm is the banking section. With `formId` its buttons are left to the page (the Top tier's
+ * step adds beneficial ownership below the form, and its footer submits the form by that id).
+ */
+export function BankingForm({ initialValues, onSubmit, onPrevious, onSkip, extra, formId }: StepFormProps<BankingValues> & { formId?: string }) {
   return (
     <Formik<BankingValues> initialValues={initialValues} validationSchema={bankingSchema} onSubmit={onSubmit} enableReinitialize>
       {({ isSubmitting }) => (
-        <Form noValidate aria-label="Banking Details">
+        <Form noValidate aria-label="Banking Details" id={formId}>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField name="bankName" label="Bank Name" required />
             <TextField name="accountName" label="Account Name" required />
@@ -107,7 +111,7 @@ export function BankingForm({ initialValues, onSubmit, onPrevious, onSkip, extra
             <TextField name="bankContact" label="Bank Contact" hint="Optional: name and phone or e-mail of your relationship manager." />
           </div>
           {extra && <div className="mt-6">{extra}</div>}
-          <StepFooter loading={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} />
+          {!formId && <StepFooter loading={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} />}
         </Form>
       )}
     </Formik>

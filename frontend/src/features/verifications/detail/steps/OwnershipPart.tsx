@@ -93,7 +93,12 @@ export function OwnerForm({
       initialValues={ownerValues(owner)}
       validationSchema={ownerSchema(threshold)}
       onSubmit={async (values, { setErrors, resetForm }) => {
-        const data: BeneficialOwnerInput = { ...values, ownershipPercentage: Number(values.ownershipPercentage), controlText: values.controlText ?? '' }
+        const data: BeneficialOwnerInput = {
+          ...values,
+          ownershipPercentage: Number(values.ownershipPercentage),
+          natureOfControl: values.natureOfControl as BeneficialOwnerInput['natureOfControl'],
+          controlText: values.controlText ?? '',
+        }
         const r = await mutate(owner ? update({ id, ownerId: owner.id, data }) : add({ id, data }), {
           failed: owner ? 'Failed to update beneficial owner' : 'Failed to add beneficial owner',
           setErrors,

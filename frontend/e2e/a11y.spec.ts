@@ -1,46 +1,19 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
+import { axe, POPOVER_RULES } from './axe'
 import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, payByApi, pdfFile, registerByApi, submitByApi, uniqueEmail } from './helpers'
 
 // Every screen, at 1280 and 1366 px and on a 390 px phone: axe-core finds no WCAG 2.1 A/AA violation,
 // and no width scrolls sideways. axe is injected into the page, so the page's CSP is bypassed.
 test.use({ bypassCSP: true })
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const LAPTOP = { width: 1280, height: 800 }
 const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 390, height: 844 }
-
-interface Violation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: string[]
-}
 
 /** settled waits until the screen has its heading, no spinner and no request under way. */
 async function settled(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible(FIRST_PAINT)
   await expect(page.locator('[role="status"]', { hasText: /^Loading$/ })).toHaveCount(0, FIRST_PAINT)
   await page.waitForLoadState('networkidle')
-}
-
-// What an open popover used to break (it hid the whole app, focusable content and all), and the
-// landmarks' names: best-practice rules, scanned besides the WCAG tags wherever a popover is open.
-const POPOVER_RULES = ['aria-hidden-focus', 'landmark-one-main', 'page-has-heading-one', 'region', 'landmark-unique']
-
-async function axe(page: Page, name: string, rules?: string[]) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
-  const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: TAGS }
-  const violations = await page.evaluate(async (only) => {
-    const w = window as unknown as {
-      axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> }
-    }
-    const r = await w.axe.run(document, { runOnly: only, resultTypes: ['violations'] })
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }))
-  }, runOnly)
-  expect(violations as Violation[], `${name}: axe (${rules ? rules.join(', ') : 'WCAG 2.1 AA'}) violations`).toEqual([])
 }
 
 /**

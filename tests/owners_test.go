@@ -14,16 +14,7 @@ import (
 var ownerBody = map[string]any{"fullName": "Maria Keller", "dateOfBirth": "1968-05-09", "nationality": "CH",
 	"countryOfResidence": "DE", "ownershipPercentage": 60, "natureOfControl": []string{"shares", "voting_rights"}, "controlText": ""}
 
-func withOwner(over map[string]any) map[string]any {
-	out := map[string]any{}
-	for k, v := range ownerBody {
-		out[k] = v
-	}
-	for k, v := range over {
-		out[k] = v
-	}
-	return out
-}
+func withOwner(over map[string]any) map[string]any { return merged(ownerBody, over) }
 
 // ownerDraft is a Top draft with every section filled and the declaration withdrawn, so that it
 // lacks beneficial ownership only; it returns the draft and its representative's id.

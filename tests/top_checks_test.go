@@ -124,8 +124,9 @@ func topVerification(t *testing.T, c *client, company, rep map[string]string) ap
 	return v
 }
 
-func merged(base, over map[string]string) map[string]string {
-	out := map[string]string{}
+// merged is base with over's entries put in.
+func merged[V any](base, over map[string]V) map[string]V {
+	out := map[string]V{}
 	for k, v := range base {
 		out[k] = v
 	}

@@ -60,6 +60,22 @@ export function CompanyForm({ initialValues, onSubmit, onPrevious, onSkip, submi
   )
 }
 
+/** ListFormButtons are the buttons of a form that adds to a list on a step: Cancel when given, and save. */
+export function ListFormButtons({ onCancel, submitLabel, loading }: { onCancel?: () => void; submitLabel: string; loading: boolean }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {onCancel && (
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
+      <Button type="submit" variant="secondary" loading={loading} className="ring-1 ring-slate-300">
+        {submitLabel}
+      </Button>
+    </div>
+  )
+}
+
 export function RepresentativeForm({ initialValues, onSubmit, submitLabel = 'Save Representative', onCancel }: StepFormProps<RepresentativeValues>) {
   return (
     <Formik<RepresentativeValues> initialValues={initialValues} validationSchema={representativeSchema} onSubmit={onSubmit} enableReinitialize>
@@ -76,16 +92,7 @@ export function RepresentativeForm({ initialValues, onSubmit, submitLabel = 'Sav
             <TextField name="email" label="Email" required type="email" />
             <TextField name="phoneNumber" label="Phone Number" required type="tel" />
           </div>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            {onCancel && (
-              <Button variant="ghost" onClick={onCancel}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" variant="secondary" loading={isSubmitting} className="ring-1 ring-slate-300">
-              {submitLabel}
-            </Button>
-          </div>
+          <ListFormButtons onCancel={onCancel} submitLabel={submitLabel} loading={isSubmitting} />
         </Form>
       )}
     </Formik>

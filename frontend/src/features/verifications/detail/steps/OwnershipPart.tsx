@@ -1,5 +1,5 @@
 import { Form, Formik, useField, useFormikContext } from 'formik'
-import { Pencil, Plus, ShieldCheck, Trash2, UserRound } from 'lucide-react'
+import { Plus, ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { SelectField } from '../../../../components/form/SelectField'
 import { FieldMessages, TextField, fieldId } from '../../../../components/form/fields'
@@ -19,6 +19,8 @@ import {
   useUploadOwnerDocumentMutation,
   useWithdrawDeclarationMutation,
 } from '../../verificationApi'
+import { ListFormButtons } from '../forms'
+import { PersonCard } from './PersonCard'
 
 /** ControlsField is the natures of control as checkboxes: one or more. */
 function ControlsField() {
@@ -126,16 +128,7 @@ export function OwnerForm({
             <ControlsField />
             <OtherControlField />
           </div>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            {onCancel && (
-              <Button variant="ghost" onClick={onCancel}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" variant="secondary" loading={isSubmitting} className="ring-1 ring-slate-300">
-              {owner ? 'Update Owner' : 'Save Owner'}
-            </Button>
-          </div>
+          <ListFormButtons onCancel={onCancel} submitLabel={owner ? 'Update Owner' : 'Save Owner'} loading={isSubmitting} />
         </Form>
       )}
     </Formik>
@@ -146,52 +139,34 @@ function OwnerCard({ id, owner, onEdit }: { id: number; owner: BeneficialOwner; 
   const [del, { isLoading: deleting }] = useDeleteOwnerMutation()
   const [upload, { isLoading: uploading }] = useUploadOwnerDocumentMutation()
   return (
-    <li className="rounded-xl border border-slate-200 p-5" data-testid="owner-card">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex min-w-0 gap-3">
-          <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <UserRound className="h-5 w-5" aria-hidden />
-          </div>
-          <div className="min-w-0">
-            <p className="font-semibold text-slate-900">{owner.fullName}</p>
-            <p className="text-sm text-slate-600">
-              {owner.ownershipPercentage}% · {controlLabels(owner)}
-            </p>
-            <p className="mt-1 text-sm text-slate-500">
-              {countryName(owner.nationality)} · resident in {countryName(owner.countryOfResidence)}
-            </p>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" onClick={onEdit} icon={<Pencil className="h-4 w-4" aria-hidden />} aria-label={`Edit ${owner.fullName}`}>
-            Edit
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-red-600 hover:bg-red-50"
-            onClick={() => mutate(del({ id, ownerId: owner.id }), { failed: 'Failed to delete beneficial owner' })}
-            loading={deleting}
-            icon={<Trash2 className="h-4 w-4" aria-hidden />}
-            aria-label={`Delete ${owner.fullName}`}
-          >
-            Delete
-          </Button>
-        </div>
-      </div>
-      <div className="mt-4">
-        <FileSlot
-          label={`Identity document of ${owner.fullName}`}
-          description="A passport or national identity card: a clear copy of the photo page."
-          files={owner.documentFileId != null ? [{ id: owner.documentFileId, name: 'Identity document', url: owner.documentUrl }] : []}
-          uploading={uploading}
-          onUpload={async (file) => {
-            await mutate(upload({ id, ownerId: owner.id, file }), { failed: (e) => uploadFailure(e, 'Failed to upload identity document') })
-          }}
-          allowMore
-        />
-      </div>
-    </li>
+    <PersonCard
+      name={owner.fullName}
+      testId="owner-card"
+      onEdit={onEdit}
+      onDelete={() => mutate(del({ id, ownerId: owner.id }), { failed: 'Failed to delete beneficial owner' })}
+      deleting={deleting}
+      details={
+        <>
+          <p className="text-sm text-slate-600">
+            {owner.ownershipPercentage}% · {controlLabels(owner)}
+          </p>
+          <p className="mt-1 text-sm text-slate-500">
+            {countryName(owner.nationality)} · resident in {countryName(owner.countryOfResidence)}
+          </p>
+        </>
+      }
+    >
+      <FileSlot
+        label={`Identity document of ${owner.fullName}`}
+        description="A passport or national identity card: a clear copy of the photo page."
+        files={owner.documentFileId != null ? [{ id: owner.documentFileId, name: 'Identity document', url: owner.documentUrl }] : []}
+        uploading={uploading}
+        onUpload={async (file) => {
+          await mutate(upload({ id, ownerId: owner.id, file }), { failed: (e) => uploadFailure(e, 'Failed to upload identity document') })
+        }}
+        allowMore
+      />
+    </PersonCard>
   )
 }
 

@@ -67,6 +67,7 @@ test('the applicant answers beneficial ownership with the declaration, after its
   await page.goto(`/verification/${v.id}`)
   await expect(page.getByText(/Barclays · GBP · ownership declared/)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Submit Verification' })).toBeVisible()
+  await shot(page, 'owners-draft-overview-390')
 })
 
 test("the reviewer reads the owners beside the representatives and in the screening", async ({ page, browser }) => {
@@ -93,6 +94,11 @@ test("the reviewer reads the owners beside the representatives and in the screen
   const submitted = await applicant.request.post(`${base}/submit`)
   expect(submitted.ok(), await submitted.text()).toBe(true)
   await payInFullByApi(applicant.request, v.id)
+  // The applicant's own overview lists the owner with the holding, nothing more.
+  const mine = await applicant.newPage()
+  await mine.goto(`/verification/${v.id}`)
+  await expect(mine.getByText('62.5% · Shares, Other control: Veto on dividends')).toBeVisible()
+  await shot(mine, 'owners-applicant-overview-1366')
   await applicant.close()
 
   await loginByApi(page.request, ADMIN.email, ADMIN.password)

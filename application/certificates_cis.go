@@ -164,6 +164,12 @@ func (s *Certificates) cisData(ctx context.Context, v *verification.Verification
 	if err != nil {
 		return CISData{}, err
 	}
-	return CISData{Certificate: cert, Company: *company, Representatives: reps,
+	var ownership *Ownership
+	if v.Tier() == verification.Top {
+		if ownership, err = ownershipOf(ctx, s.sections, id, 0); err != nil {
+			return CISData{}, err
+		}
+	}
+	return CISData{Certificate: cert, Company: *company, Representatives: reps, Ownership: ownership,
 		Banking: banking, Trade: trade, Documents: docs, GeneratedAt: s.clock.Now()}, nil
 }

@@ -111,7 +111,8 @@ func (s *Certificates) SearchPublic(ctx context.Context, text string) ([]PublicH
 }
 
 // PublicDocument is a document's type and date, never its file. A passport says which
-// representative's it is by number (1 for the first listed), never by name.
+// representative's it is by number (1 for the first listed), never by name; a beneficial owner's
+// identity document says nothing of whose it is.
 type PublicDocument struct {
 	Type           verification.DocumentType
 	CreatedAt      time.Time
@@ -135,7 +136,7 @@ func (s *Certificates) PublicDocuments(ctx context.Context, publicID string) ([]
 	owners := map[string]int{}
 	for i, d := range docs {
 		out[i] = PublicDocument{Type: d.Type, CreatedAt: d.CreatedAt}
-		if d.Owner == "" {
+		if d.Owner == "" || d.OfBeneficialOwner {
 			continue
 		}
 		if _, ok := owners[d.Owner]; !ok {

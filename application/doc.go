@@ -34,9 +34,10 @@
 //     Resubmit and Delete.
 //   - SectionsService (sections_*.go): the five sections' forms, Company, SaveCompany, Banking,
 //     SaveBanking, Trade, SaveTrade, Representatives, AddRepresentative, UpdateRepresentative and
-//     DeleteRepresentative.
+//     DeleteRepresentative; a Top verification's beneficial ownership (sections_owners.go):
+//     Ownership, AddOwner, UpdateOwner, DeleteOwner, DeclareNoOwners and WithdrawDeclaration.
 //   - DocumentsService (documents_*.go): uploads (MayUpload, Store, Discard, AttachDocument,
-//     AttachPassport, AttachBankReference), List, Delete, and downloads (Open, DownloadLink,
+//     AttachPassport, AttachOwnerDocument, AttachBankReference), List, Delete, and downloads (Open, DownloadLink,
 //     CanLinkDownloads).
 //   - Payments (payments_*.go): ValidateCoupon, CreatePaymentIntent, ConfirmCard (the simulated
 //     provider), ConfirmPayment and HandleWebhook (settling), Upgrade, Provider.
@@ -51,8 +52,8 @@
 //     transaction (FollowerAlerts), and SendUpdates, the CertificateChanged job's worker.
 //   - Proofs (proofs*.go): Verify, the "Verify a document" check of a PDF, a credential or a
 //     certificate ID against our keys and the certificate's live status.
-//   - Review (review*.go): what a reviewer reads, Company, Representatives, Banking, Trade,
-//     Documents (with the flags of their files), Certificate and CISForm.
+//   - Review (review*.go): what a reviewer reads, Company, Representatives, Ownership, Banking,
+//     Trade, Documents (with the flags of their files), Certificate and CISForm.
 //   - Screening (screening_*.go): list data, ImportList, FetchLists (each attempt recorded),
 //     RefreshLists (the scheduled refresh, as the Scheduler, and its out-of-date alerts), Freshness
 //     (each list's last success and last attempt), ListVersions, ListChanges, Index and Search (the

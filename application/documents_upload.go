@@ -132,6 +132,20 @@ func (s *DocumentsService) AttachPassport(ctx context.Context, actor *User, id, 
 	})
 }
 
+// AttachOwnerDocument records a stored file as a beneficial owner's identity document (the passport
+// type, as for representatives), replacing an earlier one.
+func (s *DocumentsService) AttachOwnerDocument(ctx context.Context, actor *User, id, ownerID int64, f *StoredFile) (*Document, error) {
+	return s.attachReplacing(ctx, actor, id, verification.Passport, f, func(ctx context.Context, d *Document) (*int64, error) {
+		o, err := s.sections.Owner(ctx, id, ownerID)
+		if err != nil {
+			return nil, err
+		}
+		previous := o.DocumentFileID
+		o.DocumentFileID = &d.ID
+		return previous, s.sections.UpdateOwner(ctx, o)
+	})
+}
+
 // AttachBankReference records a stored file as the bank reference letter, replacing an earlier one.
 // Uploaded before the banking section is saved, it is linked when the section is saved.
 func (s *DocumentsService) AttachBankReference(ctx context.Context, actor *User, id int64, f *StoredFile) (*Document, error) {

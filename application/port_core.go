@@ -198,6 +198,24 @@ type TradeRecord struct {
 	Stamps
 }
 
+// OwnerRecord is a stored beneficial owner.
+type OwnerRecord struct {
+	ID             int64
+	VerificationID int64
+	verification.BeneficialOwner
+	DocumentFileID *int64
+	DocumentPath   string // object path of the identity document, when one is linked
+	Stamps
+}
+
+// DeclarationRecord is a stored declaration that no natural person reaches the threshold.
+type DeclarationRecord struct {
+	VerificationID int64
+	verification.OwnershipDeclaration
+	SeniorOfficialName string // the representative's full name, as read
+	Stamps
+}
+
 // Sections stores the five sections of a verification.
 type Sections interface {
 	Company(ctx context.Context, verificationID int64) (*CompanyRecord, error)
@@ -211,6 +229,18 @@ type Sections interface {
 	AddRepresentative(ctx context.Context, r *RepresentativeRecord) error
 	UpdateRepresentative(ctx context.Context, r *RepresentativeRecord) error
 	DeleteRepresentative(ctx context.Context, verificationID, id int64) error
+	// Owners lists the beneficial owners that are not deleted, oldest first.
+	Owners(ctx context.Context, verificationID int64) ([]OwnerRecord, error)
+	Owner(ctx context.Context, verificationID, id int64) (*OwnerRecord, error)
+	AddOwner(ctx context.Context, r *OwnerRecord) error
+	UpdateOwner(ctx context.Context, r *OwnerRecord) error
+	DeleteOwner(ctx context.Context, verificationID, id int64) error
+	// Declaration returns the declaration in force, ErrNotFound when there is none.
+	Declaration(ctx context.Context, verificationID int64) (*DeclarationRecord, error)
+	SaveDeclaration(ctx context.Context, r *DeclarationRecord) error // insert or replace
+	WithdrawDeclaration(ctx context.Context, verificationID int64) error
+	// Completeness counts the owners, and a declaration only while its senior official is a
+	// representative who is not deleted.
 	Completeness(ctx context.Context, verificationID int64) (verification.Completeness, error)
 }
 
@@ -225,8 +255,10 @@ type Document struct {
 	Size             int64
 	ObjectPath       string
 	CreatedAt        time.Time
-	// Owner is the full name of the representative whose passport this is (List only; "" otherwise).
-	Owner string
+	// Owner is the full name of the representative or beneficial owner whose identity document this
+	// is (List only; "" otherwise); OfBeneficialOwner tells which.
+	Owner             string
+	OfBeneficialOwner bool
 	// Facts are what the upload read from the file; an empty SHA256 for files uploaded before it did.
 	Facts filesignals.Facts
 }

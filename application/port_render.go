@@ -27,16 +27,19 @@ type CISData struct {
 	Certificate     CertificateData
 	Company         CompanyRecord
 	Representatives []RepresentativeRecord
-	Banking         *BankingRecord
-	Trade           *TradeRecord
-	Documents       []Document
-	GeneratedAt     time.Time
+	// Ownership is a Top verification's beneficial owners or declaration; nil for Basic.
+	Ownership   *Ownership
+	Banking     *BankingRecord
+	Trade       *TradeRecord
+	Documents   []Document
+	GeneratedAt time.Time
 	// SharedCopy marks the copy a share link serves, whose identity and account numbers are masked.
 	SharedCopy bool
 }
 
 // ForCounterparty is the copy of the sheet a share link serves: passport numbers, dates of birth
-// and account numbers masked.
+// and account numbers masked, and beneficial owners' names shown as initials, in their section and
+// on their identity documents.
 func (d CISData) ForCounterparty() CISData {
 	reps := make([]RepresentativeRecord, len(d.Representatives))
 	for i, r := range d.Representatives {
@@ -44,6 +47,23 @@ func (d CISData) ForCounterparty() CISData {
 		reps[i] = r
 	}
 	d.Representatives = reps
+	if d.Ownership != nil {
+		o := *d.Ownership
+		o.Owners = make([]OwnerRecord, len(d.Ownership.Owners))
+		for i, rec := range d.Ownership.Owners {
+			rec.BeneficialOwner = rec.ForCounterparty()
+			o.Owners[i] = rec
+		}
+		d.Ownership = &o
+	}
+	docs := make([]Document, len(d.Documents))
+	for i, doc := range d.Documents {
+		if doc.OfBeneficialOwner {
+			doc.Owner = verification.Initials(doc.Owner)
+		}
+		docs[i] = doc
+	}
+	d.Documents = docs
 	if d.Banking != nil {
 		b := *d.Banking
 		b.BankingInfo = b.ForCounterparty()

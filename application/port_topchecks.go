@@ -27,7 +27,10 @@ type ScreeningRun struct {
 	SanctionsIDs   []int64
 	PEPIDs         []int64
 	JurisdictionID int64 // the jurisdiction list version; 0 when none was loaded
-	Error          string
+	// OwnershipDeclared: the declaration that no natural person reaches the ownership threshold
+	// stood when the run screened the verification (its owners are subjects otherwise).
+	OwnershipDeclared bool
+	Error             string
 }
 
 // ScreenedSubject is one subject of a finished run with its jurisdiction and KYC checks (the

@@ -27,6 +27,11 @@ func (r *Review) Representatives(ctx context.Context, actor *User, id int64) ([]
 	return asAdmin(actor, func() ([]RepresentativeRecord, error) { return r.sections.Representatives(ctx, actor, id) })
 }
 
+// Ownership returns any verification's beneficial owners and declaration.
+func (r *Review) Ownership(ctx context.Context, actor *User, id int64) (*Ownership, error) {
+	return asAdmin(actor, func() (*Ownership, error) { return r.sections.Ownership(ctx, actor, id) })
+}
+
 // Banking returns any verification's banking section, or nil.
 func (r *Review) Banking(ctx context.Context, actor *User, id int64) (*BankingRecord, error) {
 	return asAdmin(actor, func() (*BankingRecord, error) { return r.sections.Banking(ctx, actor, id) })

@@ -10,17 +10,36 @@ import (
 
 // SectionsService holds the use cases that read and fill in the five sections of a verification.
 type SectionsService struct {
-	tx       Transactor
-	repo     VerificationRepository
-	sections Sections
-	docs     Documents
-	audit    AuditLog
-	clock    Clock
+	tx             Transactor
+	repo           VerificationRepository
+	sections       Sections
+	docs           Documents
+	audit          AuditLog
+	clock          Clock
+	ownerThreshold int
+}
+
+// SectionsDeps are what the section use cases need.
+type SectionsDeps struct {
+	Tx       Transactor
+	Repo     VerificationRepository
+	Sections Sections
+	Docs     Documents
+	Audit    AuditLog
+	Clock    Clock
+	// OwnerThreshold is the holding in percent that makes a beneficial owner (UBO_THRESHOLD); 0 is
+	// the default, 25.
+	OwnerThreshold int
 }
 
 // NewSections wires the section use cases.
-func NewSections(tx Transactor, repo VerificationRepository, sections Sections, docs Documents, audit AuditLog, clock Clock) *SectionsService {
-	return &SectionsService{tx: tx, repo: repo, sections: sections, docs: docs, audit: audit, clock: clock}
+func NewSections(d SectionsDeps) *SectionsService {
+	threshold := d.OwnerThreshold
+	if threshold <= 0 {
+		threshold = verification.DefaultOwnerThreshold
+	}
+	return &SectionsService{tx: d.Tx, repo: d.Repo, sections: d.Sections, docs: d.Docs, audit: d.Audit, clock: d.Clock,
+		ownerThreshold: threshold}
 }
 
 // editDraft runs change inside a transaction on the actor's own draft and then records the new progress.

@@ -66,10 +66,14 @@ func (s *TopChecks) screenedRun(ctx context.Context, run *ScreeningRun) (*screen
 		return nil, err
 	}
 	for _, sub := range subjects {
-		if sub.Kind == screening.SubjectRepresentative {
+		switch sub.Kind {
+		case screening.SubjectRepresentative:
 			out.Representatives++
+		case screening.SubjectOwner:
+			out.OwnershipScreened = true
 		}
 	}
+	out.OwnershipScreened = out.OwnershipScreened || run.OwnershipDeclared
 	return out, nil
 }
 

@@ -70,7 +70,7 @@ func (s *TopChecks) screen(ctx context.Context, run *ScreeningRun) error {
 	if err != nil {
 		return err
 	}
-	subjects, kyc, err := s.subjects(ctx, v)
+	subjects, kyc, err := s.subjects(ctx, v, run)
 	if err != nil {
 		return err
 	}
@@ -106,8 +106,8 @@ func (s *TopChecks) screen(ctx context.Context, run *ScreeningRun) error {
 	for i := range subjects {
 		sub := &subjects[i]
 		checks := []screening.Check{screening.JurisdictionCheck(jurList, sub.Countries)}
-		if f, ok := kyc[sub.Key]; ok {
-			checks = append(checks, screening.KYC(f, run.CreatedAt))
+		if c, ok := kyc[sub.Key]; ok {
+			checks = append(checks, c)
 		}
 		screened[i] = ScreenedSubject{Key: sub.Key, Kind: sub.Kind, Name: sub.Name, Details: sub.Details, Digest: sub.Digest,
 			Checks: checks}
@@ -125,15 +125,24 @@ func (s *TopChecks) finishEmpty(ctx context.Context, run *ScreeningRun) error {
 	return s.setRunStatus(ctx, run)
 }
 
-// subjects are the verification's company, representatives and bank as screened now, with the
-// facts of each representative's KYC check.
-func (s *TopChecks) subjects(ctx context.Context, v *verification.Verification) ([]screening.Subject, map[string]screening.KYCFacts, error) {
+// subjects are the verification's company, representatives, beneficial owners and bank as
+// screened now, with the KYC check of each person as of the run's creation; the run notes whether
+// the ownership declaration stood.
+func (s *TopChecks) subjects(ctx context.Context, v *verification.Verification, run *ScreeningRun) ([]screening.Subject, map[string]screening.Check, error) {
 	id := v.ID()
 	company, err := orNil(s.sections.Company(ctx, id))
 	if err != nil {
 		return nil, nil, err
 	}
 	reps, err := s.sections.Representatives(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	owners, err := s.sections.Owners(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	decl, err := orNil(s.sections.Declaration(ctx, id))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -145,7 +154,7 @@ func (s *TopChecks) subjects(ctx context.Context, v *verification.Verification) 
 	if company != nil {
 		out = append(out, screening.CompanySubject(company.CompanyInfo))
 	}
-	kyc := map[string]screening.KYCFacts{}
+	kyc := map[string]screening.Check{}
 	for _, r := range reps {
 		sub := screening.RepresentativeSubject(r.ID, r.Representative)
 		out = append(out, sub)
@@ -153,9 +162,16 @@ func (s *TopChecks) subjects(ctx context.Context, v *verification.Verification) 
 		if err != nil {
 			return nil, nil, err
 		}
-		kyc[sub.Key] = screening.KYCFacts{Representative: r.Representative, PassportOnFile: r.PassportFileID != nil,
-			ElsewhereUsedBy: others}
+		kyc[sub.Key] = screening.KYC(screening.KYCFacts{Representative: r.Representative, PassportOnFile: r.PassportFileID != nil,
+			ElsewhereUsedBy: others}, run.CreatedAt)
 	}
+	for _, o := range owners {
+		sub := screening.OwnerSubject(o.ID, o.BeneficialOwner)
+		out = append(out, sub)
+		kyc[sub.Key] = screening.OwnerKYC(screening.OwnerKYCFacts{Owner: o.BeneficialOwner, DocumentOnFile: o.DocumentFileID != nil},
+			run.CreatedAt)
+	}
+	run.OwnershipDeclared = decl != nil && len(owners) == 0
 	if bank != nil {
 		out = append(out, screening.BankSubject(bank.BankingInfo))
 	}

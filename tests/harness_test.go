@@ -309,6 +309,9 @@ func fillVerification(t *testing.T, c *client, tier string) api.Verification {
 		t.Fatalf("passport upload: %d %s", r.Status, r.Body)
 	}
 	c.must(http.StatusOK, "POST", base+"/banking-info", bankingBody)
+	if tier == "top" { // Top asks for beneficial ownership: here the declaration that nobody reaches the threshold
+		c.must(http.StatusOK, "PUT", base+"/ownership-declaration", map[string]int64{"seniorOfficialId": rep.ID})
+	}
 	c.must(http.StatusOK, "POST", base+"/trade-info", tradeBody)
 	for _, typ := range []string{"incorporation_certificate", "business_license", "shareholder_info"} {
 		if r := c.upload(base+"/documents", typ+".pdf", pdfFile, map[string]string{"type": typ}); r.Status != http.StatusCreated {

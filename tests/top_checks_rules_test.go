@@ -116,7 +116,7 @@ func TestPEPCheckUnavailableWithoutAList(t *testing.T) {
 			"POST", "/api/admin/verifications/"+itoa(w.ID)+"/screening/pep-acknowledgement", map[string]string{"note": "x"})
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(w.ID)+"/approve", nil)
 		checks, _ = publicChecks(t, e.client(t), w.PublicID)
-		if diff := cmp.Diff([]string{"verification", "pep", "kyc"}, kinds(checks)); diff != "" {
+		if diff := cmp.Diff([]string{"verification", "pep", "kyc", "beneficial_ownership"}, kinds(checks)); diff != "" {
 			t.Fatalf("checks with a PEP list only (-want +got):\n%s", diff)
 		}
 		if !strings.HasPrefix(checks[1].Text, "PEP screening: no match. PEP list, retrieved 22 Nov 2026. Screened 22 Nov 2026, monitored daily") {

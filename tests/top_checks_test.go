@@ -124,8 +124,9 @@ func topVerification(t *testing.T, c *client, company, rep map[string]string) ap
 	return v
 }
 
-func merged(base, over map[string]string) map[string]string {
-	out := map[string]string{}
+// merged is base with over's entries put in.
+func merged[V any](base, over map[string]V) map[string]V {
+	out := map[string]V{}
 	for k, v := range base {
 		out[k] = v
 	}
@@ -313,7 +314,7 @@ func TestTopChecksJourney(t *testing.T) {
 		// The certificate states what ran, with the list versions and dates, and nothing of the hit.
 		anon := e.client(t)
 		checks, body := publicChecks(t, anon, v.PublicID)
-		if diff := cmp.Diff([]string{"verification", "sanctions", "jurisdiction", "kyc"}, kinds(checks)); diff != "" {
+		if diff := cmp.Diff([]string{"verification", "sanctions", "jurisdiction", "kyc", "beneficial_ownership"}, kinds(checks)); diff != "" {
 			t.Fatalf("public checks (-want +got):\n%s", diff)
 		}
 		sanctions := checks[1]

@@ -83,7 +83,14 @@ var (
 		if err != nil {
 			return err
 		}
-		_, err = u.e.Svc.Documents.AttachPassport(u.ctx, owner, id, rep.ID, f)
+		if _, err = u.e.Svc.Documents.AttachPassport(u.ctx, owner, id, rep.ID, f); err != nil {
+			return err
+		}
+		// Top asks for beneficial ownership: here the declaration that names this representative.
+		if v, err := u.e.Svc.Verifications.Get(u.ctx, owner, id); err != nil || v.Tier() != verification.Top {
+			return err
+		}
+		_, err = u.e.Svc.Sections.DeclareNoOwners(u.ctx, owner, id, rep.ID)
 		return err
 	}
 	ucFillBanking = func(u *useCases, owner *application.User, id int64) error {

@@ -21,6 +21,9 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.GET("/verifications/:id/representatives", func(c *echo.Context) error {
 		return readSection(c, s.Review.Representatives, toRepresentativeDTOs)
 	})
+	g.GET("/verifications/:id/beneficial-owners", func(c *echo.Context) error {
+		return readSection(c, s.Review.Ownership, toOwnershipDTO)
+	})
 	g.GET("/verifications/:id/banking-info", func(c *echo.Context) error { return readSection(c, s.Review.Banking, toBankingDTO) })
 	g.GET("/verifications/:id/trade-info", func(c *echo.Context) error { return readSection(c, s.Review.Trade, toTradeDTO) })
 	g.GET("/verifications/:id/documents", func(c *echo.Context) error { return readSection(c, s.Review.Documents, toAdminDocumentDTOs) })

@@ -43,6 +43,9 @@ func (r *Renderer) CIS(c application.CISData) ([]byte, error) {
 	w.title(c, name)
 	w.company(c.Company)
 	w.representatives(c.Representatives)
+	if c.Ownership != nil {
+		w.owners(*c.Ownership, c.Representatives)
+	}
 	w.banking(c.Banking)
 	w.trade(c.Trade)
 	w.documents(c.Documents)
@@ -127,7 +130,11 @@ func (w cisWriter) title(c application.CISData, name string) {
 		{"Generated", generated(c)},
 	}
 	if c.SharedCopy {
-		rows = append(rows, [2]string{"Copy", "Shared link: passport and account numbers masked"})
+		masked := "Shared link: passport and account numbers masked"
+		if c.Ownership != nil {
+			masked += ", beneficial owners by initials"
+		}
+		rows = append(rows, [2]string{"Copy", masked})
 	}
 	const lh, labelW = 5.0, 30.0
 	panelH := float64(len(rows))*lh + 2*lh + 4
@@ -289,6 +296,43 @@ func (w cisWriter) representatives(reps []application.RepresentativeRecord) {
 		w.row("Passport expiry", storedDate(r.ExpiryDate))
 		w.row("E-mail", r.Email)
 		w.row("Phone", r.PhoneNumber)
+	}
+}
+
+// owners is a Top verification's beneficial owners, or its declaration that there are none with the
+// senior managing official it names. Numbered 2a so that both tiers' sheets number the sections
+// they share alike.
+func (w cisWriter) owners(o application.Ownership, reps []application.RepresentativeRecord) {
+	w.section("2a. Beneficial Owners")
+	if d := o.Declaration; d != nil && len(o.Owners) == 0 {
+		official := d.SeniorOfficialName
+		for _, r := range reps { // the sheet's own (possibly masked) copy of the representative
+			if r.ID == d.SeniorOfficialID {
+				official = r.FullName + ", " + r.Position
+			}
+		}
+		w.row("Declaration", d.Text()+".")
+		w.row("Senior managing official", official)
+		w.row("Declared", longDate(d.UpdatedAt))
+		return
+	}
+	if len(o.Owners) == 0 {
+		w.note("No beneficial owners provided.")
+		return
+	}
+	for i, b := range o.Owners {
+		title := fmt.Sprintf("Beneficial owner %d of %d", i+1, len(o.Owners))
+		if n := oneLine(b.FullName); n != "" {
+			title += ": " + n
+		}
+		w.subsection(title, 7)
+		w.row("Full name", b.FullName)
+		w.row("Date of birth", storedDate(b.DateOfBirth))
+		w.row("Nationality", countryName(b.Nationality))
+		w.row("Country of residence", countryName(b.CountryOfResidence))
+		w.row("Ownership", b.Percent())
+		w.row("Nature of control", strings.Join(b.ControlLabels(), "; "))
+		w.row("Identity document", map[bool]string{true: "On file", false: "Not provided"}[b.DocumentFileID != nil])
 	}
 }
 

@@ -415,3 +415,37 @@ func TestConcurrentRenders(t *testing.T) {
 		}
 	}
 }
+
+// A Top sheet lists the beneficial owners; the shared copy shows them by initials and birth year.
+func TestCISBeneficialOwners(t *testing.T) {
+	t.Parallel()
+	d := fixtureCIS()
+	doc := int64(99)
+	d.Ownership = &application.Ownership{Threshold: 25, Owners: []application.OwnerRecord{{ID: 1, DocumentFileID: &doc,
+		BeneficialOwner: verification.BeneficialOwner{FullName: "Ingrid Fjellstrøm", DateOfBirth: "1968-05-09", Nationality: "CH",
+			CountryOfResidence: "DE", Ownership: 6250, Controls: []verification.Control{verification.ControlShares, verification.ControlOther},
+			ControlText: "Veto on dividends"}}}}
+	text := pdfText(t, "owner.pdf", mustCIS(t, d))
+	assertContains(t, text, "2a. Beneficial Owners", "Beneficial owner 1 of 1: Ingrid Fjellstrøm", "May 9, 1968",
+		"Switzerland (CH)", "Germany (DE)", "62.5%", "Shares; Other control: Veto on dividends", "On file")
+	shared := pdfText(t, "shared.pdf", mustCIS(t, d.ForCounterparty()))
+	assertContains(t, shared, "Beneficial owner 1 of 1: I. F.", "62.5%", "beneficial owners by initials")
+	if strings.Contains(shared, "Fjellstrøm") || strings.Contains(shared, "May 9, 1968") {
+		t.Error("the shared copy names the owner or gives the full date of birth")
+	}
+
+	d.Ownership = &application.Ownership{Threshold: 25, Declaration: &application.DeclarationRecord{
+		OwnershipDeclaration: verification.OwnershipDeclaration{SeniorOfficialID: d.Representatives[0].ID, Threshold: 25},
+		Stamps:               application.Stamps{UpdatedAt: d.GeneratedAt}}}
+	assertContains(t, pdfText(t, "declared.pdf", mustCIS(t, d)), "No natural person owns or controls 25% or more.",
+		"Senior managing official", "José Müller, Managing Director")
+}
+
+func mustCIS(t *testing.T, d application.CISData) []byte {
+	t.Helper()
+	b, err := New().CIS(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -82,19 +82,30 @@ func (r *Documents) List(ctx context.Context, id int64) ([]application.Document,
 	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("verification_id = ?", id).Where("deleted_at IS NULL").OrderExpr("id").Scan(ctx); err != nil {
 		return nil, fmt.Errorf("list documents of %d: %w", id, err)
 	}
-	// A passport belongs to the representative whose passport_file_id names it.
+	// A passport belongs to the representative whose passport_file_id names it, an identity
+	// document to the beneficial owner whose document_file_id does.
 	var owners []struct {
-		FullName       string `bun:"full_name"`
-		PassportFileID int64  `bun:"passport_file_id"`
+		FullName string `bun:"full_name"`
+		FileID   int64  `bun:"file_id"`
+		Owner    bool   `bun:"beneficial_owner"`
 	}
-	err := conn(ctx, r.db).NewSelect().Table("representatives").Column("full_name", "passport_file_id").
-		Where("verification_id = ?", id).Where("passport_file_id IS NOT NULL").Where("deleted_at IS NULL").Scan(ctx, &owners)
+	err := conn(ctx, r.db).NewSelect().TableExpr("representatives").
+		ColumnExpr("full_name, passport_file_id AS file_id, FALSE AS beneficial_owner").
+		Where("verification_id = ?", id).Where("passport_file_id IS NOT NULL").Where("deleted_at IS NULL").
+		UnionAll(conn(ctx, r.db).NewSelect().TableExpr("beneficial_owners").
+			ColumnExpr("full_name, document_file_id AS file_id, TRUE AS beneficial_owner").
+			Where("verification_id = ?", id).Where("document_file_id IS NOT NULL").Where("deleted_at IS NULL")).
+		Scan(ctx, &owners)
 	if err != nil {
-		return nil, fmt.Errorf("owners of the passports of %d: %w", id, err)
+		return nil, fmt.Errorf("owners of the identity documents of %d: %w", id, err)
 	}
-	ownerOf := make(map[int64]string, len(owners))
+	type holder struct {
+		name  string
+		owner bool
+	}
+	ownerOf := make(map[int64]holder, len(owners))
 	for _, o := range owners {
-		ownerOf[o.PassportFileID] = o.FullName
+		ownerOf[o.FileID] = holder{o.FullName, o.Owner}
 	}
 	out := make([]application.Document, 0, len(rows))
 	for i := range rows {
@@ -102,7 +113,7 @@ func (r *Documents) List(ctx context.Context, id int64) ([]application.Document,
 		if err != nil {
 			return nil, err
 		}
-		d.Owner = ownerOf[d.ID]
+		d.Owner, d.OfBeneficialOwner = ownerOf[d.ID].name, ownerOf[d.ID].owner
 		out = append(out, d)
 	}
 	return out, nil
@@ -127,7 +138,7 @@ func (r *Documents) one(ctx context.Context, where string, args ...any) (*applic
 	return &d, err
 }
 
-// Delete marks a document deleted at at and clears the representative or banking link to it; the
+// Delete marks a document deleted at at and clears the representative, owner or banking link to it; the
 // row and its object stay until Purge. Call it inside a transaction.
 func (r *Documents) Delete(ctx context.Context, id, docID int64, at time.Time) error {
 	db := conn(ctx, r.db)
@@ -139,7 +150,8 @@ func (r *Documents) Delete(ctx context.Context, id, docID int64, at time.Time) e
 	if err := oneRow(res); err != nil {
 		return err
 	}
-	for _, link := range []struct{ table, column string }{{"representatives", "passport_file_id"}, {"banking_infos", "reference_file_id"}} {
+	for _, link := range []struct{ table, column string }{{"representatives", "passport_file_id"},
+		{"beneficial_owners", "document_file_id"}, {"banking_infos", "reference_file_id"}} {
 		if _, err := db.NewUpdate().Table(link.table).Set(link.column+" = NULL").Where("verification_id = ?", id).
 			Where(link.column+" = ?", docID).Exec(ctx); err != nil {
 			return fmt.Errorf("unlink document %d from %s: %w", docID, link.table, err)

@@ -273,16 +273,21 @@ func (r *Sections) DeleteRepresentative(ctx context.Context, id, repID int64) er
 func (r *Sections) Completeness(ctx context.Context, id int64) (verification.Completeness, error) {
 	var c verification.Completeness
 	var counts struct {
-		Company int `bun:"company"`
-		Reps    int `bun:"reps"`
-		Banking int `bun:"banking"`
-		Trade   int `bun:"trade"`
+		Company  int `bun:"company"`
+		Reps     int `bun:"reps"`
+		Banking  int `bun:"banking"`
+		Trade    int `bun:"trade"`
+		Owners   int `bun:"owners"`
+		Declared int `bun:"declared"`
 	}
 	err := conn(ctx, r.db).NewSelect().
 		ColumnExpr("(SELECT COUNT(*) FROM company_infos WHERE verification_id = ?) AS company", id).
 		ColumnExpr("(SELECT COUNT(*) FROM representatives WHERE verification_id = ? AND deleted_at IS NULL) AS reps", id).
 		ColumnExpr("(SELECT COUNT(*) FROM banking_infos WHERE verification_id = ?) AS banking", id).
 		ColumnExpr("(SELECT COUNT(*) FROM trade_infos WHERE verification_id = ?) AS trade", id).
+		ColumnExpr("(SELECT COUNT(*) FROM beneficial_owners WHERE verification_id = ? AND deleted_at IS NULL) AS owners", id).
+		ColumnExpr(`(SELECT COUNT(*) FROM ownership_declarations AS od JOIN representatives AS r ON r.id = od.senior_official_id
+			WHERE od.verification_id = ? AND od.withdrawn_at IS NULL AND r.deleted_at IS NULL) AS declared`, id).
 		Scan(ctx, &counts)
 	if err != nil {
 		return c, fmt.Errorf("count sections of %d: %w", id, err)
@@ -293,7 +298,7 @@ func (r *Sections) Completeness(ctx context.Context, id int64) (verification.Com
 		return c, fmt.Errorf("document types of %d: %w", id, err)
 	}
 	c = verification.Completeness{HasCompany: counts.Company > 0, Representatives: counts.Reps,
-		HasBanking: counts.Banking > 0, HasTrade: counts.Trade > 0}
+		HasBanking: counts.Banking > 0, HasTrade: counts.Trade > 0, Owners: counts.Owners, OwnershipDeclared: counts.Declared > 0}
 	for _, t := range types {
 		if dt, err := verification.ParseDocumentType(t); err == nil {
 			c.DocumentTypes = append(c.DocumentTypes, dt)

@@ -28,13 +28,14 @@ type screeningRunRow struct {
 	SanctionsVersions     string     `bun:"sanctions_versions"`
 	PEPVersions           string     `bun:"pep_versions"`
 	JurisdictionVersionID *int64     `bun:"jurisdiction_version_id"`
+	OwnershipDeclared     bool       `bun:"ownership_declared"`
 	Error                 string     `bun:"error"`
 }
 
 func toRunRow(r *application.ScreeningRun) (*screeningRunRow, error) {
 	row := &screeningRunRow{ID: r.ID, VerificationID: r.VerificationID, Trigger: string(r.Trigger), Status: string(r.Status),
 		CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, EngineVersion: r.EngineVersion,
-		JurisdictionVersionID: nonZero(r.JurisdictionID), Error: r.Error}
+		JurisdictionVersionID: nonZero(r.JurisdictionID), OwnershipDeclared: r.OwnershipDeclared, Error: r.Error}
 	for _, f := range []struct {
 		dst *string
 		ids []int64
@@ -51,7 +52,7 @@ func toRunRow(r *application.ScreeningRun) (*screeningRunRow, error) {
 func (row *screeningRunRow) toApp() (*application.ScreeningRun, error) {
 	r := &application.ScreeningRun{ID: row.ID, VerificationID: row.VerificationID, Trigger: screening.Trigger(row.Trigger),
 		Status: screening.RunStatus(row.Status), CreatedAt: row.CreatedAt.UTC(), StartedAt: utc(row.StartedAt),
-		FinishedAt: utc(row.FinishedAt), EngineVersion: row.EngineVersion, Error: row.Error}
+		FinishedAt: utc(row.FinishedAt), EngineVersion: row.EngineVersion, OwnershipDeclared: row.OwnershipDeclared, Error: row.Error}
 	if row.JurisdictionVersionID != nil {
 		r.JurisdictionID = *row.JurisdictionVersionID
 	}

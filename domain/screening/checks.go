@@ -18,6 +18,7 @@ const (
 	CheckPEP          CheckKind = "pep"
 	CheckJurisdiction CheckKind = "jurisdiction"
 	CheckKYC          CheckKind = "kyc"
+	CheckOwnership    CheckKind = "beneficial_ownership" // a certificate claim only; no subject has this check
 )
 
 // Result is how a check came out for one subject.

@@ -27,15 +27,20 @@ func (l ListRef) String() string {
 }
 
 // ScreenedRun is what a certificate may say about the screening run it rests on: when it finished,
-// the list versions each check used (none: the check could not run) and how many representatives
-// had the KYC check.
+// the list versions each check used (none: the check could not run), how many representatives
+// had the KYC check, and whether beneficial ownership was on file when it ran (owners, who were
+// screened, or the declaration that there are none).
 type ScreenedRun struct {
-	Finished        time.Time
-	Sanctions       []ListRef
-	PEP             []ListRef
-	Jurisdictions   *JurisdictionList
-	Representatives int
+	Finished          time.Time
+	Sanctions         []ListRef
+	PEP               []ListRef
+	Jurisdictions     *JurisdictionList
+	Representatives   int
+	OwnershipScreened bool
 }
+
+// OwnershipClaim is the certificate's words for beneficial ownership; it never names the owners.
+const OwnershipClaim = "Beneficial ownership declared and screened"
 
 // Claims are the Top-tier checks a certificate states: only those that ran, each with its result,
 // its lists and their dates. The run rests on a review that left no hit undecided and no match
@@ -75,6 +80,10 @@ func Claims(r *ScreenedRun, monitored bool) []verification.CertificateCheck {
 		out = append(out, verification.CertificateCheck{Kind: string(CheckKYC), Label: "KYC", Result: "checked", Date: r.Finished,
 			Text: fmt.Sprintf("KYC: %s checked (passport, age, nationality). Checked %s",
 				plural(r.Representatives, "representative", "representatives"), day)})
+	}
+	if r.OwnershipScreened && len(r.Sanctions)+len(r.PEP) > 0 { // screened against some list
+		out = append(out, verification.CertificateCheck{Kind: string(CheckOwnership), Label: "Beneficial ownership",
+			Result: "screened", Date: r.Finished, Text: fmt.Sprintf("%s. Checked %s", OwnershipClaim, day)})
 	}
 	return out
 }

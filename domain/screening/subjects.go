@@ -18,6 +18,7 @@ const (
 	SubjectCompany        SubjectKind = "company"
 	SubjectRepresentative SubjectKind = "representative"
 	SubjectBank           SubjectKind = "bank"
+	SubjectOwner          SubjectKind = "beneficial_owner"
 )
 
 // Subject is one party of a verification as it is screened: the query against the lists, the
@@ -60,6 +61,24 @@ func RepresentativeSubject(id int64, r verification.Representative) Subject {
 	return newSubject(fmt.Sprintf("representative:%d", id), SubjectRepresentative, q,
 		[]CountryRole{{"Nationality", nationality}},
 		joinDetails(prefixed("born ", r.DateOfBirth), nationality, prefixed("passport ", r.PassportNumber)))
+}
+
+// OwnerSubject is a beneficial owner: full name, date of birth, nationality and country of
+// residence, screened like a representative (a person, by name and date of birth).
+func OwnerSubject(id int64, o verification.BeneficialOwner) Subject {
+	nationality, residence := strings.ToUpper(o.Nationality), strings.ToUpper(o.CountryOfResidence)
+	countries := nonEmpty(nationality)
+	if residence != "" && residence != nationality {
+		countries = append(countries, residence)
+	}
+	q := Query{Name: o.FullName, Kind: QueryPerson, Countries: countries}
+	if d, err := time.Parse(time.DateOnly, o.DateOfBirth); err == nil {
+		q.DateOfBirth = &Date{Year: d.Year(), Month: int(d.Month()), Day: d.Day()}
+	}
+	return newSubject(fmt.Sprintf("beneficial_owner:%d", id), SubjectOwner, q,
+		[]CountryRole{{"Nationality", nationality}, {"Country of residence", residence}},
+		joinDetails(prefixed("born ", o.DateOfBirth), nationality, prefixed("resident in ", residence),
+			prefixed("owns ", o.Percent()), strings.Join(o.ControlLabels(), ", ")))
 }
 
 // BankSubject is the bank: its name, SWIFT/BIC and the country the BIC names.

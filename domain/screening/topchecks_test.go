@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -275,5 +277,46 @@ func TestClaims(t *testing.T) {
 				t.Errorf("%q claims %q", c.Text, claim)
 			}
 		}
+	}
+}
+
+func TestOwnerKYC(t *testing.T) {
+	o := verification.BeneficialOwner{FullName: "Maria Keller", DateOfBirth: "2008-11-24", Nationality: "CH", CountryOfResidence: "XX"}
+	got := OwnerKYC(OwnerKYCFacts{Owner: o}, submittedAt)
+	var fails []string
+	for _, f := range got.Findings {
+		if f.Severity == SeverityFail {
+			fails = append(fails, f.Code)
+		}
+	}
+	want := []string{"under_age", "residence_invalid", "identity_document_missing"}
+	if diff := cmp.Diff(want, fails); diff != "" {
+		t.Errorf("owner KYC failures (-want +got):\n%s", diff)
+	}
+	o.DateOfBirth, o.CountryOfResidence = "1970-01-01", "DE"
+	if got := OwnerKYC(OwnerKYCFacts{Owner: o, DocumentOnFile: true}, submittedAt); got.Flagged() {
+		t.Errorf("a complete adult owner is flagged: %+v", got)
+	}
+}
+
+func TestOwnershipClaimOnlyWhenScreened(t *testing.T) {
+	at := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	lists := []ListRef{{Label: "UN", Date: at}}
+	find := func(r ScreenedRun) string {
+		for _, c := range Claims(&r, false) {
+			if c.Kind == string(CheckOwnership) {
+				return c.Text
+			}
+		}
+		return ""
+	}
+	if got := find(ScreenedRun{Finished: at, Sanctions: lists, OwnershipScreened: true}); got != "Beneficial ownership declared and screened. Checked 26 Nov 2026" {
+		t.Errorf("claim %q", got)
+	}
+	if got := find(ScreenedRun{Finished: at, Sanctions: lists}); got != "" {
+		t.Errorf("claimed without owners or a declaration: %q", got)
+	}
+	if got := find(ScreenedRun{Finished: at, OwnershipScreened: true}); got != "" {
+		t.Errorf("claimed without any list screened: %q", got)
 	}
 }

@@ -12,6 +12,12 @@ type Completeness struct {
 	HasBanking      bool
 	HasTrade        bool
 	DocumentTypes   []DocumentType
+	// Owners counts the beneficial owners; OwnershipDeclared is a declaration that names a current
+	// representative. Only a Top verification needs one or the other: the verification sets
+	// OwnershipRequired from its tier.
+	Owners            int
+	OwnershipDeclared bool
+	OwnershipRequired bool
 }
 
 // Section names as the interface and error messages use them.
@@ -21,7 +27,14 @@ const (
 	SectionBanking         = "banking information"
 	SectionTrade           = "trade information"
 	SectionDocuments       = "documents"
+	SectionOwners          = "beneficial owners (name them, or make the declaration that no natural person owns or controls the threshold)"
 )
+
+// OwnershipComplete reports whether the beneficial ownership part is done: owners or the
+// declaration for Top; Basic verifications never need it.
+func (c Completeness) OwnershipComplete() bool {
+	return !c.OwnershipRequired || c.Owners > 0 || c.OwnershipDeclared
+}
 
 // DocumentsComplete reports whether every required document type is on file.
 func (c Completeness) DocumentsComplete() bool {
@@ -50,6 +63,9 @@ func (c Completeness) Missing() []string {
 	if !c.HasBanking {
 		missing = append(missing, SectionBanking)
 	}
+	if !c.OwnershipComplete() {
+		missing = append(missing, SectionOwners)
+	}
 	if !c.HasTrade {
 		missing = append(missing, SectionTrade)
 	}
@@ -62,10 +78,11 @@ func (c Completeness) Missing() []string {
 // CompleteProgress is the progress of a verification whose sections are all complete.
 const CompleteProgress = 100
 
-// Progress is 20 for each complete section, 0 to 100.
+// Progress is 20 for each complete section, 0 to 100. For Top the third step (the checklist's
+// Enhanced Due Diligence) is banking and beneficial ownership together.
 func (c Completeness) Progress() int {
 	done := 0
-	for _, ok := range []bool{c.HasCompany, c.Representatives > 0, c.HasBanking, c.HasTrade, c.DocumentsComplete()} {
+	for _, ok := range []bool{c.HasCompany, c.Representatives > 0, c.HasBanking && c.OwnershipComplete(), c.HasTrade, c.DocumentsComplete()} {
 		if ok {
 			done++
 		}

@@ -36,3 +36,24 @@ func MaskTail(s string, keep int) string {
 	}
 	return strings.Repeat("•", len(r)-keep) + string(r[len(r)-keep:])
 }
+
+// ForCounterparty keeps a beneficial owner's nationality, country of residence, holding and nature
+// of control; the name shows its initials and the date of birth its year. Who owns a company is
+// more private than who acts for it (the EU Court of Justice ended public access to ownership
+// registers in 2022, C-37/20), so a counterparty learns the structure, not the people.
+func (o BeneficialOwner) ForCounterparty() BeneficialOwner {
+	o.FullName = Initials(o.FullName)
+	if len(o.DateOfBirth) >= 4 {
+		o.DateOfBirth = o.DateOfBirth[:4]
+	}
+	return o
+}
+
+// Initials writes a name as its initials: "Maria van Keller" is "M. v. K.".
+func Initials(name string) string {
+	var out []string
+	for _, w := range strings.Fields(name) {
+		out = append(out, string([]rune(w)[0])+".")
+	}
+	return strings.Join(out, " ")
+}

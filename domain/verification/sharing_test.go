@@ -18,3 +18,10 @@ func TestSharedCopyMasksIdentityAndAccountNumbers(t *testing.T) {
 		}
 	}
 }
+
+func TestOwnerForCounterpartyHidesTheName(t *testing.T) {
+	got := BeneficialOwner{FullName: "Maria van Keller", DateOfBirth: "1970-04-02", Nationality: "CH", Ownership: 4000}.ForCounterparty()
+	if got.FullName != "M. v. K." || got.DateOfBirth != "1970" || got.Nationality != "CH" || got.Ownership != 4000 {
+		t.Errorf("shared owner %+v", got)
+	}
+}

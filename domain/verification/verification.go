@@ -160,6 +160,7 @@ func (v *Verification) EnsureEditable() error {
 
 // UpdateProgress records the completeness of the sections as a percentage.
 func (v *Verification) UpdateProgress(c Completeness, now time.Time) {
+	c.OwnershipRequired = v.tier == Top
 	if p := c.Progress(); p != v.progress {
 		v.progress = p
 		v.updatedAt = now
@@ -169,6 +170,7 @@ func (v *Verification) UpdateProgress(c Completeness, now time.Time) {
 // Submit sends a complete draft for review. A verification that was paid for before
 // (rejected, then corrected) goes straight back to review without a second charge.
 func (v *Verification) Submit(c Completeness, now time.Time) error {
+	c.OwnershipRequired = v.tier == Top
 	if err := v.moveTo(Submitted, "submit", now); err != nil {
 		return err
 	}

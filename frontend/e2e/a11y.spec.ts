@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { ADMIN, adminDecides, axe, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, payByApi, pdfFile, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
+import { axe, POPOVER_RULES } from './axe'
+import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, payByApi, pdfFile, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
 
 // Every screen, at 1280 and 1366 px and on a 390 px phone: axe-core finds no WCAG 2.1 A/AA violation,
 // and no width scrolls sideways. axe is injected into the page, so the page's CSP is bypassed.
@@ -8,18 +9,12 @@ const LAPTOP = { width: 1280, height: 800 }
 const DESKTOP = { width: 1366, height: 900 }
 const PHONE = { width: 390, height: 844 }
 
-
 /** settled waits until the screen has its heading, no spinner and no request under way. */
 async function settled(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible(FIRST_PAINT)
   await expect(page.locator('[role="status"]', { hasText: /^Loading$/ })).toHaveCount(0, FIRST_PAINT)
   await page.waitForLoadState('networkidle')
 }
-
-// What an open popover used to break (it hid the whole app, focusable content and all), and the
-// landmarks' names: best-practice rules, scanned besides the WCAG tags wherever a popover is open.
-const POPOVER_RULES = ['aria-hidden-focus', 'landmark-one-main', 'page-has-heading-one', 'region', 'landmark-unique']
-
 
 /**
  * withOpen audits the screen with a popover open, at each width: a resize closes a select, so it is

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, adminDecides, axe, createVerificationByApi, loginByApi, open, payInFullByApi, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
+import { axe } from './axe'
+import { ADMIN, adminDecides, createVerificationByApi, loginByApi, open, payInFullByApi, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
 
 // A counterparty follows a certificate from its public page, at a desktop's and a phone's width,
 // and the pages the e-mailed links open ask before they act. axe is injected: bypass the CSP.

@@ -153,7 +153,8 @@ test('the reviewer decides every screening hit in the Screening tab and approves
   await expect(pub.getByRole('heading', { name: 'Verified Trading Partner' })).toBeVisible()
   await expect(pub.getByText('Includes TTT Certificate, CIS, KYC, AML and PEP Checks')).toBeVisible()
   const checks = pub.getByRole('list', { name: 'Checks performed' })
-  await expect(checks.getByTestId('certificate-check')).toHaveCount(5)
+  // Verification, sanctions, PEP, jurisdictions, KYC and beneficial ownership (submitByApi declares it).
+  await expect(checks.getByTestId('certificate-check')).toHaveCount(6)
   const sanctions = checks.getByTestId('certificate-check').filter({ hasText: 'Sanctions screening' })
   await expect(sanctions).toContainText('no match')
   // The date it was screened is beside the label; the sentence keeps the lists' dates, written as the page writes dates.
@@ -162,9 +163,10 @@ test('the reviewer decides every screening hit in the Screening tab and approves
   await expect(checks).toContainText('FATF lists of June 13, 2025')
   await expect(pub.locator('article')).not.toContainText(/\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}/)
   await expect(checks).toContainText('2 representatives checked (passport, age, nationality)')
+  await expect(checks).toContainText('Beneficial ownership declared and screened')
   await expect(pub.getByText(/Aziz|Nowak|Novak|false positive/i)).toHaveCount(0)
   await pub.getByRole('button', { name: 'Full Report' }).click()
-  await expect(pub.getByRole('dialog', { name: 'Full Report' }).getByTestId('certificate-check')).toHaveCount(5)
+  await expect(pub.getByRole('dialog', { name: 'Full Report' }).getByTestId('certificate-check')).toHaveCount(6)
   await shot(pub, 'top-checks-public-full-report', false)
   await pub.keyboard.press('Escape')
   await pub.setViewportSize({ width: 390, height: 844 })

@@ -183,7 +183,7 @@ type ScreeningCaseHit struct {
 // ScreeningSubject is the company, a representative or the bank, with its checks and hits.
 type ScreeningSubject struct {
 	ID      int64              `json:"id"`
-	Kind    string             `json:"kind" enum:"company,representative,bank"`
+	Kind    string             `json:"kind" enum:"company,representative,beneficial_owner,bank"`
 	Name    string             `json:"name"`
 	Details string             `json:"details"`
 	Checks  []ScreeningCheck   `json:"checks"`

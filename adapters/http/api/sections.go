@@ -127,3 +127,57 @@ type TradeInput struct {
 	TradeFields `required:"false"`
 	Echoed
 }
+
+// OwnerFields are a beneficial owner's fields.
+type OwnerFields struct {
+	FullName            string   `json:"fullName"`
+	DateOfBirth         string   `json:"dateOfBirth"`
+	Nationality         string   `json:"nationality"`
+	CountryOfResidence  string   `json:"countryOfResidence"`
+	OwnershipPercentage float64  `json:"ownershipPercentage" description:"percent held, 0 to 100, at most two decimals"`
+	NatureOfControl     []string `json:"natureOfControl" enum:"shares,voting_rights,appoint_board,other"`
+	ControlText         string   `json:"controlText" description:"what the other control is (with natureOfControl other)"`
+}
+
+// BeneficialOwner is a saved beneficial owner, with their identity document once uploaded.
+type BeneficialOwner struct {
+	ID             int64 `json:"id"`
+	VerificationID int64 `json:"verificationId"`
+	OwnerFields
+	DocumentFileID *int64  `json:"documentFileId"`
+	DocumentURL    *string `json:"documentUrl"`
+	Stamps
+}
+
+// BeneficialOwnerInput is a beneficial owner as clients send it; the identity document is linked by
+// its own upload only.
+type BeneficialOwnerInput struct {
+	OwnerFields `required:"false"`
+	Echoed
+	DocumentFileID *int64  `json:"documentFileId" required:"false"`
+	DocumentURL    *string `json:"documentUrl" required:"false"`
+}
+
+// OwnershipDeclarationInput names the senior managing official of a declaration that no natural
+// person reaches the threshold.
+type OwnershipDeclarationInput struct {
+	SeniorOfficialID int64 `json:"seniorOfficialId" description:"one of the verification's representatives, by id"`
+}
+
+// OwnershipDeclaration is the declaration in force.
+type OwnershipDeclaration struct {
+	SeniorOfficialID   int64  `json:"seniorOfficialId"`
+	SeniorOfficialName string `json:"seniorOfficialName"`
+	Threshold          int    `json:"threshold" description:"percent, as declared"`
+	Text               string `json:"text" description:"the declaration as made"`
+	Stamps
+}
+
+// Ownership is a verification's beneficial ownership: the owners, or the declaration that there are
+// none, and the threshold in force (UBO_THRESHOLD).
+type Ownership struct {
+	Threshold       int                   `json:"threshold"`
+	DeclarationText string                `json:"declarationText" description:"the declaration at the threshold in force"`
+	Owners          []BeneficialOwner     `json:"owners"`
+	Declaration     *OwnershipDeclaration `json:"declaration"`
+}

@@ -69,7 +69,7 @@ type Document struct {
 	ObjectPath       string    `json:"objectPath"`
 	URL              string    `json:"url"`
 	CreatedAt        time.Time `json:"createdAt"`
-	Owner            *string   `json:"owner" description:"a passport's representative, by full name (in lists; null for other documents)"`
+	Owner            *string   `json:"owner" description:"whose identity document a passport is: a representative or beneficial owner, by full name (in lists; null for other documents)"`
 }
 
 // Upload is the multipart form of an upload: the file, and for documents their type.

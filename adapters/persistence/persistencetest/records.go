@@ -310,6 +310,75 @@ func runRecords(t *testing.T, open Open) {
 		}
 	})
 
+	t.Run("Ownership", func(t *testing.T) {
+		t.Parallel()
+		f := newFixture(t, open)
+		id := f.draft(f.user("alice@acme.example"), verification.Top).ID()
+		expectErr(t, "Declaration never made", func() error { _, err := f.r.Sections.Declaration(f.ctx, id); return err }(),
+			application.ErrNotFound)
+		doc := application.Document{VerificationID: id, Type: verification.Passport, Filename: "id.png", OriginalFilename: "id.png",
+			MimeType: "image/png", Size: 10, ObjectPath: "verifications/x/id.png", CreatedAt: f.tick()}
+		if err := f.r.Documents.Create(f.ctx, &doc); err != nil {
+			t.Fatal(err)
+		}
+		o := &application.OwnerRecord{VerificationID: id, BeneficialOwner: verification.BeneficialOwner{FullName: "Maria Keller",
+			DateOfBirth: "1968-05-09", Nationality: "CH", CountryOfResidence: "DE", Ownership: 3333,
+			Controls: []verification.Control{verification.ControlShares, verification.ControlOther}, ControlText: "Veto"}}
+		if err := f.r.Sections.AddOwner(f.ctx, o); err != nil {
+			t.Fatal(err)
+		}
+		o.DocumentFileID = &doc.ID
+		if err := f.r.Sections.UpdateOwner(f.ctx, o); err != nil {
+			t.Fatal(err)
+		}
+		owners, err := f.r.Sections.Owners(f.ctx, id)
+		if err != nil || len(owners) != 1 {
+			t.Fatalf("owners %+v, %v", owners, err)
+		}
+		if diff := cmp.Diff(*o, owners[0]); diff != "" || owners[0].DocumentPath != "verifications/x/id.png" {
+			t.Errorf("owner round trip (-want +got):\n%s", diff)
+		}
+		if docs, _ := f.r.Documents.List(f.ctx, id); len(docs) != 1 || docs[0].Owner != "Maria Keller" || !docs[0].OfBeneficialOwner {
+			t.Errorf("the owner's identity document %+v", docs)
+		}
+		if c, _ := f.r.Sections.Completeness(f.ctx, id); c.Owners != 1 || c.OwnershipDeclared {
+			t.Errorf("completeness with an owner %+v", c)
+		}
+		if err := f.r.Sections.DeleteOwner(f.ctx, id, o.ID); err != nil {
+			t.Fatal(err)
+		}
+
+		rep := &application.RepresentativeRecord{VerificationID: id, Representative: verification.Representative{FullName: "Jane Doe"}}
+		if err := f.r.Sections.AddRepresentative(f.ctx, rep); err != nil {
+			t.Fatal(err)
+		}
+		d := &application.DeclarationRecord{VerificationID: id, OwnershipDeclaration: verification.OwnershipDeclaration{
+			SeniorOfficialID: rep.ID, Threshold: 25}}
+		if err := f.r.Sections.SaveDeclaration(f.ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		got, err := f.r.Sections.Declaration(f.ctx, id)
+		if err != nil || got.SeniorOfficialName != "Jane Doe" || got.Threshold != 25 {
+			t.Fatalf("declaration %+v, %v", got, err)
+		}
+		if c, _ := f.r.Sections.Completeness(f.ctx, id); c.Owners != 0 || !c.OwnershipDeclared {
+			t.Errorf("completeness with the declaration %+v", c)
+		}
+		// The declaration counts only while its senior official is a representative.
+		if err := f.r.Sections.DeleteRepresentative(f.ctx, id, rep.ID); err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := f.r.Sections.Completeness(f.ctx, id); c.OwnershipDeclared {
+			t.Error("a declaration naming a deleted representative still counts")
+		}
+		if err := f.r.Sections.WithdrawDeclaration(f.ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		expectErr(t, "withdrawing twice", f.r.Sections.WithdrawDeclaration(f.ctx, id), application.ErrNotFound)
+		expectErr(t, "Declaration withdrawn", func() error { _, err := f.r.Sections.Declaration(f.ctx, id); return err }(),
+			application.ErrNotFound)
+	})
+
 	t.Run("DocumentsAndAudit", func(t *testing.T) {
 		t.Parallel()
 		f := newFixture(t, open)

@@ -174,7 +174,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		_ = db.Close()
 		return nil, errors.New("S3_PRESIGNED_DOWNLOADS=true needs an object store that presigns links: set S3_ENDPOINT")
 	}
-	sectionsSvc := application.NewSections(tx, verifications, sections, documents, audit, clock)
+	sectionsSvc := application.NewSections(application.SectionsDeps{Tx: tx, Repo: verifications, Sections: sections,
+		Docs: documents, Audit: audit, Clock: clock, OwnerThreshold: cfg.OwnerThreshold})
 	shareLinks := persistence.NewShareLinks(db)
 	certificates := application.NewCertificates(application.CertificatesDeps{Tx: tx, Repo: verifications,
 		Sections: sections, Docs: documents, Blobs: blobs, Renderer: pdf.New(), Links: shareLinks,

@@ -47,6 +47,7 @@ type Config struct {
 	PprofAddr            string           // serve Go's profiler there (soak runs); empty: off
 	Timeouts             httpapi.Timeouts // HTTP_* timeouts
 	Limits               application.Limits
+	OwnerThreshold       int // UBO_THRESHOLD, in percent
 
 	// PreviousSessionSecret is the secret before a rotation (SESSION_SECRET_PREVIOUS), accepted
 	// until every cookie it signed has been used again or has expired.

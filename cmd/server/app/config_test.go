@@ -37,7 +37,8 @@ func TestConfigDefaults(t *testing.T) {
 		ScreeningIndexCheck: 30 * time.Second, ScreeningFetchInterval: 24 * time.Hour, ScreeningStaleAfter: 72 * time.Hour,
 		Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute,
 		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour, PEPYearsAfterOffice: 5,
-		WikidataTimeout: 90 * time.Second, WikidataAttempts: 4, OperatorEmail: "support@tttverify.com"}
+		WikidataTimeout: 90 * time.Second, WikidataAttempts: 4, OperatorEmail: "support@tttverify.com",
+		OwnerThreshold: 25}
 	if diff := cmp.Diff(want, Defaults()); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -64,7 +65,7 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"STRIPE_PUBLISHABLE_KEY=pk_test_1", "STRIPE_WEBHOOK_SECRET=whsec_1", "STRIPE_API_BASE=http://stripe-mock",
 		"WORKERS=0", "SMTP_URL=smtp://mail:25", "SMTP_FROM=Compliance <kyc@example.com>", "JOB_TIMEOUT=30s",
 		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "PEP_YEARS_AFTER_OFFICE=0",
-		"SCREENING_WIKIDATA_TIMEOUT=2m", "SCREENING_WIKIDATA_ATTEMPTS=2", "OPERATOR_EMAIL=kyc@example.com", "UNRELATED=1")
+		"SCREENING_WIKIDATA_TIMEOUT=2m", "SCREENING_WIKIDATA_ATTEMPTS=2", "OPERATOR_EMAIL=kyc@example.com", "UBO_THRESHOLD=10", "UNRELATED=1")
 	want := &Config{Addr: "127.0.0.1:9000", DataDir: "/srv/ttt", DatabaseURL: "postgres://db/ttt",
 		PublicBaseURL: "https://verify.example.com", SessionSecret: []byte(strings.Repeat("n", 32)),
 		PreviousSessionSecret: []byte(strings.Repeat("o", 40)), AuthRateLimit: 0,
@@ -85,7 +86,7 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		StripeWebhookSecret: "whsec_1", StripeAPIBase: "http://stripe-mock", Workers: 0, SMTPURL: "smtp://mail:25",
 		SMTPFrom: "Compliance <kyc@example.com>", JobTimeout: 30 * time.Second,
 		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe", PEPYearsAfterOffice: 0,
-		WikidataTimeout: 2 * time.Minute, WikidataAttempts: 2, OperatorEmail: "kyc@example.com"}
+		WikidataTimeout: 2 * time.Minute, WikidataAttempts: 2, OperatorEmail: "kyc@example.com", OwnerThreshold: 10}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("configuration (-want +got):\n%s", diff)
 	}
@@ -145,6 +146,8 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{[]string{"MAX_STORAGE_PER_ACCOUNT=1.5"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size"},
 		{[]string{"MAX_STORAGE_PER_ACCOUNT=2GB of space"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size"},
 		{[]string{"MAX_CONCURRENT_UPLOADS=0"}, "MAX_CONCURRENT_UPLOADS must be a whole number >= 1"},
+		{[]string{"UBO_THRESHOLD=0"}, "UBO_THRESHOLD must be a whole percentage from 1 to 100"},
+		{[]string{"UBO_THRESHOLD=25%"}, "UBO_THRESHOLD must be a whole percentage from 1 to 100"},
 		{[]string{"S3_USE_SSL=yes please"}, "S3_USE_SSL must be true or false"},
 		{[]string{"ADMIN_PROMOTE=2"}, "ADMIN_PROMOTE must be true or false"},
 		{[]string{"PUBLIC_BASE_URL=verify.example.com"}, "PUBLIC_BASE_URL must be an http(s) origin"},

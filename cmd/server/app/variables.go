@@ -13,6 +13,7 @@ import (
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // configuration declares every environment variable the server reads, by group: its name, its
@@ -111,6 +112,9 @@ var configuration = []group{
 		{name: "DELETED_FILE_RETENTION", def: short(application.DefaultDeletedFileRetention), help: "how long the " +
 			"object of a deleted document is kept before the daily job removes it (the row stays, marked deleted)",
 			set: into(positive, func(c *Config) *time.Duration { return &c.DeletedFileRetention })},
+		{name: "UBO_THRESHOLD", def: strconv.Itoa(verification.DefaultOwnerThreshold), help: "ownership percentage " +
+			"(1-100) that makes a beneficial owner of a Top verification; the applicants' declaration that nobody " +
+			"reaches it states it", set: into(percent, func(c *Config) *int { return &c.OwnerThreshold })},
 	}},
 	{"Payments", []variable{
 		{name: "STRIPE_SECRET_KEY", shown: "simulated provider", help: "Stripe's secret key; without it the " +
@@ -254,6 +258,15 @@ func boolean(s string) (bool, error) {
 }
 
 // atLeast parses a whole number no smaller than lowest.
+// percent reads a whole percentage from 1 to 100.
+func percent(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > 100 {
+		return 0, errors.New("must be a whole percentage from 1 to 100")
+	}
+	return n, nil
+}
+
 func atLeast(lowest int) func(string) (int, error) {
 	return func(s string) (int, error) {
 		n, err := strconv.Atoi(s)

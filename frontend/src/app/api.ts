@@ -80,6 +80,7 @@ export const TAGS = [
   'Verification',
   'CompanyInfo',
   'Representatives',
+  'Ownership',
   'BankingInfo',
   'TradeInfo',
   'Documents',

@@ -70,3 +70,11 @@ export function hasRequiredDocuments(docs: { type: string }[]): boolean {
 
 /** CIS_NOT_AVAILABLE is the toast when a CIS form cannot be fetched (spec 8). */
 export const CIS_NOT_AVAILABLE = { title: 'CIS Form Not Available', description: 'The CIS form could not be found for this verification.' }
+
+/** The natures of control a beneficial owner may declare, as the server names them. */
+export const CONTROLS = [
+  { value: 'shares', label: 'Shares' },
+  { value: 'voting_rights', label: 'Voting rights' },
+  { value: 'appoint_board', label: 'Right to appoint the board' },
+  { value: 'other', label: 'Other control' },
+] as const

@@ -3,6 +3,7 @@
 export { BankingView } from './BankingView'
 export { CompanyView } from './CompanyView'
 export { DocumentsView, groupDocuments } from './DocumentsView'
+export { OwnersView, controlLabels } from './OwnersView'
 export { RepresentativesView } from './RepresentativesView'
 export { TradeView } from './TradeView'
 export { SectionCard, type SectionViewProps } from './SectionCard'

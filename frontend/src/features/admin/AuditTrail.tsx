@@ -26,6 +26,9 @@ const ACTIONS: Record<string, { label: string; dot: string }> = {
   'screening.completed': { label: 'Screening run completed', dot: 'bg-brand-400' },
   'screening.hit_decided': { label: 'Screening hit decided', dot: 'bg-purple-500' },
   'screening.pep_acknowledged': { label: 'Unavailable PEP screening acknowledged', dot: 'bg-amber-500' },
+  'delete-representative': { label: 'Representative removed', dot: 'bg-slate-400' },
+  'delete-beneficial-owner': { label: 'Beneficial owner removed', dot: 'bg-slate-400' },
+  'withdraw-ownership-declaration': { label: 'Ownership declaration withdrawn', dot: 'bg-slate-400' },
 }
 
 export function actionLabel(action: string): string {

@@ -6,6 +6,7 @@ import type {
   BankingInfo,
   CompanyInfo,
   Paged,
+  Ownership,
   Representative,
   StatusCounts,
   HitOutcome,
@@ -59,6 +60,9 @@ export const adminApi = api.injectEndpoints({
     adminRepresentatives: b.query<Representative[], number>({
       query: (id) => `/admin/verifications/${id}/representatives`,
       transformResponse: (r: Representative[] | null | undefined) => r ?? [],
+    }),
+    adminOwnership: b.query<Ownership, number>({
+      query: (id) => `/admin/verifications/${id}/beneficial-owners`,
     }),
     adminBankingInfo: b.query<BankingInfo | null, number>({
       query: (id) => `/admin/verifications/${id}/banking-info`,
@@ -126,6 +130,7 @@ export const {
   useAdminGetVerificationQuery,
   useAdminCompanyInfoQuery,
   useAdminRepresentativesQuery,
+  useAdminOwnershipQuery,
   useAdminBankingInfoQuery,
   useAdminTradeInfoQuery,
   useAdminDocumentsQuery,

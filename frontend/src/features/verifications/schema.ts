@@ -67,3 +67,48 @@ export const COMPANY_FIELDS = Object.keys(companySchema.fields) as (keyof Compan
 export const REPRESENTATIVE_FIELDS = Object.keys(representativeSchema.fields) as (keyof RepresentativeValues)[]
 export const BANKING_FIELDS = Object.keys(bankingSchema.fields) as (keyof BankingValues)[]
 export const TRADE_FIELDS = Object.keys(tradeSchema.fields) as (keyof TradeValues)[]
+
+/**
+ * ownerSchema is a beneficial owner with the server's rules and words: an owner through shares or
+ * voting rights holds at least the threshold; one who controls otherwise may hold nothing.
+ */
+export function ownerSchema(threshold: number) {
+  return yup.object({
+    fullName: yup.string().trim().required('Full name is required'),
+    dateOfBirth: yup
+      .string()
+      .required('Date of birth is required')
+      .test('past', 'Date of birth must be a past date', (v) => !v || v <= new Date().toISOString().slice(0, 10)),
+    nationality: yup.string().required('Nationality is required'),
+    countryOfResidence: yup.string().required('Country of residence is required'),
+    natureOfControl: yup.array(yup.string().required()).min(1, 'Choose at least one nature of control').default([]),
+    ownershipPercentage: yup
+      .string()
+      .trim()
+      .required('Enter the percentage held (0 if the control is not through a holding)')
+      .test('range', 'Ownership must be between 0 and 100%', (v) => !v || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) <= 100))
+      .test(
+        'threshold',
+        `An owner through shares or voting rights holds at least ${threshold}%; below that, choose another nature of control`,
+        (v, ctx) => {
+          const controls: string[] = ctx.parent.natureOfControl ?? []
+          const byHolding = controls.includes('shares') || controls.includes('voting_rights')
+          return !byHolding || !v || Number(v) >= threshold
+        },
+      ),
+    controlText: yup
+      .string()
+      .trim()
+      .default('')
+      .when('natureOfControl', {
+        is: (c: string[] | undefined) => c?.includes('other'),
+        then: (s) => s.required('Describe the other control'),
+      }),
+  })
+}
+export type OwnerValues = yup.InferType<ReturnType<typeof ownerSchema>>
+
+export const declarationSchema = yup.object({
+  seniorOfficialId: yup.string().required('Choose the senior managing official'),
+})
+export type DeclarationValues = yup.InferType<typeof declarationSchema>

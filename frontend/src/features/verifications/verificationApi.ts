@@ -1,6 +1,10 @@
 import { api } from '@/app/api'
 import type {
   BankingInfo,
+  BeneficialOwner,
+  BeneficialOwnerInput,
+  Ownership,
+  OwnershipDeclaration,
   CompanyInfo,
   DocumentType,
   Paged,
@@ -18,7 +22,7 @@ import { pagedResponse } from '@/lib/paged'
 import { uploadForm } from '@/lib/upload'
 
 /** A change to any section changes the verification's progress, so the verification is refreshed too. */
-function touched(id: number, ...tags: ('CompanyInfo' | 'Representatives' | 'BankingInfo' | 'TradeInfo' | 'Documents')[]) {
+function touched(id: number, ...tags: ('CompanyInfo' | 'Representatives' | 'Ownership' | 'BankingInfo' | 'TradeInfo' | 'Documents')[]) {
   return [...tags.map((type) => ({ type, id })), { type: 'Verification' as const, id }, { type: 'Verification' as const, id: 'LIST' }]
 }
 
@@ -89,7 +93,8 @@ export const verificationApi = api.injectEndpoints({
     }),
     deleteRepresentative: b.mutation<void, { id: number; repId: number }>({
       query: ({ id, repId }) => ({ url: `/verifications/${id}/representatives/${repId}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, { id }) => touched(id, 'Representatives'),
+      // The declaration names a representative, so it is read again too.
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Representatives', 'Ownership'),
     }),
     uploadPassport: b.mutation<VerificationDocument, { id: number; repId: number; file: File }>({
       query: ({ id, repId, file }) => ({
@@ -98,6 +103,35 @@ export const verificationApi = api.injectEndpoints({
         body: uploadForm(file),
       }),
       invalidatesTags: (_r, _e, { id }) => touched(id, 'Representatives'),
+    }),
+
+    getOwnership: b.query<Ownership, number>({
+      query: (id) => `/verifications/${id}/beneficial-owners`,
+      providesTags: (_r, _e, id) => [{ type: 'Ownership', id }],
+    }),
+    addOwner: b.mutation<BeneficialOwner, { id: number; data: BeneficialOwnerInput }>({
+      query: ({ id, data }) => ({ url: `/verifications/${id}/beneficial-owners`, method: 'POST', body: data }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Ownership'),
+    }),
+    updateOwner: b.mutation<BeneficialOwner, { id: number; ownerId: number; data: BeneficialOwnerInput }>({
+      query: ({ id, ownerId, data }) => ({ url: `/verifications/${id}/beneficial-owners/${ownerId}`, method: 'PUT', body: data }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Ownership'),
+    }),
+    deleteOwner: b.mutation<void, { id: number; ownerId: number }>({
+      query: ({ id, ownerId }) => ({ url: `/verifications/${id}/beneficial-owners/${ownerId}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Ownership'),
+    }),
+    uploadOwnerDocument: b.mutation<VerificationDocument, { id: number; ownerId: number; file: File }>({
+      query: ({ id, ownerId, file }) => ({ url: `/verifications/${id}/beneficial-owners/${ownerId}/document`, method: 'POST', body: uploadForm(file) }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Ownership', 'Documents'),
+    }),
+    declareNoOwners: b.mutation<OwnershipDeclaration, { id: number; seniorOfficialId: number }>({
+      query: ({ id, seniorOfficialId }) => ({ url: `/verifications/${id}/ownership-declaration`, method: 'PUT', body: { seniorOfficialId } }),
+      invalidatesTags: (_r, _e, { id }) => touched(id, 'Ownership'),
+    }),
+    withdrawDeclaration: b.mutation<void, number>({
+      query: (id) => ({ url: `/verifications/${id}/ownership-declaration`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => touched(id, 'Ownership'),
     }),
 
     getBankingInfo: b.query<BankingInfo | null, number>({
@@ -174,6 +208,13 @@ export const {
   useUpdateRepresentativeMutation,
   useDeleteRepresentativeMutation,
   useUploadPassportMutation,
+  useGetOwnershipQuery,
+  useAddOwnerMutation,
+  useUpdateOwnerMutation,
+  useDeleteOwnerMutation,
+  useUploadOwnerDocumentMutation,
+  useDeclareNoOwnersMutation,
+  useWithdrawDeclarationMutation,
   useGetBankingInfoQuery,
   useSaveBankingInfoMutation,
   useUploadBankReferenceMutation,

@@ -36,7 +36,7 @@ export function approvalText(v: Pick<AdminVerification, 'tier'>, companyName: st
 
 /** Review lays out one verification for the reviewer and carries out approve, reject, revoke and reinstate. */
 export function Review({ v }: { v: AdminVerification }) {
-  const sections = useReviewSections(v.id)
+  const sections = useReviewSections(v.id, v.tier === 'top')
   const screening = useScreening(v)
   const [tab, setTab] = useState<ReviewTab>('overview')
   // The server's reason for refusing approval (e.g. what screening leaves open) stays on the page.

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { FileText } from 'lucide-react'
-import { BankingView, CompanyView, DocumentsView, RepresentativesView, TradeView } from '../../../components/sections'
+import { BankingView, CompanyView, DocumentsView, OwnersView, RepresentativesView, TradeView } from '../../../components/sections'
 import { InfoField as Field } from '../../../components/ui/Banner'
 import { Card, CardBody, CardHeader } from '../../../components/ui/Card'
 import { ScrollingTabList } from '../../../components/ui/ScrollingTabList'
@@ -43,10 +43,19 @@ export function ReviewTabs({
   onTab: (t: ReviewTab) => void
 }) {
   const attention = screening.data?.attention ?? false
-  const { company, reps, banking, trade, docs } = sections
+  const { company, reps, ownership, banking, trade, docs } = sections
+  const top = v.tier === 'top'
+  const o = ownership.data
   const sectionTabs = [
     ['company', <CompanyView data={company.data} loading={company.isLoading} detailed />],
-    ['representatives', <RepresentativesView data={reps.data} loading={reps.isLoading} detailed />],
+    [
+      'representatives',
+      // A Top verification's beneficial owners are people to review beside its representatives.
+      <div className="space-y-6">
+        <RepresentativesView data={reps.data} loading={reps.isLoading} detailed />
+        {top && <OwnersView data={o} loading={ownership.isLoading} detailed />}
+      </div>,
+    ],
     ['banking', <BankingView data={banking.data} loading={banking.isLoading} detailed />],
     ['documents', <DocumentsView data={docs.data} loading={docs.isLoading} detailed extra={(d) => <DocumentFlags doc={d} />} />],
   ] as const
@@ -73,6 +82,11 @@ export function ReviewTabs({
             <dl className="grid gap-5 sm:grid-cols-3">
               <Field label="Company">{company.data?.companyName}</Field>
               <Field label="Representatives">{String(reps.data?.length ?? 0)}</Field>
+              {top && (
+                <Field label="Beneficial Owners">
+                  {o ? (o.owners.length > 0 ? String(o.owners.length) : o.declaration ? 'None reach the threshold (declared)' : 'Not given') : null}
+                </Field>
+              )}
               <Field label="Documents">
                 {`${docs.data?.length ?? 0}${flaggedCount(docs.data) ? ` · ${flaggedCount(docs.data)} flagged` : ''}`}
               </Field>

@@ -7,7 +7,7 @@ import type { ScreeningCheck, ScreeningSubject as Subject } from '../../../lib/t
 import { HitDecision } from './HitDecision'
 import { CHECK_KIND, CHECK_RESULT, FINDING_SEVERITY, HIT_STATUS, SUBJECT_KIND } from './screeningLabels'
 
-const SUBJECT_ICON = { company: Building2, representative: UserRound, bank: Landmark } as const
+const SUBJECT_ICON = { company: Building2, representative: UserRound, beneficial_owner: UserRound, bank: Landmark } as const
 
 function CheckRow({ c }: { c: ScreeningCheck }) {
   const result = CHECK_RESULT[c.result]

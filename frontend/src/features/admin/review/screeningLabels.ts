@@ -21,6 +21,7 @@ export const RUN_TRIGGER: Record<ScreeningRun['trigger'], string> = {
 export const SUBJECT_KIND: Record<ScreeningSubject['kind'], string> = {
   company: 'Company',
   representative: 'Representative',
+  beneficial_owner: 'Beneficial owner',
   bank: 'Bank',
 }
 

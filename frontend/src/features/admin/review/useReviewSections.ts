@@ -3,6 +3,7 @@ import {
   useAdminCompanyInfoQuery,
   useAdminDocumentsQuery,
   useAdminEventsQuery,
+  useAdminOwnershipQuery,
   useAdminRepresentativesQuery,
   useAdminTradeInfoQuery,
 } from '../adminApi'
@@ -10,11 +11,15 @@ import {
 // The review always shows the latest data: another admin or the applicant may have changed it.
 export const FRESH = { refetchOnMountOrArgChange: true } as const
 
-/** useReviewSections loads the five sections and the audit trail of the verification under review. */
-export function useReviewSections(id: number) {
+/**
+ * useReviewSections loads the five sections and the audit trail of the verification under review,
+ * and a Top verification's beneficial ownership.
+ */
+export function useReviewSections(id: number, top: boolean) {
   return {
     company: useAdminCompanyInfoQuery(id, FRESH),
     reps: useAdminRepresentativesQuery(id, FRESH),
+    ownership: useAdminOwnershipQuery(id, { ...FRESH, skip: !top }),
     banking: useAdminBankingInfoQuery(id, FRESH),
     trade: useAdminTradeInfoQuery(id, FRESH),
     docs: useAdminDocumentsQuery(id, FRESH),

@@ -60,6 +60,22 @@ export function CompanyForm({ initialValues, onSubmit, onPrevious, onSkip, submi
   )
 }
 
+/** ListFormButtons are the buttons of a form that adds to a list on a step: Cancel when given, and save. */
+export function ListFormButtons({ onCancel, submitLabel, loading }: { onCancel?: () => void; submitLabel: string; loading: boolean }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {onCancel && (
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
+      <Button type="submit" variant="secondary" loading={loading} className="ring-1 ring-slate-300">
+        {submitLabel}
+      </Button>
+    </div>
+  )
+}
+
 export function RepresentativeForm({ initialValues, onSubmit, submitLabel = 'Save Representative', onCancel }: StepFormProps<RepresentativeValues>) {
   return (
     <Formik<RepresentativeValues> initialValues={initialValues} validationSchema={representativeSchema} onSubmit={onSubmit} enableReinitialize>
@@ -76,27 +92,22 @@ export function RepresentativeForm({ initialValues, onSubmit, submitLabel = 'Sav
             <TextField name="email" label="Email" required type="email" />
             <TextField name="phoneNumber" label="Phone Number" required type="tel" />
           </div>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            {onCancel && (
-              <Button variant="ghost" onClick={onCancel}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" variant="secondary" loading={isSubmitting} className="ring-1 ring-slate-300">
-              {submitLabel}
-            </Button>
-          </div>
+          <ListFormButtons onCancel={onCancel} submitLabel={submitLabel} loading={isSubmitting} />
         </Form>
       )}
     </Formik>
   )
 }
 
-export function BankingForm({ initialValues, onSubmit, onPrevious, onSkip, extra }: StepFormProps<BankingValues>) {
+/**
+ * BankingForm is the banking section. With `formId` its buttons are left to the page (the Top tier's
+ * step adds beneficial ownership below the form, and its footer submits the form by that id).
+ */
+export function BankingForm({ initialValues, onSubmit, onPrevious, onSkip, extra, formId }: StepFormProps<BankingValues> & { formId?: string }) {
   return (
     <Formik<BankingValues> initialValues={initialValues} validationSchema={bankingSchema} onSubmit={onSubmit} enableReinitialize>
       {({ isSubmitting }) => (
-        <Form noValidate aria-label="Banking Details">
+        <Form noValidate aria-label="Banking Details" id={formId}>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField name="bankName" label="Bank Name" required />
             <TextField name="accountName" label="Account Name" required />
@@ -107,7 +118,7 @@ export function BankingForm({ initialValues, onSubmit, onPrevious, onSkip, extra
             <TextField name="bankContact" label="Bank Contact" hint="Optional: name and phone or e-mail of your relationship manager." />
           </div>
           {extra && <div className="mt-6">{extra}</div>}
-          <StepFooter loading={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} />
+          {!formId && <StepFooter loading={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} />}
         </Form>
       )}
     </Formik>

@@ -5,20 +5,24 @@ import type { OverviewProps } from './Overview'
 import { UpgradeOffer } from '../../UpgradeOffer'
 import { ProgressCard } from './ProgressCard'
 import { SectionLinkCard } from './SectionLinkCard'
-import { completedSections, useSections } from './useSections'
+import { completedSections, ownershipDone, useSections } from './useSections'
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** DraftOverview links to the five sections with their summaries, and shows the progress. */
 export function DraftOverview({ v, onOpen, onSubmit, submitting }: OverviewProps) {
-  const { company, reps, banking, trade, docs } = useSections(v.id)
+  const top = v.tier === 'top'
+  const { company, reps, banking, ownership, trade, docs } = useSections(v.id, top)
   const c = company.data
   const r = reps.data ?? []
   const b = banking.data
+  // For Top the third step is Enhanced Due Diligence: banking and beneficial ownership together.
+  const owned = !top || ownershipDone(ownership.data)
+  const o = ownership.data
   const t = trade.data
   // Passports and bank references are listed with the documents but belong to their own steps.
   const d = (docs.data ?? []).filter((x) => (DOCUMENT_STEP_TYPES as readonly string[]).includes(x.type))
-  const loading = company.isLoading || reps.isLoading || banking.isLoading || trade.isLoading || docs.isLoading
+  const loading = company.isLoading || reps.isLoading || banking.isLoading || ownership.isLoading || trade.isLoading || docs.isLoading
   const docsDone = hasRequiredDocuments(d)
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -40,8 +44,13 @@ export function DraftOverview({ v, onOpen, onSubmit, submitting }: OverviewProps
         <SectionLinkCard
           icon={<Landmark className="h-6 w-6" aria-hidden />}
           title="Banking Details"
-          done={b != null}
-          summary={b ? `${b.bankName} · ${b.currency}` : 'Bank account and SWIFT/BIC'}
+          done={b != null && owned}
+          summary={[
+            b ? `${b.bankName} · ${b.currency}` : 'Bank account and SWIFT/BIC',
+            top && (o && o.owners.length > 0 ? plural(o.owners.length, 'beneficial owner') : o?.declaration ? 'ownership declared' : 'beneficial owners missing'),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
           onClick={() => onOpen('banking')}
         />
         <SectionLinkCard
@@ -63,7 +72,7 @@ export function DraftOverview({ v, onOpen, onSubmit, submitting }: OverviewProps
       </div>
       {v.actions.upgrade && <UpgradeOffer v={v} className="lg:col-span-3 lg:order-first" />}
       <ProgressCard
-        done={completedSections({ company: c, reps: r, banking: b, trade: t, docs: d })}
+        done={completedSections({ company: c, reps: r, banking: b, ownership: owned, trade: t, docs: d })}
         loading={loading}
         canSubmit={v.actions.submit}
         onSubmit={onSubmit}

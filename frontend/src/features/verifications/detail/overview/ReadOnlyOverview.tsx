@@ -1,4 +1,4 @@
-import { BankingView, CompanyView, DocumentsView, RepresentativesView, TradeView } from '../../../../components/sections'
+import { BankingView, CompanyView, DocumentsView, OwnersView, RepresentativesView, TradeView } from '../../../../components/sections'
 import { mutate } from '../../../../components/ui/mutate'
 import { rejectionSection } from '../../../../lib/rejections'
 import type { Verification } from '../../../../lib/types'
@@ -12,7 +12,8 @@ import { useSections } from './useSections'
 
 /** ReadOnlyOverview shows a submitted verification: where it stands, and its sections as the owner sees them. */
 export function ReadOnlyOverview({ v, onOpen }: { v: Verification; onOpen: (s: Step) => void }) {
-  const { company, reps, banking, trade, docs } = useSections(v.id)
+  const top = v.tier === 'top'
+  const { company, reps, banking, ownership, trade, docs } = useSections(v.id, top)
   const [resubmit, { isLoading: resubmitting }] = useResubmitVerificationMutation()
 
   async function doResubmit() {
@@ -36,6 +37,7 @@ export function ReadOnlyOverview({ v, onOpen }: { v: Verification; onOpen: (s: S
         <BankingView data={banking.data} loading={banking.isLoading} />
         <RepresentativesView data={reps.data} loading={reps.isLoading} />
         <TradeView data={trade.data} loading={trade.isLoading} />
+        {top && <OwnersView data={ownership.data} loading={ownership.isLoading} />}
       </div>
       <DocumentsView data={docs.data} loading={docs.isLoading} />
       {v.actions.upgrade && needsAction(v) && <UpgradeOffer v={v} />}

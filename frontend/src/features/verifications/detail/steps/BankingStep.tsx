@@ -4,9 +4,21 @@ import { uploadFailure } from '../../../../lib/upload'
 import { mutate } from '../../../../components/ui/mutate'
 import type { BankingInfo } from '../../../../lib/types'
 import { BANKING_FIELDS, pick } from '../../schema'
-import { useGetBankingInfoQuery, useGetDocumentsQuery, useSaveBankingInfoMutation, useUploadBankReferenceMutation } from '../../verificationApi'
+import {
+  useGetBankingInfoQuery,
+  useGetDocumentsQuery,
+  useGetOwnershipQuery,
+  useGetRepresentativesQuery,
+  useGetVerificationQuery,
+  useSaveBankingInfoMutation,
+  useUploadBankReferenceMutation,
+} from '../../verificationApi'
 import { BankingForm } from '../forms'
+import { OwnershipPart } from './OwnershipPart'
+import { StepFooter } from './StepFooter'
 import { StepShell, type StepNav } from './StepShell'
+
+const BANKING_FORM = 'banking-form'
 
 export const REFERENCE_HINT =
   'Optional. A bank reference letter can expedite your verification. It should be on bank letterhead.'
@@ -17,6 +29,10 @@ export function BankingStep({ id, next, previous }: { id: number } & StepNav) {
   const [upload, { isLoading: uploading }] = useUploadBankReferenceMutation()
   // Before the section's first save a letter is already on file as a document and is linked on save.
   const docs = useGetDocumentsQuery(id, { skip: data != null || isLoading }).data
+  // The Top tier's third step is its Enhanced Due Diligence: banking and beneficial ownership.
+  const top = useGetVerificationQuery(id).data?.tier === 'top'
+  const ownership = useGetOwnershipQuery(id, { skip: !top })
+  const reps = useGetRepresentativesQuery(id, { skip: !top }).data ?? []
 
   async function uploadReference(file: File) {
     await mutate(upload({ id, file }), { done: { title: 'Bank reference uploaded', description: file.name }, failed: (e) => uploadFailure(e, 'Failed to upload bank reference') })
@@ -33,14 +49,19 @@ export function BankingStep({ id, next, previous }: { id: number } & StepNav) {
     <StepShell
       step={3}
       title="Banking Details"
-      description="The account you will use to receive or make payments for trades."
+      description={
+        top
+          ? 'The account you will use to receive or make payments for trades, and who owns or controls the company.'
+          : 'The account you will use to receive or make payments for trades.'
+      }
       icon={<Landmark className="h-5 w-5" aria-hidden />}
-      loading={isLoading}
+      loading={isLoading || (top && ownership.isLoading)}
     >
       <BankingForm
         initialValues={pick(BANKING_FIELDS, data)}
         onPrevious={previous}
         onSkip={next}
+        formId={top ? BANKING_FORM : undefined}
         extra={
           <div>
             <FileSlot
@@ -59,6 +80,12 @@ export function BankingStep({ id, next, previous }: { id: number } & StepNav) {
           if (r.ok) next()
         }}
       />
+      {top && ownership.data && (
+        <>
+          <OwnershipPart id={id} ownership={ownership.data} reps={reps} />
+          <StepFooter form={BANKING_FORM} onPrevious={previous} onSkip={next} />
+        </>
+      )}
     </StepShell>
   )
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, Pencil, Plus, Trash2, UserRound, Users } from 'lucide-react'
+import { AlertTriangle, Plus, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../../components/ui/Button'
 import { FileSlot } from '../../../../components/ui/FileSlot'
@@ -17,6 +17,7 @@ import {
 } from '../../verificationApi'
 import { RepresentativeForm } from '../forms'
 import { duplicateWarnings } from './duplicates'
+import { PersonCard } from './PersonCard'
 import { StepFooter } from './StepFooter'
 import { StepShell, type StepNav } from './StepShell'
 
@@ -41,48 +42,30 @@ function RepresentativeCard({
   }
 
   return (
-    <li className="rounded-xl border border-slate-200 p-5" data-testid="representative-card">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex gap-3">
-          <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <UserRound className="h-5 w-5" aria-hidden />
-          </div>
-          <div>
-            <p className="font-semibold text-slate-900">{rep.fullName}</p>
-            <p className="text-sm text-slate-600">{rep.position}</p>
-            <p className="mt-1 text-sm text-slate-500">
-              {rep.email} · {rep.phoneNumber} · {countryName(rep.nationality)}
-            </p>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" onClick={onEdit} icon={<Pencil className="h-4 w-4" aria-hidden />} aria-label={`Edit ${rep.fullName}`}>
-            Edit
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-red-600 hover:bg-red-50"
-            onClick={remove}
-            loading={deleting}
-            icon={<Trash2 className="h-4 w-4" aria-hidden />}
-            aria-label={`Delete ${rep.fullName}`}
-          >
-            Delete
-          </Button>
-        </div>
-      </div>
-      <div className="mt-4">
-        <FileSlot
-          label={`Passport / ID of ${rep.fullName}`}
-          description="A clear copy of the photo page."
-          files={rep.passportFileId != null ? [{ id: rep.passportFileId, name: 'Passport / ID document', url: rep.documentUrl }] : []}
-          uploading={uploading}
-          onUpload={uploadPassport}
-          allowMore
-        />
-      </div>
-    </li>
+    <PersonCard
+      name={rep.fullName}
+      testId="representative-card"
+      onEdit={onEdit}
+      onDelete={remove}
+      deleting={deleting}
+      details={
+        <>
+          <p className="text-sm text-slate-600">{rep.position}</p>
+          <p className="mt-1 text-sm text-slate-500">
+            {rep.email} · {rep.phoneNumber} · {countryName(rep.nationality)}
+          </p>
+        </>
+      }
+    >
+      <FileSlot
+        label={`Passport / ID of ${rep.fullName}`}
+        description="A clear copy of the photo page."
+        files={rep.passportFileId != null ? [{ id: rep.passportFileId, name: 'Passport / ID document', url: rep.documentUrl }] : []}
+        uploading={uploading}
+        onUpload={uploadPassport}
+        allowMore
+      />
+    </PersonCard>
   )
 }
 

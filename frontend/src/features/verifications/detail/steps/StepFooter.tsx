@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/Button'
 /**
  * StepFooter is the buttons under every step: Previous on the left; Skip for Now and the main
  * action (Save & Continue unless told otherwise) on the right. Without `onSubmit` the main button
- * submits the surrounding form.
+ * submits the surrounding form, or the form named by `form` when the footer stands outside it.
  */
 export function StepFooter({
   onPrevious,
@@ -14,6 +14,7 @@ export function StepFooter({
   onSubmit,
   loading,
   icon,
+  form,
 }: {
   onPrevious?: () => void
   onSkip?: () => void
@@ -21,6 +22,7 @@ export function StepFooter({
   onSubmit?: () => void
   loading?: boolean
   icon?: ReactNode
+  form?: string
 }) {
   return (
     <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
@@ -37,7 +39,7 @@ export function StepFooter({
             Skip for Now
           </Button>
         )}
-        <Button type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} loading={loading} icon={icon}>
+        <Button type={onSubmit ? 'button' : 'submit'} form={form} onClick={onSubmit} loading={loading} icon={icon}>
           {submitLabel}
           {submitLabel === 'Save & Continue' && <ArrowRight className="h-4 w-4" aria-hidden />}
         </Button>

@@ -64,6 +64,12 @@ type Config struct {
 	ScreeningURLs          map[string]string
 	ScreeningIndexCheck    time.Duration
 
+	// Registry lookups of Top verifications' identifiers: GLEIF_API_URL, VIES_API_URL and the
+	// timeout of one request (REGISTRY_TIMEOUT).
+	GLEIFAPIURL     string
+	VIESAPIURL      string
+	RegistryTimeout time.Duration
+
 	// Payments is PAYMENTS: "stripe", "simulated" or empty (Stripe when its keys are set, else the
 	// simulated provider, which an https:// PUBLIC_BASE_URL refuses unless it is named).
 	Payments string

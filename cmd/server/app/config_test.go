@@ -35,7 +35,9 @@ func TestConfigDefaults(t *testing.T) {
 			UploadsPerUser: 4},
 		ScreeningFetchTimeout: 5 * time.Minute, ScreeningFetchMaxBytes: 256 << 20, ScreeningURLs: map[string]string{},
 		ScreeningIndexCheck: 30 * time.Second, Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute,
-		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour}
+		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour,
+		GLEIFAPIURL: "https://api.gleif.org/api/v1", VIESAPIURL: "https://ec.europa.eu/taxation_customs/vies/rest-api",
+		RegistryTimeout: 10 * time.Second}
 	if diff := cmp.Diff(want, Defaults()); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -60,7 +62,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"SCREENING_URL_UN=http://lists/un.xml", "SCREENING_INDEX_CHECK=0", "STRIPE_SECRET_KEY=sk_test_1",
 		"STRIPE_PUBLISHABLE_KEY=pk_test_1", "STRIPE_WEBHOOK_SECRET=whsec_1", "STRIPE_API_BASE=http://stripe-mock",
 		"WORKERS=0", "SMTP_URL=smtp://mail:25", "SMTP_FROM=Compliance <kyc@example.com>", "JOB_TIMEOUT=30s",
-		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "UNRELATED=1")
+		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "GLEIF_API_URL=http://gleif.test/api/v1/",
+		"VIES_API_URL=http://vies.test/rest-api", "REGISTRY_TIMEOUT=3s", "UNRELATED=1")
 	want := &Config{Addr: "127.0.0.1:9000", DataDir: "/srv/ttt", DatabaseURL: "postgres://db/ttt",
 		PublicBaseURL: "https://verify.example.com", SessionSecret: []byte(strings.Repeat("n", 32)),
 		PreviousSessionSecret: []byte(strings.Repeat("o", 40)), AuthRateLimit: 0,
@@ -79,7 +82,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		ScreeningIndexCheck: 0, StripeSecretKey: "sk_test_1", StripePublishableKey: "pk_test_1",
 		StripeWebhookSecret: "whsec_1", StripeAPIBase: "http://stripe-mock", Workers: 0, SMTPURL: "smtp://mail:25",
 		SMTPFrom: "Compliance <kyc@example.com>", JobTimeout: 30 * time.Second,
-		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe"}
+		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe",
+		GLEIFAPIURL: "http://gleif.test/api/v1", VIESAPIURL: "http://vies.test/rest-api", RegistryTimeout: 3 * time.Second}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("configuration (-want +got):\n%s", diff)
 	}

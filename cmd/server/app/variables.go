@@ -12,6 +12,7 @@ import (
 	"time"
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/registry"
 	"github.com/tttverify/tttverify/application"
 )
 
@@ -156,6 +157,15 @@ var configuration = []group{
 		{name: "SCREENING_INDEX_CHECK", def: "30s", help: "how often a server looks for list imports made by " +
 			"another process (the `screening` subcommand, another server) and rebuilds its in-memory index; `0` " +
 			"checks before every search", set: into(notNegative, func(c *Config) *time.Duration { return &c.ScreeningIndexCheck })},
+	}},
+	{"Registry lookups", []variable{
+		{name: "GLEIF_API_URL", def: registry.DefaultGLEIFURL, help: "GLEIF's API, where a Top verification's LEI is " +
+			"looked up (`lei-records/{lei}`)", set: into(origin, func(c *Config) *string { return &c.GLEIFAPIURL })},
+		{name: "VIES_API_URL", def: registry.DefaultVIESURL, help: "the EU's VIES REST API, where a Top verification's " +
+			"VAT number is checked (`check-vat-number`)", set: into(origin, func(c *Config) *string { return &c.VIESAPIURL })},
+		{name: "REGISTRY_TIMEOUT", def: short(registry.DefaultConfig.Timeout), help: "how long one request to GLEIF " +
+			"or VIES may take; each is tried three times before the check is recorded as unavailable",
+			set: into(positive, func(c *Config) *time.Duration { return &c.RegistryTimeout })},
 	}},
 	{"Operations", []variable{
 		{name: "METRICS_ADDR", shown: "off", help: "serve Prometheus metrics at `http://METRICS_ADDR/metrics` " +

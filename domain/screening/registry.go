@@ -139,8 +139,11 @@ func leiStatus(rec *LEIRecord) string {
 	return strings.Join(parts, ", ")
 }
 
-// CompareVAT checks VIES' answer on the company's VAT number: valid, and the name, country and
-// address VIES gives (a member state that discloses none leaves only validity to compare).
+// CompareVAT checks VIES' answer on the company's VAT number: valid, and the name and address VIES
+// gives (a member state that discloses none leaves only validity to compare). The country is not
+// compared: a company registers for VAT where it trades, not only where it is incorporated, and the
+// address may be that establishment's, so it is compared with the registered and the operating
+// address.
 func CompareVAT(c verification.CompanyInfo, country, number string, rec *VATRecord, at time.Time) RegistryCheck {
 	id := country + number
 	out := RegistryCheck{Registry: RegistryVIES, Identifier: id, CheckedAt: at}
@@ -148,21 +151,17 @@ func CompareVAT(c verification.CompanyInfo, country, number string, rec *VATReco
 		out.Outcome, out.Summary = RegistryNotFound, "not found: VIES does not know "+id+" as a valid VAT number"
 		return out
 	}
-	entered := strings.ToUpper(c.CountryOfIncorporation)
-	if entered == "GR" {
-		entered = "EL"
-	}
-	out.Differences = []Difference{{"Country", entered, rec.CountryCode, entered == rec.CountryCode}}
+	out.Differences = []Difference{}
 	if disclosed(rec.Name) {
 		out.Differences = append(out.Differences, Difference{"Name", c.CompanyName, rec.Name, SameCompanyName(c.CompanyName, rec.Name)})
 	}
 	if disclosed(rec.Address) {
 		out.Differences = append(out.Differences, Difference{"Address", c.RegisteredAddress, rec.Address,
-			SimilarAddress(c.RegisteredAddress, rec.Address)})
+			SimilarAddress(c.RegisteredAddress, rec.Address) || SimilarAddress(c.OperatingAddress, rec.Address)})
 	}
 	out.Outcome, out.Summary = compared("VIES", "VAT number "+id, out.Differences)
-	if out.Outcome == RegistryMatch && len(out.Differences) == 1 {
-		out.Summary += " (VIES does not disclose the name and address for " + rec.CountryCode + ")"
+	if len(out.Differences) == 0 {
+		out.Summary += " (valid; VIES does not disclose the name and address for " + country + ")"
 	}
 	return out
 }
@@ -210,20 +209,25 @@ func CheckBIC(b verification.BankingInfo, countryOf func(string) (string, bool),
 	return out
 }
 
-// addressCountry reads the country from the last line or comma-separated part of an address.
+// addressCountry reads the country name that ends an address: its last line or comma-separated
+// part ("…, Germany"), or the last one to three words of it ("60311 Frankfurt am Main Germany").
+// Two-letter words are never read as country codes: "2 Bank St" is not São Tomé, nor "Wilmington,
+// DE" Germany.
 func addressCountry(address string, countryOf func(string) (string, bool)) (string, bool) {
 	parts := strings.FieldsFunc(address, func(r rune) bool { return r == ',' || r == '\n' })
 	if len(parts) == 0 {
 		return "", false
 	}
-	last := strings.TrimSpace(parts[len(parts)-1])
-	if code, ok := countryOf(last); ok {
-		return code, true
-	}
-	// "60311 Frankfurt am Main Germany": try the last words alone.
-	words := strings.Fields(last)
-	for n := min(3, len(words)-1); n >= 1; n-- {
-		if code, ok := countryOf(strings.Join(words[len(words)-n:], " ")); ok {
+	words := strings.Fields(parts[len(parts)-1])
+	for n := len(words); n >= 1; n-- {
+		if n > 3 && n < len(words) {
+			continue
+		}
+		name := strings.Join(words[len(words)-n:], " ")
+		if len(name) < 3 {
+			continue
+		}
+		if code, ok := countryOf(name); ok {
 			return code, true
 		}
 	}

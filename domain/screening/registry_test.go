@@ -94,6 +94,11 @@ func TestCheckBIC(t *testing.T) {
 	if got.Outcome != RegistryMismatch || !strings.Contains(got.Summary, `bank address country "GB" entered, "DE" registered`) {
 		t.Fatalf("mismatch: %+v", got)
 	}
+	b.BankAddress = "2 Bank St"
+	if got := CheckBIC(b, func(s string) (string, bool) { return map[string]string{"st": "ST"}[strings.ToLower(s)], strings.EqualFold(s, "st") },
+		checkedAt); got.Outcome != RegistryMatch || len(got.Differences) != 1 {
+		t.Fatalf("a street abbreviation is read as a country code: %+v", got)
+	}
 	b.BankAddress, b.AccountNumber = "Somewhere", "12345678"
 	if got := CheckBIC(b, countryOf, checkedAt); got.Outcome != RegistryNotChecked {
 		t.Fatalf("nothing to compare: %+v", got)

@@ -70,7 +70,9 @@ type RegistryCheck struct {
 
 // Flagged reports whether the check needs a reviewer's look: anything but a match, or an identifier
 // the register does not cover (a non-EU VAT number, a bank address naming no country).
-func (c RegistryCheck) Flagged() bool { return c.Outcome != RegistryMatch && c.Outcome != RegistryNotChecked }
+func (c RegistryCheck) Flagged() bool {
+	return c.Outcome != RegistryMatch && c.Outcome != RegistryNotChecked
+}
 
 // Unavailable is the check of a register that did not answer (a timeout or server errors after
 // retries): it can be run again.

@@ -95,7 +95,9 @@ func TestCheckBIC(t *testing.T) {
 		t.Fatalf("mismatch: %+v", got)
 	}
 	b.BankAddress = "2 Bank St"
-	if got := CheckBIC(b, func(s string) (string, bool) { return map[string]string{"st": "ST"}[strings.ToLower(s)], strings.EqualFold(s, "st") },
+	if got := CheckBIC(b, func(s string) (string, bool) {
+		return map[string]string{"st": "ST"}[strings.ToLower(s)], strings.EqualFold(s, "st")
+	},
 		checkedAt); got.Outcome != RegistryMatch || len(got.Differences) != 1 {
 		t.Fatalf("a street abbreviation is read as a country code: %+v", got)
 	}

@@ -37,26 +37,43 @@ function Finding({ c }: { c: IdentifierCheck }) {
       </div>
       <p className="mt-2 break-words text-sm text-slate-700">{c.summary}</p>
       {c.differences.length > 0 && (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
+        <div className="mt-3">
+          {/* Below 640 px each fact stacks: its name and mark, then the two values, each labelled. */}
+          <table className="block w-full text-left text-sm sm:table sm:table-fixed">
             <caption className="sr-only">Entered and registered values of {title}</caption>
-            <thead className="text-xs text-slate-500">
+            <thead className="hidden text-xs text-slate-500 sm:table-header-group">
               <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">Fact</th>
+                <th scope="col" className="w-[24%] py-1 pr-3 font-medium">Fact</th>
                 <th scope="col" className="py-1 pr-3 font-medium">Entered</th>
                 <th scope="col" className="py-1 pr-3 font-medium">{c.source}</th>
-                <th scope="col" className="py-1 font-medium">
+                <th scope="col" className="w-6 py-1 font-medium">
                   <span className="sr-only">Same</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block sm:table-row-group">
               {c.differences.map((d) => (
-                <tr key={d.field} data-testid="identifier-difference" className="border-t border-slate-100 align-top">
-                  <th scope="row" className="py-1.5 pr-3 font-medium text-slate-700">{d.field}</th>
-                  <td className="break-words py-1.5 pr-3 text-slate-700">{d.entered || '—'}</td>
-                  <td className="break-words py-1.5 pr-3 text-slate-700">{d.registered || '—'}</td>
-                  <td className="py-1.5">
+                <tr
+                  key={d.field}
+                  data-testid="identifier-difference"
+                  className="grid grid-cols-[1fr_auto] gap-x-2 border-t border-slate-100 py-1.5 align-top sm:table-row sm:py-0"
+                >
+                  <th scope="row" className="font-medium text-slate-700 sm:py-1.5 sm:pr-3">
+                    {d.field}
+                  </th>
+                  <td
+                    data-label="Entered: "
+                    className="col-span-2 row-start-2 text-slate-700 [overflow-wrap:anywhere] before:text-slate-500 before:content-[attr(data-label)] sm:py-1.5 sm:pr-3 sm:before:content-none"
+                  >
+                    {d.entered || '—'}
+                  </td>
+                  <td
+                    data-label={`${c.source}: `}
+                    className="col-span-2 row-start-3 text-slate-700 [overflow-wrap:anywhere] before:text-slate-500 before:content-[attr(data-label)] sm:py-1.5 sm:pr-3 sm:before:content-none"
+                  >
+                    {d.registered || '—'}
+                  </td>
+                  <td className="col-start-2 row-start-1 sm:py-1.5">
                     {d.match ? (
                       <Check className="h-4 w-4 text-green-600" aria-label="Same" />
                     ) : (
@@ -89,7 +106,13 @@ export function IdentifierFindings({ verificationId, checks }: { verificationId:
         title="Registry and identifier checks"
         description="What GLEIF and VIES hold for the identifiers the applicant entered. Findings for you to weigh; none blocks approval."
         icon={<Landmark className="h-5 w-5" aria-hidden />}
-        action={
+      />
+      <CardBody className="space-y-3">
+        {checks.map((c) => (
+          <Finding key={c.registry} c={c} />
+        ))}
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {unavailable && <p className="text-sm text-slate-600">A register did not answer. Ask it again:</p>}
           <Button
             variant={unavailable ? 'primary' : 'outline'}
             size="sm"
@@ -104,12 +127,7 @@ export function IdentifierFindings({ verificationId, checks }: { verificationId:
           >
             Check Again
           </Button>
-        }
-      />
-      <CardBody className="space-y-3">
-        {checks.map((c) => (
-          <Finding key={c.registry} c={c} />
-        ))}
+        </div>
       </CardBody>
     </Card>
   )

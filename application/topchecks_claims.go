@@ -22,7 +22,7 @@ func (s *TopChecks) Claims(ctx context.Context, v *verification.Verification, no
 	if err != nil {
 		return nil, err
 	}
-	identifiers, err := s.registryChecks.Latest(ctx, v.ID())
+	identifiers, err := s.registryChecks.Answered(ctx, v.ID())
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package application
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tttverify/tttverify/domain/identifier"
@@ -54,6 +55,23 @@ func (s *TopChecks) vatCheck(ctx context.Context, c verification.CompanyInfo, va
 	})
 }
 
+// identifierChecksOfRun are the identifier checks a run makes: all of them when the verification
+// was submitted (the identifiers cannot change after that), and in a later run (a list update, the
+// daily one) only when a register had not answered, so that the run retries it without asking
+// the registers every day.
+func (s *TopChecks) identifierChecksOfRun(ctx context.Context, id int64, trigger screening.Trigger) ([]screening.RegistryCheck, error) {
+	if trigger != screening.TriggerSubmission && trigger != screening.TriggerResubmission {
+		latest, err := s.registryChecks.Latest(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.ContainsFunc(latest, func(c RegistryCheckRecord) bool { return c.Outcome == screening.RegistryUnavailable }) {
+			return nil, nil
+		}
+	}
+	return s.identifierChecks(ctx, id)
+}
+
 // looked is the check of a lookup: unavailable when it failed (logged), else what compare makes of
 // the answer.
 func (s *TopChecks) looked(reg screening.Registry, id string, err error, compare func() screening.RegistryCheck) screening.RegistryCheck {
@@ -64,25 +82,17 @@ func (s *TopChecks) looked(reg screening.Registry, id string, err error, compare
 	return compare()
 }
 
-// addIdentifierChecks stores the checks of a run (runID) or of a reviewer's "check again" (0).
-func (s *TopChecks) addIdentifierChecks(ctx context.Context, verificationID, runID int64, checks []screening.RegistryCheck) error {
+// addIdentifierChecks stores the checks of a run (runID) or of a reviewer's "check again" (0), and
+// reports whether the newest check of any register needs the reviewer.
+func (s *TopChecks) addIdentifierChecks(ctx context.Context, verificationID, runID int64, checks []screening.RegistryCheck) (bool, error) {
 	for _, c := range checks {
 		if err := s.registryChecks.Add(ctx, &RegistryCheckRecord{VerificationID: verificationID, RunID: runID,
 			RegistryCheck: c}); err != nil {
-			return err
+			return false, err
 		}
 	}
-	return nil
-}
-
-// anyIdentifierFlagged reports whether an identifier check needs the reviewer: anything but a match.
-func anyIdentifierFlagged(checks []screening.RegistryCheck) bool {
-	for _, c := range checks {
-		if c.Flagged() {
-			return true
-		}
-	}
-	return false
+	latest, err := s.registryChecks.Latest(ctx, verificationID)
+	return slices.ContainsFunc(latest, func(c RegistryCheckRecord) bool { return c.Flagged() }), err
 }
 
 // CheckIdentifiersAgain looks the verification's identifiers up again, for a reviewer whose
@@ -105,18 +115,20 @@ func (s *TopChecks) CheckIdentifiersAgain(ctx context.Context, actor *User, id i
 		return nil, err
 	}
 	err = s.review(ctx, id, func(ctx context.Context, v *verification.Verification, state *ScreeningState) error {
-		if err := s.addIdentifierChecks(ctx, id, 0, checks); err != nil {
+		identifiersFlagged, err := s.addIdentifierChecks(ctx, id, 0, checks)
+		if err != nil {
 			return err
 		}
 		subjects, err := s.records.Subjects(ctx, state.DoneRunID)
 		if err != nil {
 			return err
 		}
-		state.Flagged = anyFlagged(subjects) || anyIdentifierFlagged(checks)
+		state.Flagged = anyFlagged(subjects) || identifiersFlagged
 		lines := make([]string, len(checks))
 		for i, c := range checks {
 			lines[i] = fmt.Sprintf("%s %s: %s", c.Registry.Label(), c.Identifier, c.Summary)
 		}
+		s.public.forget(v.PublicID()) // what the certificate states may have changed
 		return s.auditBy(ctx, actor, v, "screening.identifiers_checked", strings.Join(lines, "; "))
 	})
 	if err != nil {

@@ -74,7 +74,7 @@ func (s *TopChecks) screen(ctx context.Context, run *ScreeningRun) error {
 	if err != nil {
 		return err
 	}
-	identifiers, err := s.identifierChecks(ctx, v.ID())
+	identifiers, err := s.identifierChecksOfRun(ctx, v.ID(), run.Trigger)
 	if err != nil {
 		return err
 	}
@@ -250,7 +250,8 @@ func (s *TopChecks) record(ctx context.Context, run *ScreeningRun, subjects []Sc
 		if err := s.records.AddSubjects(ctx, run.ID, subjects); err != nil {
 			return err
 		}
-		if err := s.addIdentifierChecks(ctx, v.ID(), run.ID, identifiers); err != nil {
+		identifiersFlagged, err := s.addIdentifierChecks(ctx, v.ID(), run.ID, identifiers)
+		if err != nil {
 			return err
 		}
 		now := s.clock.Now()
@@ -269,7 +270,7 @@ func (s *TopChecks) record(ctx context.Context, run *ScreeningRun, subjects []Sc
 			state.LatestStatus = screening.RunDone
 		}
 		if run.ID >= state.DoneRunID { // a run that finishes after a newer one does not replace it
-			state.DoneRunID, state.Flagged = run.ID, anyFlagged(subjects) || anyIdentifierFlagged(identifiers)
+			state.DoneRunID, state.Flagged = run.ID, anyFlagged(subjects) || identifiersFlagged
 		}
 		if err := s.refresh(ctx, v, state); err != nil {
 			return err

@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
+	"github.com/tttverify/tttverify/domain/screening"
 )
 
 // registers are GLEIF and VIES test servers answering in their documented formats: GLEIF knows
@@ -133,12 +135,24 @@ func TestRegistryChecks(t *testing.T) {
 			t.Error("an unavailable register does not draw the reviewer's attention")
 		}
 
+		// The next run (here after a list update) asks the register that did not answer again.
 		reg.viesDown.Store(false)
+		if _, err := e.Svc.TopChecks.Rescreen(context.Background(), screening.TriggerListUpdate); err != nil {
+			t.Fatal(err)
+		}
+		e.screenQueued(t)
+		if vat := identifierOf(screeningOf(t, adm, v.ID), "vies"); vat.Outcome != "match" ||
+			vat.Summary != "match: VAT number FR40303265045 verified with VIES" {
+			t.Fatalf("VAT finding after the next run %+v", vat)
+		}
+
+		// A reviewer's "check again" while VIES is down shows it unavailable; it does not take back
+		// what VIES confirmed.
+		reg.viesDown.Store(true)
 		var again api.VerificationScreening
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/screening/identifiers/check", nil).JSON(t, &again)
-		if vat := identifierOf(again, "vies"); vat.Outcome != "match" ||
-			vat.Summary != "match: VAT number FR40303265045 verified with VIES" {
-			t.Fatalf("VAT finding after checking again %+v", vat)
+		if vat, lei := identifierOf(again, "vies"), identifierOf(again, "gleif"); vat.Outcome != "unavailable" || lei.Outcome != "match" {
+			t.Fatalf("after checking again: VAT %+v, LEI %+v", vat, lei)
 		}
 		c.must(http.StatusForbidden, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/screening/identifiers/check", nil)
 
@@ -177,7 +191,7 @@ func TestRegistryChecks(t *testing.T) {
 		var audited bool
 		for _, ev := range events {
 			audited = audited || (ev.Action == "screening.identifiers_checked" && ev.Reason != nil &&
-				strings.Contains(*ev.Reason, "VIES FR40303265045: match: VAT number FR40303265045 verified with VIES"))
+				strings.Contains(*ev.Reason, "VIES FR40303265045: unavailable: the service did not answer"))
 		}
 		if !audited {
 			t.Errorf("check again not audited: %+v", events)

@@ -67,9 +67,20 @@ var registryOrder = []screening.Registry{screening.RegistryGLEIF, screening.Regi
 
 // Latest returns the newest check of each register for a verification.
 func (r *RegistryChecks) Latest(ctx context.Context, verificationID int64) ([]application.RegistryCheckRecord, error) {
+	return r.newest(ctx, verificationID, "")
+}
+
+// Answered returns the newest check of each register that the register answered.
+func (r *RegistryChecks) Answered(ctx context.Context, verificationID int64) ([]application.RegistryCheckRecord, error) {
+	return r.newest(ctx, verificationID, string(screening.RegistryUnavailable))
+}
+
+// newest returns the newest check of each register, leaving out the outcome except ("" for none).
+func (r *RegistryChecks) newest(ctx context.Context, verificationID int64, except string) ([]application.RegistryCheckRecord, error) {
 	var rows []registryCheckRow
 	err := conn(ctx, r.db).NewSelect().Model(&rows).Where("verification_id = ?", verificationID).
-		Where("id IN (SELECT MAX(id) FROM registry_checks WHERE verification_id = ? GROUP BY registry)", verificationID).
+		Where("id IN (SELECT MAX(id) FROM registry_checks WHERE verification_id = ? AND outcome <> ? GROUP BY registry)",
+			verificationID, except).
 		Scan(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("registry checks of %d: %w", verificationID, err)

@@ -21,6 +21,7 @@ type Repos struct {
 	Coupons       application.Coupons
 	Payments      application.PaymentRecords
 	ShareLinks    application.ShareLinks
+	Registry      application.RegistryChecks
 }
 
 // ReposOn returns the bun repositories on db; the section repository stamps times with now.
@@ -30,5 +31,6 @@ func ReposOn(db *persistence.DB, now func() time.Time) Repos {
 		Verifications: persistence.NewVerifications(db), Sections: persistence.NewSections(db, now),
 		Documents: persistence.NewDocuments(db), Audit: persistence.NewAuditLog(db), Coupons: persistence.NewCoupons(db),
 		Payments: persistence.NewPaymentRecords(db), ShareLinks: persistence.NewShareLinks(db),
+		Registry: persistence.NewRegistryChecks(db),
 	}
 }

@@ -11,45 +11,55 @@ import (
 
 // TopChecks holds the Top tier's checks: screening runs of the company, its representatives and
 // its bank against the sanctions and PEP lists, the jurisdiction list and the KYC rules; the
+// company's identifiers looked up in GLEIF and VIES; the
 // reviewers' decisions on hits; monitoring when lists change and daily; and what a certificate may
 // claim. Basic verifications are never screened.
 type TopChecks struct {
-	tx            Transactor
-	repo          VerificationRepository
-	sections      Sections
-	records       ScreeningRecords
-	lists         ScreeningLists
-	jurisdictions JurisdictionLists
-	index         *ScreeningIndexHolder
-	jobs          JobQueue
-	audit         AuditLog
-	notify        AdminNotifier
-	public        *PublicCache
-	clock         Clock
-	log           *slog.Logger
+	tx             Transactor
+	repo           VerificationRepository
+	sections       Sections
+	records        ScreeningRecords
+	lists          ScreeningLists
+	jurisdictions  JurisdictionLists
+	index          *ScreeningIndexHolder
+	registries     Registries
+	registryChecks RegistryChecks
+	countryOf      func(string) (string, bool)
+	jobs           JobQueue
+	audit          AuditLog
+	notify         AdminNotifier
+	public         *PublicCache
+	clock          Clock
+	log            *slog.Logger
 }
 
 // TopChecksDeps are the ports the Top-tier checks need.
 type TopChecksDeps struct {
-	Tx            Transactor
-	Repo          VerificationRepository
-	Sections      Sections
-	Records       ScreeningRecords
-	Lists         ScreeningLists
-	Jurisdictions JurisdictionLists
-	Index         *ScreeningIndexHolder
-	Jobs          JobQueue
-	Audit         AuditLog
-	Notify        AdminNotifier
-	Public        *PublicCache // forgotten when what a certificate states changes
-	Clock         Clock
-	Log           *slog.Logger
+	Tx             Transactor
+	Repo           VerificationRepository
+	Sections       Sections
+	Records        ScreeningRecords
+	Lists          ScreeningLists
+	Jurisdictions  JurisdictionLists
+	Index          *ScreeningIndexHolder
+	Registries     Registries     // GLEIF and VIES
+	RegistryChecks RegistryChecks // the identifier checks' results
+	// CountryOf reads a country name or code ("Germany", "DE") as an ISO 3166-1 code; the BIC check
+	// reads the bank address's country with it.
+	CountryOf func(string) (string, bool)
+	Jobs      JobQueue
+	Audit     AuditLog
+	Notify    AdminNotifier
+	Public    *PublicCache // forgotten when what a certificate states changes
+	Clock     Clock
+	Log       *slog.Logger
 }
 
 // NewTopChecks wires the Top-tier checks.
 func NewTopChecks(d TopChecksDeps) *TopChecks {
 	return &TopChecks{tx: d.Tx, repo: d.Repo, sections: d.Sections, records: d.Records, lists: d.Lists,
-		jurisdictions: d.Jurisdictions, index: d.Index, jobs: d.Jobs, audit: d.Audit, notify: d.Notify, public: d.Public,
+		jurisdictions: d.Jurisdictions, index: d.Index, registries: d.Registries, registryChecks: d.RegistryChecks,
+		countryOf: d.CountryOf, jobs: d.Jobs, audit: d.Audit, notify: d.Notify, public: d.Public,
 		clock: d.Clock, log: d.Log}
 }
 

@@ -11,16 +11,33 @@ import (
 
 // Claims are the checks an approved verification's certificate states: the review every
 // verification had, and for Top the checks of the run the certificate rests on, with their lists
-// and dates. A Top verification without such a run claims no screening. Certificates call it
-// through CertificateClaims.
+// and dates, and the identifiers a register confirmed. A Top verification without such a run claims
+// no screening. Certificates call it through CertificateClaims.
 func (s *TopChecks) Claims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error) {
 	out := []verification.CertificateCheck{verification.ReviewCheck(deref(v.Snapshot().ApprovedAt))}
 	if v.Tier() != verification.Top {
 		return out, nil
 	}
+	screened, err := s.screeningClaims(ctx, v, now)
+	if err != nil {
+		return nil, err
+	}
+	identifiers, err := s.registryChecks.Answered(ctx, v.ID())
+	if err != nil {
+		return nil, err
+	}
+	checks := make([]screening.RegistryCheck, len(identifiers))
+	for i, c := range identifiers {
+		checks[i] = c.RegistryCheck
+	}
+	return append(append(out, screened...), screening.RegistryClaims(checks)...), nil
+}
+
+// screeningClaims are the list, jurisdiction and KYC checks of the run the certificate rests on.
+func (s *TopChecks) screeningClaims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error) {
 	state, err := s.records.State(ctx, v.ID())
 	if err != nil || state.PublishedRunID == 0 {
-		return out, err
+		return nil, err
 	}
 	run, err := s.records.Run(ctx, state.PublishedRunID)
 	if err != nil {
@@ -31,7 +48,7 @@ func (s *TopChecks) Claims(ctx context.Context, v *verification.Verification, no
 		return nil, err
 	}
 	status, _ := v.CertificateStatus(now)
-	return append(out, screening.Claims(screened, status == verification.CertificateValid)...), nil
+	return screening.Claims(screened, status == verification.CertificateValid), nil
 }
 
 // screenedRun is what a certificate may say about a run: its date, lists and their dates.

@@ -18,6 +18,8 @@ type ScreeningView struct {
 	Open       []string // what keeps the verification from approval
 	Attention  bool     // screening.NeedsAttention
 	PEPAck     *PEPAcknowledgement
+	// Identifiers are the newest check of each identifier (LEI, VAT number, BIC country).
+	Identifiers []RegistryCheckRecord
 }
 
 // SubjectView is one screened subject with all four checks and its hits.
@@ -44,7 +46,7 @@ func (s *TopChecks) Screening(ctx context.Context, actor *User, id int64) (*Scre
 	if err != nil {
 		return nil, err
 	}
-	out := &ScreeningView{Subjects: []SubjectView{}, Open: []string{}, Lists: []ListVersion{}}
+	out := &ScreeningView{Subjects: []SubjectView{}, Open: []string{}, Lists: []ListVersion{}, Identifiers: []RegistryCheckRecord{}}
 	if v.Tier() != verification.Top {
 		return out, nil
 	}
@@ -54,6 +56,9 @@ func (s *TopChecks) Screening(ctx context.Context, actor *User, id int64) (*Scre
 		return nil, err
 	}
 	out.Status, out.PEPAck = state.LatestStatus, state.PEPAck
+	if out.Identifiers, err = s.registryChecks.Latest(ctx, id); err != nil {
+		return nil, err
+	}
 	out.Attention = screening.NeedsAttention(v.Status(), v.Snapshot().RevokedAt != nil, state.OpenItems, state.Flagged)
 	shown := state.DoneRunID
 	if shown == 0 {

@@ -74,6 +74,10 @@ func (s *TopChecks) screen(ctx context.Context, run *ScreeningRun) error {
 	if err != nil {
 		return err
 	}
+	identifiers, err := s.identifierChecksOfRun(ctx, v.ID(), run.Trigger)
+	if err != nil {
+		return err
+	}
 	snap, err := s.index.upToDate(ctx)
 	if err != nil {
 		return err
@@ -115,7 +119,7 @@ func (s *TopChecks) screen(ctx context.Context, run *ScreeningRun) error {
 			hits = append(hits, found{subject: sub, hit: h, version: versionOf[h.Entry.Source]})
 		}
 	}
-	return s.record(ctx, run, screened, hits)
+	return s.record(ctx, run, screened, hits, identifiers)
 }
 
 // finishEmpty ends a run that had nothing to screen.
@@ -210,10 +214,11 @@ func (s *TopChecks) jurisdictionInForce(ctx context.Context) (*JurisdictionVersi
 	return j, err
 }
 
-// record stores a finished run with its subjects and hits, and brings the review up to date: a
-// hit found before keeps its decision while the entry and the subject's facts are unchanged, and
-// a new open hit on an approved certificate alerts the administrators.
-func (s *TopChecks) record(ctx context.Context, run *ScreeningRun, subjects []ScreenedSubject, hits []found) error {
+// record stores a finished run with its subjects, hits and identifier checks, and brings the
+// review up to date: a hit found before keeps its decision while the entry and the subject's facts
+// are unchanged, and a new open hit on an approved certificate alerts the administrators.
+func (s *TopChecks) record(ctx context.Context, run *ScreeningRun, subjects []ScreenedSubject, hits []found,
+	identifiers []screening.RegistryCheck) error {
 	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		v, err := s.repo.GetForUpdate(ctx, run.VerificationID) // one writer of the review at a time
 		if isNotFound(err) {
@@ -261,6 +266,10 @@ func (s *TopChecks) record(ctx context.Context, run *ScreeningRun, subjects []Sc
 		if err := s.records.AddSubjects(ctx, run.ID, subjects); err != nil {
 			return err
 		}
+		identifiersFlagged, err := s.addIdentifierChecks(ctx, v.ID(), run.ID, identifiers)
+		if err != nil {
+			return err
+		}
 		now := s.clock.Now()
 		run.Status, run.FinishedAt = screening.RunDone, &now
 		if err := s.records.SaveRun(ctx, run); err != nil {
@@ -277,7 +286,7 @@ func (s *TopChecks) record(ctx context.Context, run *ScreeningRun, subjects []Sc
 			state.LatestStatus = screening.RunDone
 		}
 		if run.ID >= state.DoneRunID { // a run that finishes after a newer one does not replace it
-			state.DoneRunID, state.Flagged = run.ID, anyFlagged(subjects)
+			state.DoneRunID, state.Flagged = run.ID, anyFlagged(subjects) || identifiersFlagged
 		}
 		if err := s.refresh(ctx, v, state); err != nil {
 			return err

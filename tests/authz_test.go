@@ -224,6 +224,10 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 				_, err := svc.TopChecks.JurisdictionVersions(ctx, a)
 				return err
 			},
+			"TopChecks.CheckIdentifiersAgain": func(a *application.User) error {
+				_, err := svc.TopChecks.CheckIdentifiersAgain(ctx, a, v.ID)
+				return err
+			},
 			"TopChecks.ImportJurisdictions": func(a *application.User) error {
 				_, _, err := svc.TopChecks.ImportJurisdictions(ctx, a, screening.JurisdictionList{}, nil)
 				return err

@@ -47,7 +47,8 @@ func companyToDomain(in api.CompanyInput) verification.CompanyInfo {
 	return verification.CompanyInfo{CompanyName: trim(d.CompanyName), RegistrationNumber: trim(d.RegistrationNumber),
 		RegisteredAddress: trim(d.RegisteredAddress), OperatingAddress: trim(d.OperatingAddress),
 		PhoneNumber: trim(d.PhoneNumber), Email: trim(d.Email), Website: trim(d.Website),
-		CountryOfIncorporation: trim(d.CountryOfIncorporation), DateOfIncorporation: trim(d.DateOfIncorporation), TaxID: trim(d.TaxID)}
+		CountryOfIncorporation: trim(d.CountryOfIncorporation), DateOfIncorporation: trim(d.DateOfIncorporation), TaxID: trim(d.TaxID),
+		LEI: trim(d.LEI), VATNumber: trim(d.VATNumber)}
 }
 
 func toCompanyDTO(r *application.CompanyRecord) *api.Company {
@@ -58,7 +59,8 @@ func toCompanyDTO(r *application.CompanyRecord) *api.Company {
 	return &api.Company{VerificationID: r.VerificationID, Stamps: api.Stamps(r.Stamps), CompanyFields: api.CompanyFields{
 		CompanyName: c.CompanyName, RegistrationNumber: c.RegistrationNumber, RegisteredAddress: c.RegisteredAddress,
 		OperatingAddress: c.OperatingAddress, PhoneNumber: c.PhoneNumber, Email: c.Email, Website: c.Website,
-		CountryOfIncorporation: c.CountryOfIncorporation, DateOfIncorporation: c.DateOfIncorporation, TaxID: c.TaxID}}
+		CountryOfIncorporation: c.CountryOfIncorporation, DateOfIncorporation: c.DateOfIncorporation, TaxID: c.TaxID,
+		LEI: c.LEI, VATNumber: c.VATNumber}}
 }
 
 func representativeToDomain(in api.RepresentativeInput) verification.Representative {

@@ -18,6 +18,7 @@ func (s *Server) topCheckRoutes(g *echo.Group) {
 	g.GET("/verifications/:id/screening", s.verificationScreening)
 	g.POST("/verifications/:id/screening/hits/:hitId/decision", s.decideHit)
 	g.POST("/verifications/:id/screening/pep-acknowledgement", s.acknowledgePEP)
+	g.POST("/verifications/:id/screening/identifiers/check", s.checkIdentifiersAgain)
 }
 
 // summaries are the screening summaries of the Top verifications among vs the caller may see.
@@ -57,7 +58,8 @@ func (s *Server) sendView(c *echo.Context, status int, v *verification.Verificat
 }
 
 func toScreeningDTO(v *application.ScreeningView) api.VerificationScreening {
-	out := api.VerificationScreening{Status: "not_applicable", Subjects: []api.ScreeningSubject{}, Open: v.Open, Attention: v.Attention}
+	out := api.VerificationScreening{Status: "not_applicable", Subjects: []api.ScreeningSubject{}, Open: v.Open, Attention: v.Attention,
+		Identifiers: identifierChecksView(v.Identifiers)}
 	if !v.Applicable {
 		return out
 	}
@@ -86,6 +88,19 @@ func toScreeningDTO(v *application.ScreeningView) api.VerificationScreening {
 			sd.Hits = append(sd.Hits, caseHitView(h))
 		}
 		out.Subjects = append(out.Subjects, sd)
+	}
+	return out
+}
+
+func identifierChecksView(checks []application.RegistryCheckRecord) []api.IdentifierCheck {
+	out := make([]api.IdentifierCheck, len(checks))
+	for i, c := range checks {
+		out[i] = api.IdentifierCheck{Registry: string(c.Registry), Source: c.Registry.Label(), Identifier: c.Identifier,
+			Outcome: string(c.Outcome), Summary: c.Summary, Differences: make([]api.IdentifierDifference, len(c.Differences)),
+			CheckedAt: c.CheckedAt}
+		for j, d := range c.Differences {
+			out[i].Differences[j] = api.IdentifierDifference(d)
+		}
 	}
 	return out
 }
@@ -156,6 +171,18 @@ func (s *Server) acknowledgePEP(c *echo.Context) error {
 		return err
 	}
 	v, err := s.TopChecks.AcknowledgePEP(c.Request().Context(), currentUser(c), id, req.Note)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toScreeningDTO(v))
+}
+
+func (s *Server) checkIdentifiersAgain(c *echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	v, err := s.TopChecks.CheckIdentifiersAgain(c.Request().Context(), currentUser(c), id)
 	if err != nil {
 		return err
 	}

@@ -273,6 +273,8 @@ func (w cisWriter) company(co application.CompanyRecord) {
 	w.row("E-mail", co.Email)
 	w.row("Website", co.Website)
 	w.row("Tax ID", co.TaxID)
+	w.row("LEI", co.LEI)
+	w.row("VAT number", co.VATNumber)
 }
 
 func (w cisWriter) representatives(reps []application.RepresentativeRecord) {

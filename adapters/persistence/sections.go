@@ -24,6 +24,8 @@ type companyRow struct {
 	CountryOfIncorporation string    `bun:"country_of_incorporation"`
 	DateOfIncorporation    string    `bun:"date_of_incorporation"`
 	TaxID                  string    `bun:"tax_id"`
+	LEI                    string    `bun:"lei"`
+	VATNumber              string    `bun:"vat_number"`
 	CreatedAt              time.Time `bun:"created_at"`
 	UpdatedAt              time.Time `bun:"updated_at"`
 }
@@ -98,6 +100,7 @@ func (r *Sections) Company(ctx context.Context, id int64) (*application.CompanyR
 			CompanyName: row.CompanyName, RegistrationNumber: row.RegistrationNumber, RegisteredAddress: row.RegisteredAddress,
 			OperatingAddress: row.OperatingAddress, PhoneNumber: row.PhoneNumber, Email: row.Email, Website: row.Website,
 			CountryOfIncorporation: row.CountryOfIncorporation, DateOfIncorporation: row.DateOfIncorporation, TaxID: row.TaxID,
+			LEI: row.LEI, VATNumber: row.VATNumber,
 		}}, nil
 }
 
@@ -107,7 +110,7 @@ func (r *Sections) SaveCompany(ctx context.Context, rec *application.CompanyReco
 	row := &companyRow{VerificationID: rec.VerificationID, CompanyName: c.CompanyName, RegistrationNumber: c.RegistrationNumber,
 		RegisteredAddress: c.RegisteredAddress, OperatingAddress: c.OperatingAddress, PhoneNumber: c.PhoneNumber,
 		Email: c.Email, Website: c.Website, CountryOfIncorporation: c.CountryOfIncorporation,
-		DateOfIncorporation: c.DateOfIncorporation, TaxID: c.TaxID}
+		DateOfIncorporation: c.DateOfIncorporation, TaxID: c.TaxID, LEI: c.LEI, VATNumber: c.VATNumber}
 	created, err := r.upsert(ctx, row, "company_infos", rec.VerificationID, &row.CreatedAt, &row.UpdatedAt)
 	rec.Stamps = stamps(created, row.UpdatedAt)
 	return err

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/identifier"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -93,16 +94,7 @@ func BankSubject(b verification.BankingInfo) Subject {
 
 // BICCountry is the country a SWIFT/BIC names (its fifth and sixth letters), or "" when the code
 // is not a BIC of a known country.
-func BICCountry(bic string) string {
-	bic = strings.ToUpper(strings.ReplaceAll(bic, " ", ""))
-	if len(bic) != 8 && len(bic) != 11 {
-		return ""
-	}
-	if c := bic[4:6]; ValidCountry(c) {
-		return c
-	}
-	return ""
-}
+func BICCountry(bic string) string { return identifier.BICCountry(identifier.Compact(bic)) }
 
 func newSubject(key string, kind SubjectKind, q Query, countries []CountryRole, details string) Subject {
 	facts := []string{string(kind), q.Name}

@@ -116,7 +116,7 @@ func (v *Verification) CISFormPath() string { return v.cisFormPath }
 // CertificateCheck is one check a certificate claims: what ran, how it came out and when. A check
 // that did not run is never a CertificateCheck.
 type CertificateCheck struct {
-	Kind   string // verification, sanctions, pep, jurisdiction or kyc
+	Kind   string // verification, sanctions, pep, jurisdiction, kyc, lei or vat
 	Label  string
 	Result string
 	Text   string // the whole sentence, as the certificate prints it

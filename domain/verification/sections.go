@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tttverify/tttverify/domain/field"
+	"github.com/tttverify/tttverify/domain/identifier"
 )
 
 // Countries are the spec's country options (ISO 3166-1 alpha-2).
@@ -26,6 +27,8 @@ type CompanyInfo struct {
 	CompanyName, RegistrationNumber, RegisteredAddress, OperatingAddress string
 	PhoneNumber, Email, Website, CountryOfIncorporation                  string
 	DateOfIncorporation, TaxID                                           string
+	// LEI and VATNumber are optional; a Top verification's screening looks them up in GLEIF and VIES.
+	LEI, VATNumber string
 }
 
 // Validate applies spec section 5 to the company section.
@@ -41,9 +44,15 @@ func (c CompanyInfo) Validate(now time.Time) error {
 	e.Required("dateOfIncorporation", c.DateOfIncorporation, "Date of incorporation is required")
 	pastDate(e, "dateOfIncorporation", c.DateOfIncorporation, now, "Date of incorporation must be a past date")
 	e.Required("taxId", c.TaxID, "Tax ID is required")
+	if lei := identifier.Compact(c.LEI); lei != "" {
+		addIf(e, "lei", identifier.LEIError(lei))
+	}
+	if vat := identifier.Compact(c.VATNumber); vat != "" {
+		addIf(e, "vatNumber", identifier.VATError(vat))
+	}
 	for name, v := range map[string]string{"companyName": c.CompanyName, "registrationNumber": c.RegistrationNumber,
 		"registeredAddress": c.RegisteredAddress, "operatingAddress": c.OperatingAddress, "phoneNumber": c.PhoneNumber,
-		"email": c.Email, "website": c.Website, "taxId": c.TaxID} {
+		"email": c.Email, "website": c.Website, "taxId": c.TaxID, "lei": c.LEI, "vatNumber": c.VATNumber} {
 		e.MaxLen(name, v, shortText)
 	}
 	return e.Err()
@@ -91,6 +100,12 @@ func (b BankingInfo) Validate() error {
 	e.Required("accountName", b.AccountName, "Account name is required")
 	e.Required("accountNumber", b.AccountNumber, "Account number is required")
 	e.Required("swiftCode", b.SwiftCode, "SWIFT/BIC code is required")
+	if bic := identifier.Compact(b.SwiftCode); bic != "" {
+		addIf(e, "swiftCode", identifier.BICError(bic))
+	}
+	if acct := identifier.Compact(b.AccountNumber); identifier.LooksLikeIBAN(acct) {
+		addIf(e, "accountNumber", identifier.IBANError(acct))
+	}
 	e.Required("currency", b.Currency, "Currency is required")
 	e.OneOf("currency", b.Currency, Currencies, "Currency is not supported")
 	for name, v := range map[string]string{"bankName": b.BankName, "bankAddress": b.BankAddress,
@@ -133,6 +148,13 @@ func pastDate(e field.Errors, name, v string, now time.Time, msg string) {
 	}
 	d, err := time.Parse(dateForm, v)
 	if err != nil || d.After(now) {
+		e.Add(name, msg)
+	}
+}
+
+// addIf records a checker's message for name; "" means the value passed.
+func addIf(e field.Errors, name, msg string) {
+	if msg != "" {
 		e.Add(name, msg)
 	}
 }

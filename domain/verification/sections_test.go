@@ -77,3 +77,54 @@ func TestValidSectionsPass(t *testing.T) {
 		t.Fatal("5001-character history accepted")
 	}
 }
+
+// TestIdentifiersAreCheckedOnInput checks the optional LEI and VAT number and the banking IBAN and
+// BIC: a typo in check digits or a malformed code is refused with a message naming what is wrong,
+// and a plain (non-IBAN) account number is still accepted.
+func TestIdentifiersAreCheckedOnInput(t *testing.T) {
+	c := CompanyInfo{CompanyName: "Acme", RegistrationNumber: "R1", RegisteredAddress: "1 Main St", PhoneNumber: "+1 555",
+		Email: "ops@acme.com", CountryOfIncorporation: "DE", DateOfIncorporation: "2001-02-03", TaxID: "T-1",
+		LEI: "5493 001K JTII GC8Y 1R12", VATNumber: "DE 123 456 789"}
+	if err := c.Validate(now); err != nil {
+		t.Fatalf("valid LEI and VAT number refused: %v", err)
+	}
+	for lei, want := range map[string]string{
+		"5493001KJTIIGC8Y1R13": "LEI check digits are wrong",
+		"5493001KJTIIGC8Y1R1":  "LEI must be 20 letters and digits ending in two check digits",
+	} {
+		c.LEI = lei
+		if got := fieldErrors(t, c.Validate(now))["lei"]; got != want {
+			t.Errorf("LEI %q: %q, want %q", lei, got, want)
+		}
+	}
+	c.LEI, c.VATNumber = "", "DE/123"
+	if got := fieldErrors(t, c.Validate(now))["vatNumber"]; got != "VAT number must be 4 to 16 letters and digits" {
+		t.Errorf("VAT number: %q", got)
+	}
+
+	b := BankingInfo{BankName: "B", BankAddress: "Frankfurt, Germany", AccountName: "N", AccountNumber: "DE89 3704 0044 0532 0130 00",
+		SwiftCode: "DEUTDEFF", Currency: "EUR"}
+	if err := b.Validate(); err != nil {
+		t.Fatalf("valid IBAN and BIC refused: %v", err)
+	}
+	for _, c := range []struct{ account, bic, field, want string }{
+		{"DE89370400440532013001", "DEUTDEFF", "accountNumber", "IBAN check digits are wrong"},
+		{"GB82WEST1234569876543", "DEUTDEFF", "accountNumber", "IBAN must be 22 characters for GB"},
+		{"12345678", "DEUTDEFF", "", ""}, // a plain account number has no check digits
+		{"12345678", "DEUT DE FF 500", "", ""},
+		{"12345678", "DEUTDE", "swiftCode", "SWIFT/BIC code must be 8 or 11 characters: bank (4 letters), country (2 letters), location (2) and an optional branch (3)"},
+		{"12345678", "DEUTZZFF", "swiftCode", "SWIFT/BIC code names an unknown country (ZZ)"},
+	} {
+		b.AccountNumber, b.SwiftCode = c.account, c.bic
+		err := b.Validate()
+		if c.field == "" {
+			if err != nil {
+				t.Errorf("%s %s refused: %v", c.account, c.bic, err)
+			}
+			continue
+		}
+		if got := fieldErrors(t, err)[c.field]; got != c.want {
+			t.Errorf("%s %s: %s = %q, want %q", c.account, c.bic, c.field, got, c.want)
+		}
+	}
+}

@@ -30,4 +30,7 @@ bin/ttt-verify coupon create HALF50 50 >/dev/null 2>&1
 bin/ttt-verify screening import un adapters/screening/testdata/un/consolidated.xml >/dev/null 2>&1
 bin/ttt-verify screening import pep_csv adapters/screening/testdata/pep/pep.csv >/dev/null 2>&1
 bin/ttt-verify screening jurisdictions import docs/jurisdictions/fatf-2025-06-13.json >/dev/null 2>&1
+# GLEIF and VIES are the stub e2e/registry-checks.spec.ts serves on the next port (no network here);
+# while it is not running a lookup is refused at once and recorded as unavailable.
+export GLEIF_API_URL="http://127.0.0.1:$((PORT + 1))/api/v1" VIES_API_URL="http://127.0.0.1:$((PORT + 1))/vies" REGISTRY_TIMEOUT=5s
 exec bin/ttt-verify serve

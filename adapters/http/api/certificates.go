@@ -33,7 +33,7 @@ type PublicSearchHit struct {
 
 // CertificateCheck is one check a certificate states.
 type CertificateCheck struct {
-	Kind   string  `json:"kind" enum:"verification,sanctions,pep,jurisdiction,kyc,beneficial_ownership"`
+	Kind   string  `json:"kind" enum:"verification,sanctions,pep,jurisdiction,kyc,beneficial_ownership,lei,vat"`
 	Label  string  `json:"label"`
 	Result string  `json:"result"`
 	Text   string  `json:"text" description:"the full sentence, e.g. 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily'"`

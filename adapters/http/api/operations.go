@@ -358,6 +358,9 @@ var screeningOperations = []Operation{
 	{Method: http.MethodPost, Path: "/api/admin/verifications/{id}/screening/pep-acknowledgement", Tag: "screening",
 		Summary: "Acknowledge that PEP screening was unavailable (note required); audited", Body: NoteInput{},
 		Answer: ok("The screening", VerificationScreening{}), Errors: and(oneAdmin, 409, 415)},
+	{Method: http.MethodPost, Path: "/api/admin/verifications/{id}/screening/identifiers/check", Tag: "screening",
+		Summary: "Look the LEI and VAT number up again in GLEIF and VIES (after an unavailable answer); audited",
+		Answer:  ok("The screening", VerificationScreening{}), Errors: and(oneAdmin, 409)},
 }
 
 var notificationOperations = []Operation{

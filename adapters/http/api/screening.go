@@ -206,6 +206,27 @@ type VerificationScreening struct {
 	Open               []string            `json:"open" description:"what blocks approval, e.g. '2 screening hits are undecided'"`
 	Attention          bool                `json:"attention"`
 	PEPAcknowledgement *PepAcknowledgement `json:"pepAcknowledgement"`
+	Identifiers        []IdentifierCheck   `json:"identifiers" description:"the newest check of the LEI (GLEIF), the VAT number (VIES) and the BIC's country"`
+}
+
+// IdentifierCheck is an identifier looked up in a register (or the BIC's country compared), with
+// what the applicant entered beside what the register holds. There is no "clear".
+type IdentifierCheck struct {
+	Registry    string                 `json:"registry" enum:"gleif,vies,bic"`
+	Source      string                 `json:"source" description:"the register as reviewers name it: GLEIF, VIES, SWIFT/BIC country"`
+	Identifier  string                 `json:"identifier"`
+	Outcome     string                 `json:"outcome" enum:"match,mismatch,not_found,lapsed,unavailable,not_checked"`
+	Summary     string                 `json:"summary"`
+	Differences []IdentifierDifference `json:"differences"`
+	CheckedAt   time.Time              `json:"checkedAt"`
+}
+
+// IdentifierDifference is one fact compared with a register.
+type IdentifierDifference struct {
+	Field      string `json:"field"`
+	Entered    string `json:"entered"`
+	Registered string `json:"registered"`
+	Match      bool   `json:"match"`
 }
 
 // HitDecisionInput decides a hit; the note is required.

@@ -28,6 +28,8 @@ type CompanyFields struct {
 	CountryOfIncorporation string `json:"countryOfIncorporation"`
 	DateOfIncorporation    string `json:"dateOfIncorporation"`
 	TaxID                  string `json:"taxId"`
+	LEI                    string `json:"lei"`
+	VATNumber              string `json:"vatNumber"`
 }
 
 // Company is the saved company section.

@@ -22,6 +22,7 @@ type Repos struct {
 	Payments      application.PaymentRecords
 	ShareLinks    application.ShareLinks
 	Followers     application.FollowerStore
+	Registry      application.RegistryChecks
 }
 
 // ReposOn returns the bun repositories on db; the section repository stamps times with now.
@@ -32,5 +33,6 @@ func ReposOn(db *persistence.DB, now func() time.Time) Repos {
 		Documents: persistence.NewDocuments(db), Audit: persistence.NewAuditLog(db), Coupons: persistence.NewCoupons(db),
 		Payments: persistence.NewPaymentRecords(db), ShareLinks: persistence.NewShareLinks(db),
 		Followers: persistence.NewFollowers(db),
+		Registry:  persistence.NewRegistryChecks(db),
 	}
 }

@@ -149,7 +149,8 @@ func runRecords(t *testing.T, open Open) {
 		company := &application.CompanyRecord{VerificationID: id, CompanyInfo: verification.CompanyInfo{
 			CompanyName: "Acme Metals Ltd", RegistrationNumber: "REG-1", RegisteredAddress: "1 Harbour Rd",
 			OperatingAddress: "2 Dock St", PhoneNumber: "+65 6000 0000", Email: "ops@acme.example",
-			Website: "https://acme.example", CountryOfIncorporation: "SG", DateOfIncorporation: "2012-05-01", TaxID: "TAX-7"}}
+			Website: "https://acme.example", CountryOfIncorporation: "SG", DateOfIncorporation: "2012-05-01", TaxID: "TAX-7",
+			LEI: "5493001KJTIIGC8Y1R12", VATNumber: "DE123456789"}}
 		if err := f.r.Sections.SaveCompany(f.ctx, company); err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/tttverify/tttverify/adapters/password"
 	"github.com/tttverify/tttverify/adapters/pdf"
 	"github.com/tttverify/tttverify/adapters/persistence"
+	"github.com/tttverify/tttverify/adapters/registry"
 	screeninglists "github.com/tttverify/tttverify/adapters/screening"
 	"github.com/tttverify/tttverify/adapters/storage/filesystem"
 	"github.com/tttverify/tttverify/adapters/storage/s3"
@@ -94,6 +95,7 @@ type TestHooks struct {
 	JobPollInterval time.Duration                   // 0: River's default, 1 s (SQLite's latency)
 	// ScreeningFetchRetries replaces the waits between a list's attempts in one scheduled refresh.
 	ScreeningFetchRetries []time.Duration // nil: application.DefaultFetchRetries
+	RegistryBackoff       time.Duration   // 0: registry.DefaultConfig's wait between attempts
 }
 
 // Wire opens the database and object store and builds the use cases on them.
@@ -142,7 +144,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	}
 	checks := application.NewTopChecks(application.TopChecksDeps{Tx: tx, Repo: verifications, Sections: sections,
 		Records: persistence.NewScreeningRecords(db), Lists: persistence.NewScreeningLists(db),
-		Jurisdictions: persistence.NewJurisdictionLists(db), Index: screening.Index(), Jobs: messaging.Jobs, Audit: audit,
+		Jurisdictions: persistence.NewJurisdictionLists(db), Index: screening.Index(), Registries: newRegistries(cfg, hooks),
+		RegistryChecks: persistence.NewRegistryChecks(db), CountryOf: screeninglists.CountryCode, Jobs: messaging.Jobs, Audit: audit,
 		Notify: notify, Public: publicCache, Clock: clock, Log: log})
 	var signInThrottle application.Throttle = application.Unthrottled{} // AUTH_RATE_LIMIT=0 turns every limit off
 	if cfg.AuthRateLimit > 0 {
@@ -214,6 +217,16 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	a.metrics, a.stopMetrics = work.metrics, func() {}
 	a.instrument()
 	return a, nil
+}
+
+// newRegistries is the client of GLEIF and VIES at the configured addresses.
+func newRegistries(cfg *Config, hooks TestHooks) *registry.Client {
+	c := registry.DefaultConfig
+	c.GLEIFURL, c.VIESURL, c.Timeout = cfg.GLEIFAPIURL, cfg.VIESAPIURL, cfg.RegistryTimeout
+	if hooks.RegistryBackoff > 0 {
+		c.Backoff = hooks.RegistryBackoff
+	}
+	return registry.New(c)
 }
 
 // newScreening wires the list use cases on d: the parsers, the publishers' addresses, the list

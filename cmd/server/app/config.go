@@ -75,6 +75,12 @@ type Config struct {
 	ScreeningFetchInterval time.Duration
 	ScreeningStaleAfter    time.Duration
 
+	// Registry lookups of Top verifications' identifiers: GLEIF_API_URL, VIES_API_URL and the
+	// timeout of one request (REGISTRY_TIMEOUT).
+	GLEIFAPIURL     string
+	VIESAPIURL      string
+	RegistryTimeout time.Duration
+
 	// Payments is PAYMENTS: "stripe", "simulated" or empty (Stripe when its keys are set, else the
 	// simulated provider, which an https:// PUBLIC_BASE_URL refuses unless it is named).
 	Payments string

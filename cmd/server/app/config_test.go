@@ -38,7 +38,8 @@ func TestConfigDefaults(t *testing.T) {
 		Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute,
 		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour, PEPYearsAfterOffice: 5,
 		WikidataTimeout: 90 * time.Second, WikidataAttempts: 4, OperatorEmail: "support@tttverify.com",
-		OwnerThreshold: 25}
+		OwnerThreshold: 25, GLEIFAPIURL: "https://api.gleif.org/api/v1",
+		VIESAPIURL: "https://ec.europa.eu/taxation_customs/vies/rest-api", RegistryTimeout: 10 * time.Second}
 	if diff := cmp.Diff(want, Defaults()); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -65,7 +66,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"STRIPE_PUBLISHABLE_KEY=pk_test_1", "STRIPE_WEBHOOK_SECRET=whsec_1", "STRIPE_API_BASE=http://stripe-mock",
 		"WORKERS=0", "SMTP_URL=smtp://mail:25", "SMTP_FROM=Compliance <kyc@example.com>", "JOB_TIMEOUT=30s",
 		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "PEP_YEARS_AFTER_OFFICE=0",
-		"SCREENING_WIKIDATA_TIMEOUT=2m", "SCREENING_WIKIDATA_ATTEMPTS=2", "OPERATOR_EMAIL=kyc@example.com", "UBO_THRESHOLD=10", "UNRELATED=1")
+		"SCREENING_WIKIDATA_TIMEOUT=2m", "SCREENING_WIKIDATA_ATTEMPTS=2", "OPERATOR_EMAIL=kyc@example.com", "UBO_THRESHOLD=10", "GLEIF_API_URL=http://gleif.test/api/v1/",
+		"VIES_API_URL=http://vies.test/rest-api", "REGISTRY_TIMEOUT=3s", "UNRELATED=1")
 	want := &Config{Addr: "127.0.0.1:9000", DataDir: "/srv/ttt", DatabaseURL: "postgres://db/ttt",
 		PublicBaseURL: "https://verify.example.com", SessionSecret: []byte(strings.Repeat("n", 32)),
 		PreviousSessionSecret: []byte(strings.Repeat("o", 40)), AuthRateLimit: 0,
@@ -86,7 +88,8 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		StripeWebhookSecret: "whsec_1", StripeAPIBase: "http://stripe-mock", Workers: 0, SMTPURL: "smtp://mail:25",
 		SMTPFrom: "Compliance <kyc@example.com>", JobTimeout: 30 * time.Second,
 		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe", PEPYearsAfterOffice: 0,
-		WikidataTimeout: 2 * time.Minute, WikidataAttempts: 2, OperatorEmail: "kyc@example.com", OwnerThreshold: 10}
+		WikidataTimeout: 2 * time.Minute, WikidataAttempts: 2, OperatorEmail: "kyc@example.com", OwnerThreshold: 10,
+		GLEIFAPIURL: "http://gleif.test/api/v1", VIESAPIURL: "http://vies.test/rest-api", RegistryTimeout: 3 * time.Second}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("configuration (-want +got):\n%s", diff)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/registry"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -185,6 +186,15 @@ var configuration = []group{
 			"which a list counts as out of date: the admin screening page marks it and the scheduled refresh tells " +
 			"the administrators (bell and e-mail), once until it succeeds again",
 			set: into(positive, func(c *Config) *time.Duration { return &c.ScreeningStaleAfter })},
+	}},
+	{"Registry lookups", []variable{
+		{name: "GLEIF_API_URL", def: registry.DefaultGLEIFURL, help: "GLEIF's API, where a Top verification's LEI is " +
+			"looked up (`lei-records/{lei}`)", set: into(origin, func(c *Config) *string { return &c.GLEIFAPIURL })},
+		{name: "VIES_API_URL", def: registry.DefaultVIESURL, help: "the EU's VIES REST API, where a Top verification's " +
+			"VAT number is checked (`check-vat-number`)", set: into(origin, func(c *Config) *string { return &c.VIESAPIURL })},
+		{name: "REGISTRY_TIMEOUT", def: short(registry.DefaultConfig.Timeout), help: "how long one request to GLEIF " +
+			"or VIES may take; each is tried three times before the check is recorded as unavailable",
+			set: into(positive, func(c *Config) *time.Duration { return &c.RegistryTimeout })},
 	}},
 	{"Operations", []variable{
 		{name: "METRICS_ADDR", shown: "off", help: "serve Prometheus metrics at `http://METRICS_ADDR/metrics` " +

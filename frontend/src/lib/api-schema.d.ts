@@ -2029,6 +2029,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/verifications/{id}/screening/identifiers/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look the LEI and VAT number up again in GLEIF and VIES (after an unavailable answer); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The screening */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VerificationScreening"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/verifications/{id}/screening/pep-acknowledgement": {
         parameters: {
             query?: never;
@@ -7674,7 +7766,7 @@ export interface components {
              */
             date: string | null;
             /** @enum {string} */
-            kind: "verification" | "sanctions" | "pep" | "jurisdiction" | "kyc" | "beneficial_ownership";
+            kind: "verification" | "sanctions" | "pep" | "jurisdiction" | "kyc" | "beneficial_ownership" | "lei" | "vat";
             label: string;
             result: string;
             /** @description the full sentence, e.g. 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily' */
@@ -7691,6 +7783,7 @@ export interface components {
             createdAt: string;
             dateOfIncorporation: string;
             email: string;
+            lei: string;
             operatingAddress: string;
             phoneNumber: string;
             registeredAddress: string;
@@ -7698,6 +7791,7 @@ export interface components {
             taxId: string;
             /** Format: date-time */
             updatedAt: string;
+            vatNumber: string;
             verificationId: number;
             website: string;
         };
@@ -7709,6 +7803,7 @@ export interface components {
             dateOfIncorporation?: string;
             email?: string;
             id?: number;
+            lei?: string;
             operatingAddress?: string;
             phoneNumber?: string;
             registeredAddress?: string;
@@ -7716,6 +7811,7 @@ export interface components {
             taxId?: string;
             /** Format: date-time */
             updatedAt?: string;
+            vatNumber?: string;
             verificationId?: number;
             website?: string;
         };
@@ -7824,6 +7920,25 @@ export interface components {
             note: string;
             /** @enum {string} */
             outcome: "confirmed_match" | "false_positive" | "inconclusive";
+        };
+        IdentifierCheck: {
+            /** Format: date-time */
+            checkedAt: string;
+            differences: components["schemas"]["IdentifierDifference"][];
+            identifier: string;
+            /** @enum {string} */
+            outcome: "match" | "mismatch" | "not_found" | "lapsed" | "unavailable" | "not_checked";
+            /** @enum {string} */
+            registry: "gleif" | "vies" | "bic";
+            /** @description the register as reviewers name it: GLEIF, VIES, SWIFT/BIC country */
+            source: string;
+            summary: string;
+        };
+        IdentifierDifference: {
+            entered: string;
+            field: string;
+            match: boolean;
+            registered: string;
         };
         ListChange: {
             /** @enum {string} */
@@ -8356,6 +8471,8 @@ export interface components {
         };
         VerificationScreening: {
             attention: boolean;
+            /** @description the newest check of the LEI (GLEIF), the VAT number (VIES) and the BIC's country */
+            identifiers: components["schemas"]["IdentifierCheck"][];
             /** @description what blocks approval, e.g. '2 screening hits are undecided' */
             open: string[];
             pepAcknowledgement: components["schemas"]["PepAcknowledgement"] | null;

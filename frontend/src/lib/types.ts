@@ -101,6 +101,8 @@ export type ScreeningRun = Schemas['ScreeningRun']
 export type ScreeningSubject = Schemas['ScreeningSubject']
 export type ScreeningCheck = Schemas['ScreeningCheck']
 export type ScreeningFinding = Schemas['ScreeningFinding']
+/** IdentifierCheck is the LEI, VAT number or BIC country checked against a register, with both values. */
+export type IdentifierCheck = Schemas['IdentifierCheck']
 /** ScreeningCaseHit is one possible match of a subject, with the reviewer's decisions (newest last). */
 export type ScreeningCaseHit = Schemas['ScreeningCaseHit']
 export type ScreeningDecision = Schemas['ScreeningDecision']

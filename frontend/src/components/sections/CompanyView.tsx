@@ -21,6 +21,8 @@ export function CompanyView({ data: c, loading, detailed }: SectionViewProps<Com
             <Field label="Phone">{c.phoneNumber}</Field>
             <Field label="Email">{c.email}</Field>
             <Field label="Tax ID">{c.taxId}</Field>
+            <Field label="LEI">{c.lei}</Field>
+            <Field label="VAT Number">{c.vatNumber}</Field>
             <Field label="Website">
               {c.website ? (
                 <a href={/^https?:\/\//.test(c.website) ? c.website : `https://${c.website}`} target="_blank" rel="noreferrer noopener" className="text-brand-700 hover:underline">

@@ -108,6 +108,7 @@ function screening(over: Partial<VerificationScreening> = {}): VerificationScree
     open: ['A screening hit is undecided', 'PEP screening was unavailable and has not been acknowledged'],
     attention: true,
     pepAcknowledgement: null,
+    identifiers: [],
     ...over,
   }
 }

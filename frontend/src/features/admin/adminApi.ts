@@ -93,6 +93,10 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, note }) => ({ url: `/admin/verifications/${id}/screening/pep-acknowledgement`, method: 'POST', body: { note } }),
       invalidatesTags: (_r, _e, { id }) => screened(id),
     }),
+    checkIdentifiersAgain: b.mutation<VerificationScreening, number>({
+      query: (id) => ({ url: `/admin/verifications/${id}/screening/identifiers/check`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => screened(id),
+    }),
     approveVerification: b.mutation<AdminVerification, number>({
       query: (id) => ({ url: `/admin/verifications/${id}/approve`, method: 'POST' }),
       invalidatesTags: (_r, _e, id) => decided(id),
@@ -137,6 +141,7 @@ export const {
   useAdminEventsQuery,
   useAdminScreeningQuery,
   useDecideScreeningHitMutation,
+  useCheckIdentifiersAgainMutation,
   useAcknowledgePepMutation,
   useApproveVerificationMutation,
   useRejectVerificationMutation,

@@ -1,6 +1,15 @@
 import * as yup from 'yup'
+import { accountNumberError, bicError, leiError, vatError } from '@/lib/identifiers'
 
 const optional = yup.string().trim().default('')
+
+/** checked is a Yup test that fails with the checker's own message ('' passes; an empty value is not checked). */
+function checked(check: (value: string) => string) {
+  return (value: string | undefined, ctx: yup.TestContext) => {
+    const msg = value ? check(value) : ''
+    return msg === '' || ctx.createError({ message: msg })
+  }
+}
 
 export const companySchema = yup.object({
   companyName: yup.string().trim().required('Company name is required'),
@@ -13,6 +22,8 @@ export const companySchema = yup.object({
   countryOfIncorporation: yup.string().required('Country of incorporation is required'),
   dateOfIncorporation: yup.string().required('Date of incorporation is required'),
   taxId: yup.string().trim().required('Tax ID is required'),
+  lei: optional.test('lei', checked(leiError)),
+  vatNumber: optional.test('vatNumber', checked(vatError)),
 })
 export type CompanyValues = yup.InferType<typeof companySchema>
 
@@ -33,8 +44,8 @@ export const bankingSchema = yup.object({
   bankName: yup.string().trim().required('Bank name is required'),
   bankAddress: yup.string().trim().required('Bank address is required'),
   accountName: yup.string().trim().required('Account name is required'),
-  accountNumber: yup.string().trim().required('Account number is required'),
-  swiftCode: yup.string().trim().required('SWIFT/BIC code is required'),
+  accountNumber: yup.string().trim().required('Account number is required').test('iban', checked(accountNumberError)),
+  swiftCode: yup.string().trim().required('SWIFT/BIC code is required').test('bic', checked(bicError)),
   currency: yup.string().required('Currency is required'),
   bankContact: optional,
 })

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/errors'
 import { formatDateTime } from '../../../lib/format'
 import { sourceName, versionDate } from '../../../lib/screening'
 import type { VerificationScreening } from '../../../lib/types'
+import { IdentifierFindings } from './IdentifierFindings'
 import { PepAcknowledgement } from './PepAcknowledgement'
 import { RUN_STATUS, RUN_TRIGGER } from './screeningLabels'
 import { ScreeningSubject, subjectLabels } from './ScreeningSubject'
@@ -91,6 +92,7 @@ export function ScreeningTab({ verificationId, query }: { verificationId: number
     <div className="space-y-6">
       <RunCard s={s} />
       <PepAcknowledgement verificationId={verificationId} screening={s} />
+      <IdentifierFindings verificationId={verificationId} checks={s.identifiers} />
       {s.subjects.map((subject, i) => (
         <ScreeningSubject key={subject.id} verificationId={verificationId} s={subject} label={labels[i]} />
       ))}

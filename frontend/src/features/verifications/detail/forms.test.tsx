@@ -43,12 +43,51 @@ describe('CompanyForm', () => {
       countryOfIncorporation: 'SG',
       dateOfIncorporation: '2020-01-02',
       taxId: 'T-9',
+      lei: '',
+      vatNumber: '',
     }
     const { user } = setup(<CompanyForm initialValues={values} onSubmit={onSubmit} />)
     expect(screen.getByLabelText(/^Country of Incorporation/)).toHaveTextContent('Singapore')
     await user.click(screen.getByRole('button', { name: /Save & Continue/ }))
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
     expect(onSubmit.mock.calls[0][0]).toEqual(values)
+  })
+})
+
+describe('CompanyForm identifiers', () => {
+  const complete = {
+    companyName: 'Bloomberg Finance LP',
+    registrationNumber: '2882049',
+    registeredAddress: '1209 Orange Street, Wilmington',
+    operatingAddress: '',
+    phoneNumber: '+1 212 318 2000',
+    email: 'ops@bloomberg.test',
+    website: '',
+    countryOfIncorporation: 'US',
+    dateOfIncorporation: '1993-06-03',
+    taxId: 'T-1',
+    lei: '',
+    vatNumber: '',
+  }
+
+  it('refuses an LEI whose check digits are wrong and a malformed VAT number', async () => {
+    const onSubmit = vi.fn()
+    const { user } = setup(<CompanyForm initialValues={complete} onSubmit={onSubmit} />)
+    await user.type(screen.getByLabelText(/^LEI/), '5493001KJTIIGC8Y1R13')
+    await user.type(screen.getByLabelText(/^VAT Number/), 'DE/1')
+    await user.click(screen.getByRole('button', { name: /Save & Continue/ }))
+    await expectFieldError('LEI', 'LEI check digits are wrong')
+    await expectFieldError('VAT Number', 'VAT number must be 4 to 16 letters and digits')
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('accepts a valid LEI typed with spaces, and leaves both fields optional', async () => {
+    const onSubmit = vi.fn()
+    const { user } = setup(<CompanyForm initialValues={complete} onSubmit={onSubmit} />)
+    await user.type(screen.getByLabelText(/^LEI/), '5493 001K JTII GC8Y 1R12')
+    await user.click(screen.getByRole('button', { name: /Save & Continue/ }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ lei: '5493 001K JTII GC8Y 1R12', vatNumber: '' })
   })
 })
 
@@ -87,6 +126,24 @@ describe('BankingForm', () => {
     await user.click(screen.getByRole('button', { name: /Previous/ }))
     expect(onSkip).toHaveBeenCalledTimes(1)
     expect(onPrevious).toHaveBeenCalledTimes(1)
+  })
+
+  it('checks an IBAN and the BIC shape, and still takes a plain account number', async () => {
+    const onSubmit = vi.fn()
+    const { user } = setup(<BankingForm initialValues={pick(BANKING_FIELDS, null)} onSubmit={onSubmit} />)
+    await user.type(screen.getByLabelText(/^Account Number or IBAN/), 'GB82WEST1234569876543')
+    await user.type(screen.getByLabelText(/^SWIFT\/BIC Code/), 'DEUTDE')
+    await user.click(screen.getByRole('button', { name: /Save & Continue/ }))
+    await expectFieldError('Account Number or IBAN', 'IBAN must be 22 characters for GB')
+    await expectFieldError(
+      'SWIFT/BIC Code',
+      'SWIFT/BIC code must be 8 or 11 characters: bank (4 letters), country (2 letters), location (2) and an optional branch (3)',
+    )
+    await user.clear(screen.getByLabelText(/^Account Number or IBAN/))
+    await user.type(screen.getByLabelText(/^Account Number or IBAN/), '12345678')
+    expect(screen.getByLabelText(/^Account Number or IBAN/)).toHaveValue('12345678')
+    await waitFor(() => expect(screen.getByLabelText(/^Account Number or IBAN/)).not.toHaveAttribute('aria-invalid', 'true'))
+    expect(onSubmit).not.toHaveBeenCalled()
   })
 })
 

@@ -52,6 +52,8 @@ export function CompanyForm({ initialValues, onSubmit, onPrevious, onSkip, submi
             <TextField name="phoneNumber" label="Phone Number" required type="tel" autoComplete="tel" placeholder="+65 6123 4567" />
             <TextField name="email" label="Company Email" required type="email" autoComplete="email" placeholder="compliance@company.com" />
             <TextField name="website" label="Website" type="url" placeholder="https://" className="sm:col-span-2" />
+            <TextField name="lei" label="LEI" placeholder="e.g. 5493001KJTIIGC8Y1R12" hint="Legal Entity Identifier, 20 characters. Optional." />
+            <TextField name="vatNumber" label="VAT Number" placeholder="e.g. DE123456789" hint="EU VAT numbers are checked with VIES for Top. Optional." />
           </div>
           <StepFooter loading={isSubmitting} onPrevious={onPrevious} onSkip={onSkip} submitLabel={submitLabel} />
         </Form>

@@ -9,8 +9,8 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// Certificate renders the certificate PDF of a valid certificate for its owner or an administrator;
-// a revoked or expired one has none.
+// Certificate renders the certificate PDF of a valid certificate for its owner or an administrator,
+// with its verifiable credential attached, and signs it; a revoked or expired one has none.
 func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (*File, error) {
 	v, err := readable(ctx, s.repo, actor, id)
 	if err != nil {
@@ -27,9 +27,15 @@ func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (
 	if err != nil {
 		return nil, err
 	}
+	if data.Credential, _, err = s.issueCredential(ctx, v, data); err != nil {
+		return nil, err
+	}
 	pdf, err := s.renderer.Certificate(data)
 	if err != nil {
 		return nil, fmt.Errorf("render certificate of %d: %w", id, err)
+	}
+	if pdf, err = s.sign(ctx, pdf, "Certificate of Verification", data); err != nil {
+		return nil, err
 	}
 	return pdfFile(pdf, "TTT-Certificate-"+v.PublicID()+".pdf"), nil
 }

@@ -26,6 +26,7 @@ type PublicCertificate struct {
 	Status             verification.CertificateStatus
 	RevokedAt          *time.Time
 	Fingerprint        string
+	Signer             SignerInfo // who signs its PDFs and credential
 }
 
 // Public returns the public view of an approved verification. Unknown or deleted ids are
@@ -57,7 +58,7 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 		RegistrationNumber: company.RegistrationNumber, Country: company.CountryOfIncorporation,
 		RegisteredAddress: company.RegisteredAddress, Email: company.Email, Tier: v.Tier(), Checks: d.Checks,
 		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, Status: status, RevokedAt: snap.RevokedAt,
-		Fingerprint: d.Fingerprint}
+		Fingerprint: d.Fingerprint, Signer: s.signer.Signer()}
 	s.public.put(v, cert, now, gen)
 	return cert, nil
 }

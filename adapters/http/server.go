@@ -115,6 +115,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	e.Use(refuseBadText)
 
 	e.GET("/healthz", s.healthz)
+	e.GET("/.well-known/did.json", s.issuerDocument)
 	e.GET("/readyz", s.readyz)
 	if cfg.Baseline {
 		e.GET("/bench/baseline", func(c *echo.Context) error {
@@ -193,6 +194,8 @@ func (s *Server) publicRoutes(g *echo.Group) {
 	g.GET("/public/verifications/:publicId", s.publicVerification)
 	g.GET("/public/verifications/:publicId/company-info", s.publicCompany)
 	g.GET("/public/verifications/:publicId/documents", s.publicDocuments)
+	g.GET("/public/verifications/:publicId/credential", s.publicCredential)
+	g.GET("/public/credentials/status/revocation", s.statusList)
 	g.GET("/shared/cis/:token", s.openSharedCIS)
 }
 

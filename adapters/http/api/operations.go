@@ -220,7 +220,18 @@ var publicOperations = []Operation{
 		Summary: "Public company fields", Answer: ok("Company", PublicCompany{}), Errors: []int{403, 404}},
 	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}/documents", Tag: "public",
 		Summary: "Document types and dates, never files", Answer: ok("Documents", []PublicDocument{}), Errors: []int{403, 404}},
+	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}/credential", Tag: "public",
+		Summary: "The certificate's W3C verifiable credential (vc+jwt): JSON, or the JWT alone with Accept: application/vc+jwt; " +
+			"a revoked or expired certificate has none",
+		Answer: Answer{Status: http.StatusOK, Text: "The credential", Body: Credential{}, Files: []string{CredentialMediaType}},
+		Errors: []int{403, 404, 409}},
+	{Method: http.MethodGet, Path: "/api/public/credentials/status/revocation", Tag: "public",
+		Summary: "The revocation status list every credential points into: a BitstringStatusListCredential as a JWT (vc+jwt)",
+		Answer:  Answer{Status: http.StatusOK, Text: "The status list credential", Files: []string{CredentialMediaType}}},
 }
+
+// CredentialMediaType is the media type of a verifiable credential secured as a JWT.
+const CredentialMediaType = "application/vc+jwt"
 
 var adminOperations = []Operation{
 	{Method: http.MethodGet, Path: "/api/admin/verifications", Tag: "admin", Summary: "Every verification, filtered and paged",

@@ -101,6 +101,14 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 
 // WireWith is Wire with the settings of a test.
 func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHooks) (*App, error) {
+	var clock application.Clock = application.SystemClock{}
+	if hooks.Clock != nil {
+		clock = hooks.Clock
+	}
+	pdfSigner, credentials, err := openSigning(cfg, clock, log)
+	if err != nil {
+		return nil, err
+	}
 	db, err := OpenDatabase(ctx, cfg, log)
 	if err != nil {
 		return nil, err
@@ -109,10 +117,6 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	if err != nil {
 		_ = db.Close()
 		return nil, err
-	}
-	var clock application.Clock = application.SystemClock{}
-	if hooks.Clock != nil {
-		clock = hooks.Clock
 	}
 	tx := persistence.NewTransactor(db)
 	work := &jobWork{metrics: newMetrics(cfg, log)}
@@ -173,7 +177,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	certificates := application.NewCertificates(application.CertificatesDeps{Tx: tx, Repo: verifications,
 		Sections: sections, Docs: documents, Blobs: blobs, Renderer: pdf.New(), Links: shareLinks,
 		Audit: audit, Clock: clock, PublicBaseURL: cfg.PublicBaseURL, ShareTTL: cfg.ShareLinkTTL, Log: log,
-		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks})
+		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks, Signer: pdfSigner,
+		Credentials: credentials, Statuses: persistence.NewCredentialStatuses(db)})
 	work.certificates = certificates
 	work.checks = checks
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, clock)

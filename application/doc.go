@@ -44,6 +44,9 @@
 //   - Certificates (certificates_*.go): Certificate (the PDF), Public and PublicDocuments (the
 //     public page), SearchPublic (the public search for a certificate), CISForm, GenerateCIS and
 //     GenerateCISOnApproval, and share links (ShareCIS, ShareLinks, RevokeShareLink, OpenSharedCIS).
+//     Every PDF it issues is signed (DocumentSigner); the verifiable credential (Credential), the
+//     revocation status list it points into (StatusList) and the issuer's did:web document
+//     (IssuerDocument) come from the CredentialIssuer (certificates_credential.go).
 //   - Review (review.go): what a reviewer reads, Company, Representatives, Banking, Trade,
 //     Documents, Certificate and CISForm.
 //   - Screening (screening_*.go): list data, ImportList, FetchLists, ListVersions, ListChanges,

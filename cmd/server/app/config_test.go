@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/signing"
 	"github.com/tttverify/tttverify/application"
 )
 
@@ -35,7 +36,8 @@ func TestConfigDefaults(t *testing.T) {
 			UploadsPerUser: 4},
 		ScreeningFetchTimeout: 5 * time.Minute, ScreeningFetchMaxBytes: 256 << 20, ScreeningURLs: map[string]string{},
 		ScreeningIndexCheck: 30 * time.Second, Workers: 4, SMTPFrom: "TTT Verify <no-reply@localhost>", JobTimeout: 5 * time.Minute,
-		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour}
+		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour,
+		Signing: signing.KeyConfig{Operator: "TTT Verify"}, TSATimeout: 10 * time.Second}
 	if diff := cmp.Diff(want, Defaults()); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -60,7 +62,10 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"SCREENING_URL_UN=http://lists/un.xml", "SCREENING_INDEX_CHECK=0", "STRIPE_SECRET_KEY=sk_test_1",
 		"STRIPE_PUBLISHABLE_KEY=pk_test_1", "STRIPE_WEBHOOK_SECRET=whsec_1", "STRIPE_API_BASE=http://stripe-mock",
 		"WORKERS=0", "SMTP_URL=smtp://mail:25", "SMTP_FROM=Compliance <kyc@example.com>", "JOB_TIMEOUT=30s",
-		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "UNRELATED=1")
+		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "SIGNING_KEY_FILE=/keys/seal.key",
+		"SIGNING_CERT_FILE=/keys/seal.crt", "SIGNING_P12_FILE=/keys/seal.p12", "SIGNING_P12_PASSWORD=pw",
+		"SIGNING_PREVIOUS_CERT_FILES=/keys/2025.crt, /keys/2024.crt", "OPERATOR_NAME=Acme Trust", "TSA_URL=https://tsa.example.com/",
+		"TSA_TIMEOUT=3s", "UNRELATED=1")
 	want := &Config{Addr: "127.0.0.1:9000", DataDir: "/srv/ttt", DatabaseURL: "postgres://db/ttt",
 		PublicBaseURL: "https://verify.example.com", SessionSecret: []byte(strings.Repeat("n", 32)),
 		PreviousSessionSecret: []byte(strings.Repeat("o", 40)), AuthRateLimit: 0,
@@ -79,7 +84,10 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		ScreeningIndexCheck: 0, StripeSecretKey: "sk_test_1", StripePublishableKey: "pk_test_1",
 		StripeWebhookSecret: "whsec_1", StripeAPIBase: "http://stripe-mock", Workers: 0, SMTPURL: "smtp://mail:25",
 		SMTPFrom: "Compliance <kyc@example.com>", JobTimeout: 30 * time.Second,
-		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe"}
+		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe",
+		Signing: signing.KeyConfig{KeyFile: "/keys/seal.key", CertFile: "/keys/seal.crt", P12File: "/keys/seal.p12",
+			P12Password: "pw", PreviousCertFiles: []string{"/keys/2025.crt", "/keys/2024.crt"}, Operator: "Acme Trust"},
+		TSAURL: "https://tsa.example.com/", TSATimeout: 3 * time.Second}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("configuration (-want +got):\n%s", diff)
 	}
@@ -134,6 +142,8 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{[]string{"SESSION_IDLE_TIMEOUT=0"}, "SESSION_IDLE_TIMEOUT must be a positive duration"},
 		{[]string{"SESSION_IDLE_TIMEOUT=200h"}, "SESSION_LIFETIME must be at least SESSION_IDLE_TIMEOUT"},
 		{[]string{"PAYMENTS=paypal"}, "PAYMENTS must be stripe or simulated"},
+		{[]string{"TSA_URL=tsa.example.com"}, "TSA_URL must be an http(s) address"},
+		{[]string{"TSA_TIMEOUT=0"}, "TSA_TIMEOUT must be a positive duration"},
 		{[]string{"PUBLIC_BASE_URL=https://verify.example.com"}, "PUBLIC_BASE_URL is https:// but STRIPE_SECRET_KEY is not set"},
 	} {
 		t.Run(strings.Join(tc.environ, " "), func(t *testing.T) {

@@ -2939,6 +2939,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/credentials/status/revocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The revocation status list every credential points into: a BitstringStatusListCredential as a JWT (vc+jwt) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The status list credential */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vc+jwt": string;
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/search": {
         parameters: {
             query?: never;
@@ -3127,6 +3181,90 @@ export interface paths {
                 };
                 /** @description Not found or not yours */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/verifications/{publicId}/credential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificate's W3C verifiable credential (vc+jwt): JSON, or the JWT alone with Accept: application/vc+jwt; a revoked or expired certificate has none */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    publicId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The credential */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Credential"];
+                        "application/vc+jwt": string;
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6449,6 +6587,26 @@ export interface components {
             finalAmount: number;
             valid: boolean;
         };
+        Credential: {
+            /** @description the credential, a compact JWS with typ vc+jwt; GET with Accept: application/vc+jwt answers it alone */
+            credential: string;
+            /** @description the issuer's did:web; its document, with the current and previous keys, is at /.well-known/did.json */
+            issuer: string;
+            /** @enum {string} */
+            mediaType: "application/vc+jwt";
+            signature: components["schemas"]["Signature"];
+            /**
+             * Format: uri
+             * @description the signed BitstringStatusListCredential
+             */
+            statusListCredential: string;
+            /** @description the certificate's bit in the revocation list (1: revoked) */
+            statusListIndex: number;
+            /** Format: date-time */
+            validFrom: string;
+            /** Format: date-time */
+            validUntil: string;
+        };
         Credentials: {
             email: string;
             password: string;
@@ -6681,6 +6839,8 @@ export interface components {
             registrationNumber: string;
             /** Format: date-time */
             revokedAt: string | null;
+            /** @description who signs the certificate's PDFs and credential */
+            signature: components["schemas"]["Signature"];
             /** @enum {string} */
             status: "approved";
             /** @enum {string} */
@@ -6859,6 +7019,14 @@ export interface components {
             used: boolean;
             /** Format: date-time */
             usedAt: string | null;
+        };
+        Signature: {
+            /** @description what the documents print about a test signature; empty for a real one */
+            notice: string;
+            /** @description the signing certificate's subject */
+            signedBy: string;
+            /** @description the signing certificate is the generated self-signed one, which no reader trusts */
+            testSignature: boolean;
         };
         Stats: {
             /** @description approved verifications whose certificate is valid */

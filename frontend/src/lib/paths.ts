@@ -49,4 +49,5 @@ export const paths = {
 export const apiLinks = {
   certificate: (id: Id) => `/api/verifications/${id}/certificate`,
   adminCertificate: (id: Id) => `/api/admin/verifications/${id}/certificate`,
+  credential: (publicId: string) => `/api/public/verifications/${publicId}/credential`,
 } as const

@@ -53,6 +53,7 @@ function cert(over: Partial<PublicCertificate> = {}): PublicCertificate {
     expiresAt: '2027-03-05T10:00:00Z',
     revokedAt: null,
     fingerprint: 'ab'.repeat(32),
+    signature: { signedBy: 'TTT Verify', testSignature: false, notice: '' },
     ...over,
   }
 }

@@ -94,6 +94,15 @@ func (s *Certificates) removeObject(key string) {
 	}
 }
 
+// certificateOf reads the company of an approved verification and makes its certificate's data.
+func (s *Certificates) certificateOf(ctx context.Context, v *verification.Verification) (CertificateData, error) {
+	company, err := s.sections.Company(ctx, v.ID())
+	if err != nil {
+		return CertificateData{}, fmt.Errorf("company of %d: %w", v.ID(), err)
+	}
+	return s.certificateData(ctx, v, company)
+}
+
 // certificateData is the certificate's content, the checks it states and its fingerprint for an
 // approved verification.
 func (s *Certificates) certificateData(ctx context.Context, v *verification.Verification, company *CompanyRecord) (CertificateData, error) {

@@ -37,11 +37,7 @@ func (s *Certificates) Credential(ctx context.Context, publicID string) (*Issued
 		}
 		return nil, err
 	}
-	company, err := s.sections.Company(ctx, v.ID())
-	if err != nil {
-		return nil, fmt.Errorf("company of %d: %w", v.ID(), err)
-	}
-	data, err := s.certificateData(ctx, v, company)
+	data, err := s.certificateOf(ctx, v)
 	if err != nil {
 		return nil, err
 	}

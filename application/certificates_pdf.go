@@ -19,11 +19,7 @@ func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (
 	if err := v.MayIssue(verification.CertificatePDF, s.clock.Now()); err != nil {
 		return nil, err
 	}
-	company, err := s.sections.Company(ctx, id)
-	if err != nil {
-		return nil, fmt.Errorf("company of %d: %w", id, err)
-	}
-	data, err := s.certificateData(ctx, v, company)
+	data, err := s.certificateOf(ctx, v)
 	if err != nil {
 		return nil, err
 	}

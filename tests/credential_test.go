@@ -181,24 +181,37 @@ func TestCredentialSignedBeforeAKeyRotationStillVerifies(t *testing.T) {
 // writeSigningKey writes a self-signed ECDSA P-256 key and certificate as PEM files.
 func writeSigningKey(t *testing.T, dir, name string) (keyFile, certFile string) {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	subject := pkix.Name{CommonName: "TTT Verify seal " + name}
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(time.Now().UnixNano()), Subject: subject, Issuer: subject,
-		NotBefore: time.Now().AddDate(-1, 0, 0), NotAfter: time.Now().AddDate(3, 0, 0), KeyUsage: x509.KeyUsageDigitalSignature}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key)
-	if err != nil {
-		t.Fatal(err)
-	}
+	key, cert := selfSigned(t, "TTT Verify seal "+name, time.Now())
 	keyDER, _ := x509.MarshalPKCS8PrivateKey(key)
 	keyFile, certFile = filepath.Join(dir, name+".key"), filepath.Join(dir, name+".crt")
 	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: cert.Raw}), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return keyFile, certFile
+}
+
+// selfSigned is an ECDSA P-256 key and a self-signed certificate for it, valid around at, for the
+// extended key usages given.
+func selfSigned(t *testing.T, cn string, at time.Time, usages ...x509.ExtKeyUsage) (*ecdsa.PrivateKey, *x509.Certificate) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	subject := pkix.Name{CommonName: cn}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(at.UnixNano()), Subject: subject, Issuer: subject,
+		NotBefore: at.AddDate(-1, 0, 0), NotAfter: at.AddDate(3, 0, 0), KeyUsage: x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: usages}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key, cert
 }

@@ -3,16 +3,11 @@ package tests
 import (
 	"bytes"
 	"crypto"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/asn1"
 	"encoding/base64"
 	"encoding/json"
 	"io"
-	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -108,19 +103,7 @@ func TestPDFSignaturesAreTimestampedWhenATSAIsSet(t *testing.T) {
 // tsaResponder is a minimal RFC 3161 timestamp authority answering every request at the time at.
 func tsaResponder(t *testing.T, at time.Time) *httptest.Server {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := pkix.Name{CommonName: "Test TSA"}
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(7), Subject: name, Issuer: name, NotBefore: at.AddDate(-1, 0, 0),
-		NotAfter: at.AddDate(5, 0, 0), KeyUsage: x509.KeyUsageDigitalSignature,
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageTimeStamping}}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, _ := x509.ParseCertificate(der)
+	key, cert := selfSigned(t, "Test TSA", at, x509.ExtKeyUsageTimeStamping)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		req, err := timestamp.ParseRequest(body)

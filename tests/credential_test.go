@@ -8,6 +8,7 @@ import (
 	"crypto/x509/pkix"
 	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"io"
 	"math/big"
 	"net/http"
@@ -51,7 +52,7 @@ func nodeVerify(t *testing.T, base, jwt string) (v verified, ok bool, msg string
 	out, err := cmd.Output()
 	if err != nil {
 		var stderr []byte
-		if ee, isExit := err.(*exec.ExitError); isExit {
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 			stderr = ee.Stderr
 		}
 		return v, false, string(stderr) + err.Error()

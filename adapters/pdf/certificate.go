@@ -35,7 +35,7 @@ func (r *Renderer) Certificate(c application.CertificateData) ([]byte, error) {
 
 // CredentialAttachment is the name of the file attached to the certificate PDF that holds its
 // verifiable credential.
-const CredentialAttachment = "credential.jwt"
+const CredentialAttachment = "credential.jwt" //nolint:gosec // G101: a file name, not a secret
 
 // signatureLine says who signed the document and, for a test signature, that it is one.
 func signatureLine(c application.CertificateData) string {

@@ -195,7 +195,7 @@ func (c *Credentials) sign(vc map[string]any) (string, error) {
 // one the issuer's document lists; anything else is application.ErrCredentialNotOurs.
 func (c *Credentials) VerifyCredential(token string) (application.VerifiedCredential, error) {
 	algs := []jose.SignatureAlgorithm{jose.ES256, jose.ES384, jose.PS256}
-	jws, err := jose.ParseSigned(strings.TrimSpace(token), algs)
+	jws, err := jose.ParseSignedCompact(strings.TrimSpace(token), algs)
 	if err != nil || len(jws.Signatures) != 1 {
 		return application.VerifiedCredential{}, application.ErrCredentialNotOurs
 	}

@@ -119,6 +119,8 @@ func TestCredentialVerifiesIndependently(t *testing.T) {
 			}
 		}
 
+		anon.mustFail(http.StatusNotFound, api.Error{Message: "Not found"}, "GET", "/api/public/verifications/nosuchid/credential", nil)
+
 		vid := itoa(v.ID)
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+vid+"/revoke", map[string]string{"reason": "Documents found forged"})
 		if got, ok, msg := nodeVerify(t, e.srv.URL, jwt); !ok || got.Revoked != 1 {

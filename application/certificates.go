@@ -21,22 +21,26 @@ var (
 // Certificates holds the use cases around an approved verification: the public view, the
 // certificate PDF, the CIS form and its share links.
 type Certificates struct {
-	tx        Transactor
-	repo      VerificationRepository
-	sections  Sections
-	docs      Documents
-	blobs     BlobStore
-	renderer  DocumentRenderer
-	links     ShareLinks
-	audit     AuditLog
-	clock     Clock
-	publicURL string
-	shareTTL  time.Duration
-	log       *slog.Logger
-	public    *PublicCache
-	pending   PendingObjects
-	notify    OwnerNotifier
-	checks    CertificateClaims
+	tx         Transactor
+	repo       VerificationRepository
+	sections   Sections
+	docs       Documents
+	blobs      BlobStore
+	renderer   DocumentRenderer
+	links      ShareLinks
+	audit      AuditLog
+	clock      Clock
+	publicURL  string
+	shareTTL   time.Duration
+	log        *slog.Logger
+	public     *PublicCache
+	pending    PendingObjects
+	notify     OwnerNotifier
+	checks     CertificateClaims
+	signer     DocumentSigner
+	issuer     CredentialIssuer
+	statuses   CredentialStatuses
+	statusList statusListCache
 }
 
 // CertificateClaims says which checks an approved verification's certificate states (TopChecks).
@@ -63,13 +67,17 @@ type CertificatesDeps struct {
 	Pending       PendingObjects
 	Notify        OwnerNotifier     // a generated CIS tells the applicant
 	Checks        CertificateClaims // certificates state the checks that ran
+	Signer        DocumentSigner    // signs every PDF issued
+	Credentials   CredentialIssuer  // the certificates' verifiable credentials
+	Statuses      CredentialStatuses
 }
 
 // NewCertificates wires the certificate use cases.
 func NewCertificates(d CertificatesDeps) *Certificates {
 	return &Certificates{tx: d.Tx, repo: d.Repo, sections: d.Sections, docs: d.Docs, blobs: d.Blobs, renderer: d.Renderer,
 		links: d.Links, audit: d.Audit, clock: d.Clock, publicURL: d.PublicBaseURL, shareTTL: d.ShareTTL, log: d.Log,
-		public: d.PublicCache, pending: d.Pending, notify: d.Notify, checks: d.Checks}
+		public: d.PublicCache, pending: d.Pending, notify: d.Notify, checks: d.Checks, signer: d.Signer,
+		issuer: d.Credentials, statuses: d.Statuses}
 }
 
 // removeObject removes an object and its journal entry, if any; when the object cannot go, the
@@ -84,6 +92,15 @@ func (s *Certificates) removeObject(key string) {
 	if err := s.pending.Done(ctx, key); err != nil {
 		s.log.Error("forget removed object", "key", key, "error", err)
 	}
+}
+
+// certificateOf reads the company of an approved verification and makes its certificate's data.
+func (s *Certificates) certificateOf(ctx context.Context, v *verification.Verification) (CertificateData, error) {
+	company, err := s.sections.Company(ctx, v.ID())
+	if err != nil {
+		return CertificateData{}, fmt.Errorf("company of %d: %w", v.ID(), err)
+	}
+	return s.certificateData(ctx, v, company)
 }
 
 // certificateData is the certificate's content, the checks it states and its fingerprint for an
@@ -104,9 +121,20 @@ func (s *Certificates) certificateData(ctx context.Context, v *verification.Veri
 	content := verification.CertificateContent{CertificateID: v.PublicID(), CompanyName: company.CompanyName,
 		RegistrationNumber: company.RegistrationNumber, Country: company.CountryOfIncorporation, Tier: v.Tier(),
 		IssuedAt: issued, ExpiresAt: expires}
+	signer := s.signer.Signer()
 	return CertificateData{CertificateID: v.PublicID(), PublicURL: s.publicURL + "/v/" + v.PublicID(),
 		CompanyName: company.CompanyName, RegistrationNumber: company.RegistrationNumber,
 		Country: company.CountryOfIncorporation, RegisteredAddress: company.RegisteredAddress, Email: company.Email,
 		TierLabel: v.Tier().Label(), Checks: checks, IssuedAt: issued, ExpiresAt: expires,
-		Fingerprint: content.Fingerprint()}, nil
+		Fingerprint: content.Fingerprint(), SignedBy: signer.Name, SignatureNotice: signer.Notice()}, nil
+}
+
+// sign signs a PDF the platform issues about the certificate d describes.
+func (s *Certificates) sign(ctx context.Context, pdf []byte, what string, d CertificateData) ([]byte, error) {
+	signed, err := s.signer.SignPDF(ctx, pdf, PDFSignature{Reason: what + " " + d.CertificateID + " issued by TTT Verify",
+		Location: d.PublicURL, Date: s.clock.Now()})
+	if err != nil {
+		return nil, fmt.Errorf("sign %s of %s: %w", what, d.CertificateID, err)
+	}
+	return signed, nil
 }

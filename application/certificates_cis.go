@@ -10,7 +10,7 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// GenerateCIS renders the Client Information Sheet of an approved verification, stores it and
+// GenerateCIS renders and signs the Client Information Sheet of an approved verification, stores it and
 // records where; administrators only. A previous sheet is removed once the new one is recorded.
 // A revoked or expired certificate gets none (verification.MayIssue), since the sheet reads
 // "Valid until …".
@@ -69,6 +69,9 @@ func (s *Certificates) generateCIS(ctx context.Context, actor *User, id int64) (
 	pdf, err := s.renderer.CIS(data)
 	if err != nil {
 		return nil, fmt.Errorf("render CIS of %d: %w", id, err)
+	}
+	if pdf, err = s.sign(ctx, pdf, "Client Information Sheet", data.Certificate); err != nil {
+		return nil, err
 	}
 	key := fmt.Sprintf("verifications/%d/cis-%s.pdf", id, randomToken(12))
 	if err := s.pending.Begin(ctx, key, s.clock.Now()); err != nil {

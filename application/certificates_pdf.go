@@ -9,8 +9,8 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// Certificate renders the certificate PDF of a valid certificate for its owner or an administrator;
-// a revoked or expired one has none.
+// Certificate renders the certificate PDF of a valid certificate for its owner or an administrator,
+// with its verifiable credential attached, and signs it; a revoked or expired one has none.
 func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (*File, error) {
 	v, err := readable(ctx, s.repo, actor, id)
 	if err != nil {
@@ -19,17 +19,19 @@ func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (
 	if err := v.MayIssue(verification.CertificatePDF, s.clock.Now()); err != nil {
 		return nil, err
 	}
-	company, err := s.sections.Company(ctx, id)
+	data, err := s.certificateOf(ctx, v)
 	if err != nil {
-		return nil, fmt.Errorf("company of %d: %w", id, err)
+		return nil, err
 	}
-	data, err := s.certificateData(ctx, v, company)
-	if err != nil {
+	if data.Credential, _, err = s.issueCredential(ctx, v, data); err != nil {
 		return nil, err
 	}
 	pdf, err := s.renderer.Certificate(data)
 	if err != nil {
 		return nil, fmt.Errorf("render certificate of %d: %w", id, err)
+	}
+	if pdf, err = s.sign(ctx, pdf, "Certificate of Verification", data); err != nil {
+		return nil, err
 	}
 	return pdfFile(pdf, "TTT-Certificate-"+v.PublicID()+".pdf"), nil
 }

@@ -26,6 +26,7 @@ type PublicCertificate struct {
 	Status             verification.CertificateStatus
 	RevokedAt          *time.Time
 	Fingerprint        string
+	Signer             SignerInfo // who signs its PDFs and credential
 }
 
 // Public returns the public view of an approved verification. Unknown or deleted ids are
@@ -44,20 +45,16 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 	if !ok {
 		return nil, ErrNotAvailable
 	}
-	company, err := s.sections.Company(ctx, v.ID())
-	if err != nil {
-		return nil, fmt.Errorf("company of %d: %w", v.ID(), err)
-	}
-	d, err := s.certificateData(ctx, v, company)
+	d, err := s.certificateOf(ctx, v)
 	if err != nil {
 		return nil, err
 	}
 	snap := v.Snapshot()
-	cert := &PublicCertificate{PublicID: v.PublicID(), CompanyName: company.CompanyName,
-		RegistrationNumber: company.RegistrationNumber, Country: company.CountryOfIncorporation,
-		RegisteredAddress: company.RegisteredAddress, Email: company.Email, Tier: v.Tier(), Checks: d.Checks,
+	cert := &PublicCertificate{PublicID: v.PublicID(), CompanyName: d.CompanyName,
+		RegistrationNumber: d.RegistrationNumber, Country: d.Country,
+		RegisteredAddress: d.RegisteredAddress, Email: d.Email, Tier: v.Tier(), Checks: d.Checks,
 		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, Status: status, RevokedAt: snap.RevokedAt,
-		Fingerprint: d.Fingerprint}
+		Fingerprint: d.Fingerprint, Signer: s.signer.Signer()}
 	s.public.put(v, cert, now, gen)
 	return cert, nil
 }

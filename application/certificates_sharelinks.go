@@ -111,6 +111,9 @@ func (s *Certificates) OpenSharedCIS(ctx context.Context, token string) (*File, 
 	if err != nil {
 		return nil, fmt.Errorf("render shared CIS of %d: %w", v.ID(), err)
 	}
+	if pdf, err = s.sign(ctx, pdf, "Client Information Sheet (shared copy)", data.Certificate); err != nil {
+		return nil, err
+	}
 	if err := s.links.MarkUsed(ctx, link.ID, now); err != nil {
 		return nil, fmt.Errorf("record share link use: %w", err)
 	}

@@ -45,6 +45,9 @@
 //   - Certificates (certificates_*.go): Certificate (the PDF), Public and PublicDocuments (the
 //     public page), SearchPublic (the public search for a certificate), CISForm, GenerateCIS and
 //     GenerateCISOnApproval, and share links (ShareCIS, ShareLinks, RevokeShareLink, OpenSharedCIS).
+//     Every PDF it issues is signed (DocumentSigner); the verifiable credential (Credential), the
+//     revocation status list it points into (StatusList) and the issuer's did:web document
+//     (IssuerDocument) come from the CredentialIssuer (certificates_credential.go).
 //   - Follows (follows*.go): counterparties who follow a certificate by e-mail: Follow (queues a
 //     FollowRequested job for any address), SendConfirmation (its worker: the double opt-in link is
 //     made and mailed there), Confirm, Unsubscribe (one click, RFC 8058) and Followers (the owner's

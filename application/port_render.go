@@ -20,6 +20,12 @@ type CertificateData struct {
 	IssuedAt           time.Time
 	ExpiresAt          time.Time
 	Fingerprint        string // hex SHA-256 of the canonical content
+	// SignedBy names who signs the PDF; SignatureNotice is printed when the signature is a test one.
+	SignedBy        string
+	SignatureNotice string
+	// Credential is the certificate's verifiable credential (a JWT), which the certificate PDF
+	// carries as an attached file; empty on the CIS.
+	Credential string
 }
 
 // CISData is what a Client Information Sheet shows.

@@ -38,6 +38,16 @@ const (
 	maxCheckedCredential = 64 << 10
 )
 
+// errNoCertificate refuses a document we signed that is about no certificate, such as the
+// revocation status list: there is nothing to give a verdict on.
+func errNoCertificate(document string) error {
+	what := "This document"
+	if document != "" {
+		what = "This " + strings.ToLower(document[:1]) + document[1:]
+	}
+	return errs.Invalid("", what+" was signed by TTT Verify but is not a certificate: check the certificate, its CIS or its credential.")
+}
+
 var (
 	errNothingToCheck = errs.Invalid("", "Upload a PDF, or paste a credential or a certificate ID.")
 	errCheckBoth      = errs.Invalid("", "Check one thing at a time: a PDF, or a credential or certificate ID.")
@@ -76,6 +86,9 @@ func (s *Proofs) Verify(ctx context.Context, in DocumentCheck) (*DocumentVerdict
 	}
 	if err != nil {
 		return nil, err
+	}
+	if proof.Seal == verification.SealIntact && proof.PublicID == "" {
+		return nil, errNoCertificate(proof.Document)
 	}
 	cert, err := s.certificate(ctx, proof)
 	if err != nil {
@@ -119,7 +132,7 @@ func proofChecks(p DocumentProof, rec *verification.Record, typed string) []Proo
 	if p.Signer != "" {
 		signer := p.Signer
 		if p.TestSignature {
-			signer += " (a test signature: this server signs with a key it made itself, which PDF readers do not trust)"
+			signer += ", a key this server generated for itself: a test signature, which PDF readers do not trust"
 		}
 		out = append(out, ProofCheck{"Signer", p.Seal != verification.SealForeign, signer})
 	}

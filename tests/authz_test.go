@@ -198,6 +198,7 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 				_, err := svc.Review.Representatives(ctx, a, v.ID)
 				return err
 			},
+			"Review.Ownership":   func(a *application.User) error { _, err := svc.Review.Ownership(ctx, a, v.ID); return err },
 			"Review.Banking":     func(a *application.User) error { _, err := svc.Review.Banking(ctx, a, v.ID); return err },
 			"Review.Trade":       func(a *application.User) error { _, err := svc.Review.Trade(ctx, a, v.ID); return err },
 			"Review.Documents":   func(a *application.User) error { _, err := svc.Review.Documents(ctx, a, v.ID); return err },

@@ -82,7 +82,7 @@ func TestPEPFromWikidata(t *testing.T) {
 		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil)
 		for _, w := range []string{clean.PublicID, v.PublicID} {
 			checks, _ := publicChecks(t, e.client(t), w)
-			if diff := cmp.Diff([]string{"verification", "pep", "kyc"}, kinds(checks)); diff != "" {
+			if diff := cmp.Diff([]string{"verification", "pep", "kyc", "beneficial_ownership"}, kinds(checks)); diff != "" {
 				t.Fatalf("checks (-want +got):\n%s", diff)
 			}
 			if want := "PEP screening: no match. Wikidata PEP, retrieved 22 Nov 2026. Screened 22 Nov 2026, monitored daily"; checks[1].Text != want {

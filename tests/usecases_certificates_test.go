@@ -154,7 +154,8 @@ func TestUseCasePublicCertificate(t *testing.T) {
 			RegistrationNumber: ucCompany.RegistrationNumber, Country: ucCompany.CountryOfIncorporation,
 			RegisteredAddress: ucCompany.RegisteredAddress, Email: ucCompany.Email, Tier: verification.Top,
 			Checks: []verification.CertificateCheck{verification.ReviewCheck(*s.ApprovedAt), kycClaim(cert, 1)}, VerifiedAt: *s.ApprovedAt, ExpiresAt: *s.ExpiresAt,
-			Status: verification.CertificateValid, Fingerprint: cert.Fingerprint}
+			Status: verification.CertificateValid, Fingerprint: cert.Fingerprint,
+			Signer: application.SignerInfo{Name: "TTT Verify (test signature)", Test: true}}
 		if diff := cmp.Diff(want, cert, cmp.AllowUnexported(verification.Tier{})); diff != "" {
 			t.Errorf("public certificate (-want +got):\n%s", diff)
 		}

@@ -29,7 +29,7 @@ func toPublicVerification(p *application.PublicCertificate) api.PublicVerificati
 		CompanyName: p.CompanyName, RegistrationNumber: p.RegistrationNumber, Country: p.Country,
 		RegisteredAddress: p.RegisteredAddress, Email: p.Email, Tier: p.Tier.String(), Checks: toCertificateChecks(p.Checks),
 		Status: "approved", CertificateStatus: string(p.Status), VerifiedAt: p.VerifiedAt, ExpiresAt: p.ExpiresAt,
-		RevokedAt: p.RevokedAt, Fingerprint: p.Fingerprint}
+		RevokedAt: p.RevokedAt, Fingerprint: p.Fingerprint, Signature: toSignature(p.Signer)}
 }
 
 func (s *Server) publicSearch(c *echo.Context) error {

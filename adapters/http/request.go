@@ -64,7 +64,7 @@ func bindJSON(c *echo.Context, dst any) error {
 // multiLineFields are the JSON fields whose text may run over several lines (the form's text
 // areas); they may hold tabs and line breaks, no other control character.
 var multiLineFields = map[string]bool{"registeredAddress": true, "operatingAddress": true, "bankAddress": true,
-	"pastTransactions": true, "reason": true, "note": true}
+	"pastTransactions": true, "reason": true, "note": true, "text": true}
 
 // textError refuses a field's text s that is not valid UTF-8 or holds a C0 control character or
 // DEL (multiLine allows tabs and line breaks): nobody types one, PostgreSQL refuses NUL in text,

@@ -118,6 +118,7 @@ func New(cfg Config, svc Services) *echo.Echo {
 	e.Use(refuseBadText)
 
 	e.GET("/healthz", s.healthz)
+	e.GET("/.well-known/did.json", s.issuerDocument)
 	e.GET("/readyz", s.readyz)
 	if cfg.Baseline {
 		e.GET("/bench/baseline", func(c *echo.Context) error {
@@ -208,6 +209,8 @@ func (s *Server) publicRoutes(g *echo.Group) {
 	g.GET("/public/verifications/:publicId/badge.svg", s.publicBadge)
 	g.POST("/public/verify", s.verifyText, s.limits.byAddress("verify"))
 	g.POST("/public/verify/file", s.verifyFile, s.limits.byAddress("verify"))
+	g.GET("/public/verifications/:publicId/credential", s.publicCredential)
+	g.GET("/public/credentials/status/revocation", s.statusList)
 	g.GET("/shared/cis/:token", s.openSharedCIS)
 }
 

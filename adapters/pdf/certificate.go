@@ -3,6 +3,8 @@ package pdf
 import (
 	"fmt"
 
+	"github.com/go-pdf/fpdf"
+
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -15,6 +17,10 @@ func (r *Renderer) Certificate(c application.CertificateData) ([]byte, error) {
 	}
 	d.SetAutoPageBreak(false, 0)
 	d.SetMargins(0, 0, 0)
+	if c.Credential != "" { // attached before signing, so that the signature covers it
+		d.SetAttachments([]fpdf.Attachment{{Content: []byte(c.Credential), Filename: CredentialAttachment,
+			Description: "W3C verifiable credential of certificate " + c.CertificateID + " (vc+jwt)"}})
+	}
 	d.AddPage()
 	if err := d.qr(c.PublicURL); err != nil {
 		return nil, fmt.Errorf("certificate %s: %w", c.CertificateID, err)
@@ -25,6 +31,22 @@ func (r *Renderer) Certificate(c application.CertificateData) ([]byte, error) {
 		return nil, fmt.Errorf("certificate %s: %w", c.CertificateID, err)
 	}
 	return b, nil
+}
+
+// CredentialAttachment is the name of the file attached to the certificate PDF that holds its
+// verifiable credential.
+const CredentialAttachment = "credential.jwt" //nolint:gosec // G101: a file name, not a secret
+
+// signatureLine says who signed the document and, for a test signature, that it is one.
+func signatureLine(c application.CertificateData) string {
+	if c.SignedBy == "" {
+		return ""
+	}
+	line := "Digitally signed by " + c.SignedBy + "."
+	if c.SignatureNotice != "" {
+		line += " " + c.SignatureNotice + "."
+	}
+	return line
 }
 
 // Page geometry of the landscape certificate, in millimetres.
@@ -245,6 +267,8 @@ func certFooter(d *doc, c application.CertificateData) {
 	d.textAt(certLeft, 184, lw, 4, label, "L")
 	d.font(mono, 7, ink)
 	d.textAt(certLeft+lw, 184, 110, 4, c.Fingerprint, "L")
+	d.font(sans, 6.5, muted)
+	d.textAt(certLeft, 188, 130, 3.5, signatureLine(c), "L")
 
 	// QR code with its address underneath, right-aligned to the content edge.
 	const qrSize = 32.0

@@ -93,6 +93,7 @@ func (w cisWriter) footer(c application.CISData) {
 	w.font(sansItalic, 6.5, muted)
 	w.textAt(cisMargin, 285.5, cisFull, 3.5,
 		"Confidential. Details as provided by the company and reviewed by TTT Verify; confirm them at the address above.", "L")
+	w.textAt(cisMargin, 289, cisFull, 3.5, signatureLine(c.Certificate), "L")
 }
 
 func generated(c application.CISData) string {

@@ -30,12 +30,11 @@ type TrustedKey struct {
 // and the CMS signature between its parts), not the document's structure, so a file damaged
 // anywhere outside the signature still gets an answer.
 type Inspector struct {
-	keys func() []TrustedKey
+	keys []TrustedKey
 }
 
-// NewInspector returns an inspector that trusts the keys keys returns (asked on every check, so a
-// rotation needs no restart).
-func NewInspector(keys func() []TrustedKey) *Inspector { return &Inspector{keys: keys} }
+// NewInspector returns an inspector that trusts keys: the current one and those it replaced.
+func NewInspector(keys []TrustedKey) *Inspector { return &Inspector{keys: keys} }
 
 var (
 	byteRange = regexp.MustCompile(`/ByteRange\s*\[\s*(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s+(\d{1,12})\s*\]`)
@@ -91,7 +90,7 @@ func (in *Inspector) trusted(cert *x509.Certificate) (TrustedKey, bool) {
 	if !ok {
 		return TrustedKey{}, false
 	}
-	for _, k := range in.keys() {
+	for _, k := range in.keys {
 		if pub.Equal(k.Public) {
 			return k, true
 		}
@@ -173,7 +172,7 @@ func signerName(c *x509.Certificate) string {
 		return ""
 	}
 	name := c.Subject.CommonName
-	if len(c.Subject.Organization) > 0 && c.Subject.Organization[0] != name {
+	if len(c.Subject.Organization) > 0 && !strings.Contains(name, c.Subject.Organization[0]) {
 		if name != "" {
 			name += ", "
 		}

@@ -68,9 +68,7 @@ func (s signer) sign(t *testing.T, doc []byte) []byte {
 
 func TestInspectorTellsOurIntactDocumentsFromChangedAndForeignOnes(t *testing.T) {
 	ours, previous, stranger := newSigner(t, "TTT Verify"), newSigner(t, "TTT Verify 2025"), newSigner(t, "Forgers Ltd")
-	in := NewInspector(func() []TrustedKey {
-		return []TrustedKey{{Public: ours.cert.PublicKey, Test: true}, {Public: previous.cert.PublicKey}}
-	})
+	in := NewInspector([]TrustedKey{{Public: ours.cert.PublicKey, Test: true}, {Public: previous.cert.PublicKey}})
 	certificate, err := New().Certificate(fixtureCertificate())
 	if err != nil {
 		t.Fatal(err)

@@ -174,6 +174,13 @@ test('cross-role journey: pay, reject, resubmit, approve, CIS, certificate, shar
   expect(certificate.suggestedFilename()).toMatch(/\.pdf$/)
   expect(fs.readFileSync(await certificate.path()).subarray(0, 5).toString()).toBe('%PDF-')
 
+  // The verifiable credential downloads as the JWT itself.
+  const credentialDownload = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download credential' }).click()
+  const credential = await credentialDownload
+  expect(credential.suggestedFilename()).toBe(`TTT-Credential-${v.publicId}.jwt`)
+  expect(fs.readFileSync(await credential.path(), 'utf8')).toMatch(/^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/)
+
   const shareResponse = page.waitForResponse((r) => r.url().endsWith(`/api/verifications/${v.id}/cis-form/share`))
   await page.getByRole('button', { name: 'Share Temporary Link' }).click()
   const share = (await (await shareResponse).json()) as { url: string; expiresAt: string }

@@ -19,6 +19,7 @@ type PublicVerification struct {
 	ExpiresAt          time.Time          `json:"expiresAt"`
 	RevokedAt          *time.Time         `json:"revokedAt"`
 	Fingerprint        string             `json:"fingerprint" pattern:"^[0-9a-f]{64}$"`
+	Signature          Signature          `json:"signature" description:"who signs the certificate's PDFs and credential"`
 }
 
 // PublicSearchHit is one certificate the public search found, with only what its public page shows.
@@ -97,4 +98,24 @@ type ProofCheck struct {
 	Name   string `json:"name" enum:"Signature,Signer,Document,Live status"`
 	Passed bool   `json:"passed"`
 	Detail string `json:"detail"`
+}
+
+// Signature says who signs the platform's PDFs and credentials.
+type Signature struct {
+	SignedBy      string `json:"signedBy" description:"the signing certificate's subject"`
+	TestSignature bool   `json:"testSignature" description:"the signing certificate is the generated self-signed one, which no reader trusts"`
+	Notice        string `json:"notice" description:"what the documents print about a test signature; empty for a real one"`
+}
+
+// Credential is a certificate's W3C verifiable credential (VC Data Model 2.0 secured as a JWT,
+// VC-JOSE-COSE) with what a verifier needs beside it.
+type Credential struct {
+	Credential           string    `json:"credential" description:"the credential, a compact JWS with typ vc+jwt; GET with Accept: application/vc+jwt answers it alone"`
+	MediaType            string    `json:"mediaType" enum:"application/vc+jwt"`
+	Issuer               string    `json:"issuer" description:"the issuer's did:web; its document, with the current and previous keys, is at /.well-known/did.json"`
+	StatusListIndex      int       `json:"statusListIndex" description:"the certificate's bit in the revocation list (1: revoked)"`
+	StatusListCredential string    `json:"statusListCredential" format:"uri" description:"the signed BitstringStatusListCredential"`
+	ValidFrom            time.Time `json:"validFrom"`
+	ValidUntil           time.Time `json:"validUntil"`
+	Signature            Signature `json:"signature"`
 }

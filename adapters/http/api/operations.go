@@ -266,7 +266,18 @@ var publicOperations = []Operation{
 	{Method: http.MethodPost, Path: "/api/public/verify/file", Tag: "public",
 		Summary: "Verify a certificate or CIS PDF (at most 10 MB; never stored): its signature, the certificate it names and the live status; throttled per client address",
 		Upload:  true, Answer: ok("The verdict", DocumentVerdict{}), Errors: []int{400, 413, 429}},
+	{Method: http.MethodGet, Path: "/api/public/verifications/{publicId}/credential", Tag: "public",
+		Summary: "The certificate's W3C verifiable credential (vc+jwt): JSON, or the JWT alone with Accept: application/vc+jwt; " +
+			"a revoked or expired certificate has none",
+		Answer: Answer{Status: http.StatusOK, Text: "The credential", Body: Credential{}, Files: []string{CredentialMediaType}},
+		Errors: []int{403, 404, 409}},
+	{Method: http.MethodGet, Path: "/api/public/credentials/status/revocation", Tag: "public",
+		Summary: "The revocation status list every credential points into: a BitstringStatusListCredential as a JWT (vc+jwt)",
+		Answer:  Answer{Status: http.StatusOK, Text: "The status list credential", Files: []string{CredentialMediaType}}},
 }
+
+// CredentialMediaType is the media type of a verifiable credential secured as a JWT.
+const CredentialMediaType = "application/vc+jwt"
 
 var adminOperations = []Operation{
 	{Method: http.MethodGet, Path: "/api/admin/verifications", Tag: "admin", Summary: "Every verification, filtered and paged",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -128,8 +129,13 @@ func (b *builder) response(a Answer) *openapi3.Response {
 		}
 		r.WithJSONSchemaRef(s)
 	}
-	if len(a.Files) > 0 {
-		r.WithContent(openapi3.NewContentWithSchema(openapi3.NewStringSchema().WithFormat("binary"), a.Files))
+	if len(a.Files) > 0 { // beside a JSON body when the client may ask for either (Accept)
+		files := openapi3.NewContentWithSchema(openapi3.NewStringSchema().WithFormat("binary"), a.Files)
+		if r.Content == nil {
+			r.WithContent(files)
+		} else {
+			maps.Copy(r.Content, files)
+		}
 	}
 	for _, name := range a.Headers {
 		h, known := headers[name]

@@ -105,6 +105,14 @@ func Wire(ctx context.Context, cfg *Config, log *slog.Logger) (*App, error) {
 
 // WireWith is Wire with the settings of a test.
 func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHooks) (*App, error) {
+	var clock application.Clock = application.SystemClock{}
+	if hooks.Clock != nil {
+		clock = hooks.Clock
+	}
+	signed, err := openSigning(cfg, clock, log)
+	if err != nil {
+		return nil, err
+	}
 	db, err := OpenDatabase(ctx, cfg, log)
 	if err != nil {
 		return nil, err
@@ -113,10 +121,6 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	if err != nil {
 		_ = db.Close()
 		return nil, err
-	}
-	var clock application.Clock = application.SystemClock{}
-	if hooks.Clock != nil {
-		clock = hooks.Clock
 	}
 	tx := persistence.NewTransactor(db)
 	work := &jobWork{metrics: newMetrics(cfg, log)}
@@ -183,7 +187,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	certificates := application.NewCertificates(application.CertificatesDeps{Tx: tx, Repo: verifications,
 		Sections: sections, Docs: documents, Blobs: blobs, Renderer: pdf.New(), Links: shareLinks,
 		Audit: audit, Clock: clock, PublicBaseURL: cfg.PublicBaseURL, ShareTTL: cfg.ShareLinkTTL, Log: log,
-		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks})
+		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks, Signer: signed.pdfs,
+		Credentials: signed.credentials, Statuses: persistence.NewCredentialStatuses(db)})
 	work.certificates = certificates
 	work.screening = screening
 	work.checks = checks
@@ -207,6 +212,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Jobs:         work.jobs,
 		Review:       application.NewReview(sectionsSvc, docs, certificates, documents),
 		Certificates: certificates,
+		Proofs: application.NewProofs(application.ProofsDeps{PDFs: signed.inspector, Credentials: signed.credentials,
+			Public: certificates}),
 		PasswordResets: application.NewPasswordResets(application.PasswordResetDeps{Tx: tx, Users: users,
 			Sessions: sessions, Tokens: persistence.NewResetTokens(db), Events: accountEvents,
 			Hasher: hasher, Clock: clock, Jobs: messaging.Jobs, Emails: messaging.Emails, Mailer: messaging.Mailer,

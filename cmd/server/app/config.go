@@ -15,6 +15,7 @@ import (
 	"time"
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/signing"
 	"github.com/tttverify/tttverify/application"
 )
 
@@ -94,6 +95,13 @@ type Config struct {
 	Workers  int    // jobs this instance works at once; 0: web-only, it only queues them
 	SMTPURL  string // smtp://user:pass@host:port or smtps://…; empty: .eml files in DATA_DIR/outbox
 	SMTPFrom string // sender of every e-mail
+
+	// Signing is where the signing key comes from (the SIGNING_* variables); DataDir, Now and
+	// Operator are set when the key is loaded.
+	Signing signing.KeyConfig
+	// TSAURL is an RFC 3161 timestamp authority for the PDF signatures; empty: none.
+	TSAURL     string
+	TSATimeout time.Duration
 
 	// JobTimeout bounds one attempt of a job; a job left running by a server that died runs
 	// again elsewhere after 1.2 times this.

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	httpapi "github.com/tttverify/tttverify/adapters/http"
+	"github.com/tttverify/tttverify/adapters/signing"
 	"github.com/tttverify/tttverify/application"
 )
 
@@ -39,7 +40,8 @@ func TestConfigDefaults(t *testing.T) {
 		SessionIdleTimeout: 24 * time.Hour, SessionLifetime: 168 * time.Hour, PEPYearsAfterOffice: 5,
 		WikidataTimeout: 90 * time.Second, WikidataAttempts: 4, OperatorEmail: "support@tttverify.com",
 		OwnerThreshold: 25, GLEIFAPIURL: "https://api.gleif.org/api/v1",
-		VIESAPIURL: "https://ec.europa.eu/taxation_customs/vies/rest-api", RegistryTimeout: 10 * time.Second}
+		VIESAPIURL: "https://ec.europa.eu/taxation_customs/vies/rest-api", RegistryTimeout: 10 * time.Second,
+		Signing: signing.KeyConfig{Operator: "TTT Verify"}, TSATimeout: 10 * time.Second}
 	if diff := cmp.Diff(want, Defaults()); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -67,7 +69,10 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"WORKERS=0", "SMTP_URL=smtp://mail:25", "SMTP_FROM=Compliance <kyc@example.com>", "JOB_TIMEOUT=30s",
 		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "PEP_YEARS_AFTER_OFFICE=0",
 		"SCREENING_WIKIDATA_TIMEOUT=2m", "SCREENING_WIKIDATA_ATTEMPTS=2", "OPERATOR_EMAIL=kyc@example.com", "UBO_THRESHOLD=10", "GLEIF_API_URL=http://gleif.test/api/v1/",
-		"VIES_API_URL=http://vies.test/rest-api", "REGISTRY_TIMEOUT=3s", "UNRELATED=1")
+		"VIES_API_URL=http://vies.test/rest-api", "REGISTRY_TIMEOUT=3s", "SIGNING_KEY_FILE=/keys/seal.key",
+		"SIGNING_CERT_FILE=/keys/seal.crt", "SIGNING_P12_FILE=/keys/seal.p12", "SIGNING_P12_PASSWORD=pw",
+		"SIGNING_PREVIOUS_CERT_FILES=/keys/2025.crt, /keys/2024.crt", "OPERATOR_NAME=Acme Trust", "TSA_URL=https://tsa.example.com/",
+		"TSA_TIMEOUT=3s", "UNRELATED=1")
 	want := &Config{Addr: "127.0.0.1:9000", DataDir: "/srv/ttt", DatabaseURL: "postgres://db/ttt",
 		PublicBaseURL: "https://verify.example.com", SessionSecret: []byte(strings.Repeat("n", 32)),
 		PreviousSessionSecret: []byte(strings.Repeat("o", 40)), AuthRateLimit: 0,
@@ -89,7 +94,10 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		SMTPFrom: "Compliance <kyc@example.com>", JobTimeout: 30 * time.Second,
 		SessionIdleTimeout: 2 * time.Hour, SessionLifetime: 10 * time.Hour, Payments: "stripe", PEPYearsAfterOffice: 0,
 		WikidataTimeout: 2 * time.Minute, WikidataAttempts: 2, OperatorEmail: "kyc@example.com", OwnerThreshold: 10,
-		GLEIFAPIURL: "http://gleif.test/api/v1", VIESAPIURL: "http://vies.test/rest-api", RegistryTimeout: 3 * time.Second}
+		GLEIFAPIURL: "http://gleif.test/api/v1", VIESAPIURL: "http://vies.test/rest-api", RegistryTimeout: 3 * time.Second,
+		Signing: signing.KeyConfig{KeyFile: "/keys/seal.key", CertFile: "/keys/seal.crt", P12File: "/keys/seal.p12",
+			P12Password: "pw", PreviousCertFiles: []string{"/keys/2025.crt", "/keys/2024.crt"}, Operator: "Acme Trust"},
+		TSAURL: "https://tsa.example.com/", TSATimeout: 3 * time.Second}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("configuration (-want +got):\n%s", diff)
 	}
@@ -165,6 +173,8 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{[]string{"SESSION_IDLE_TIMEOUT=0"}, "SESSION_IDLE_TIMEOUT must be a positive duration"},
 		{[]string{"SESSION_IDLE_TIMEOUT=200h"}, "SESSION_LIFETIME must be at least SESSION_IDLE_TIMEOUT"},
 		{[]string{"PAYMENTS=paypal"}, "PAYMENTS must be stripe or simulated"},
+		{[]string{"TSA_URL=tsa.example.com"}, "TSA_URL must be an http(s) address"},
+		{[]string{"TSA_TIMEOUT=0"}, "TSA_TIMEOUT must be a positive duration"},
 		{[]string{"PUBLIC_BASE_URL=https://verify.example.com"}, "PUBLIC_BASE_URL is https:// but STRIPE_SECRET_KEY is not set"},
 	} {
 		t.Run(strings.Join(tc.environ, " "), func(t *testing.T) {

@@ -196,6 +196,29 @@ var configuration = []group{
 			"or VIES may take; each is tried three times before the check is recorded as unavailable",
 			set: into(positive, func(c *Config) *time.Duration { return &c.RegistryTimeout })},
 	}},
+	{"Document signing", []variable{
+		{name: "SIGNING_KEY_FILE", shown: "generated once into `DATA_DIR/signing.key`", help: "PEM private key " +
+			"(ECDSA P-256 or P-384, or RSA) that signs every certificate, CIS and verifiable credential, with " +
+			"`SIGNING_CERT_FILE`. Unset (and no `SIGNING_P12_FILE`): a test key and a self-signed certificate are " +
+			"generated once, and documents say they carry a test signature",
+			set: into(asIs, func(c *Config) *string { return &c.Signing.KeyFile })},
+		{name: "SIGNING_CERT_FILE", help: "PEM certificate of `SIGNING_KEY_FILE`, its issuers' certificates after it",
+			set: into(asIs, func(c *Config) *string { return &c.Signing.CertFile })},
+		{name: "SIGNING_P12_FILE", help: "PKCS#12 file with the key, its certificate and chain, instead of the two PEM " +
+			"files", set: into(asIs, func(c *Config) *string { return &c.Signing.P12File })},
+		{name: "SIGNING_P12_PASSWORD", help: "password of `SIGNING_P12_FILE`",
+			set: into(asIs, func(c *Config) *string { return &c.Signing.P12Password })},
+		{name: "SIGNING_PREVIOUS_CERT_FILES", help: "comma-separated PEM certificates of keys used before a " +
+			"rotation: `/.well-known/did.json` keeps listing them, so credentials and PDFs they signed still " +
+			"verify (see docs/operations.md)", set: into(fileList, func(c *Config) *[]string { return &c.Signing.PreviousCertFiles })},
+		{name: "OPERATOR_NAME", def: "TTT Verify", help: "the operator's name: the issuer of verifiable " +
+			"credentials and the name on the generated test certificate",
+			set: into(asIs, func(c *Config) *string { return &c.Signing.Operator })},
+		{name: "TSA_URL", shown: "none", help: "RFC 3161 timestamp authority asked to timestamp every PDF signature; " +
+			"while it cannot be reached no PDF is issued (503)", set: into(httpURL, func(c *Config) *string { return &c.TSAURL })},
+		{name: "TSA_TIMEOUT", def: "10s", help: "how long one request to `TSA_URL` may take (three attempts)",
+			set: into(positive, func(c *Config) *time.Duration { return &c.TSATimeout })},
+	}},
 	{"Operations", []variable{
 		{name: "METRICS_ADDR", shown: "off", help: "serve Prometheus metrics at `http://METRICS_ADDR/metrics` " +
 			"(bind it to a private address)", set: into(asIs, func(c *Config) *string { return &c.MetricsAddr })},
@@ -379,6 +402,28 @@ func emailAddress(s string) (string, error) {
 		return "", fmt.Errorf("must be an e-mail address such as ops@example.com, not %q", s)
 	}
 	return a.Address, nil
+}
+
+// fileList reads a comma-separated list of file names.
+func fileList(list string) ([]string, error) {
+	var out []string
+	for _, f := range strings.Split(list, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// httpURL is an http(s) address, or nothing.
+func httpURL(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("must be an http(s) address, not %q", s)
+	}
+	return s, nil
 }
 
 // networks reads a comma- or space-separated list of CIDRs; a bare address stands for itself alone.

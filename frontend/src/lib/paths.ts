@@ -55,4 +55,5 @@ export const apiLinks = {
   adminCertificate: (id: Id) => `/api/admin/verifications/${id}/certificate`,
   /** badge is the live SVG badge a company embeds on its website. */
   badge: (publicId: string) => `/api/public/verifications/${publicId}/badge.svg`,
+  credential: (publicId: string) => `/api/public/verifications/${publicId}/credential`,
 } as const

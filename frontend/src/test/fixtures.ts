@@ -93,6 +93,7 @@ export function publicCertificate(over: Partial<PublicCertificate> = {}): Public
     expiresAt: '2027-03-05T10:00:00Z',
     revokedAt: null,
     fingerprint: 'ab'.repeat(32),
+    signature: { signedBy: 'TTT Verify', testSignature: false, notice: '' },
     ...over,
   }
 }

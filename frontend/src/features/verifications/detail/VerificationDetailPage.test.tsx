@@ -314,6 +314,29 @@ describe('verification detail', () => {
       expect(await screen.findByTestId('followers')).toHaveTextContent('3 counterparties follow this certificate by e-mail')
     })
 
+    it('downloads the verifiable credential as the JWT itself', async () => {
+      let accept = ''
+      mockApi(
+        approved(),
+        route('GET', '/api/public/verifications/pub7/credential', (req) => {
+          accept = req.headers.get('Accept') ?? ''
+          return new Response('eyJ.payload.sig', { headers: { 'Content-Type': 'application/vc+jwt' } })
+        }),
+        ...sections(true),
+      )
+      const saved: Blob[] = []
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (saved.push(b), 'blob:cred'), revokeObjectURL: () => {} }))
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        expect(this.download).toBe('TTT-Credential-pub7.jwt')
+      })
+      const user = userEvent.setup()
+      renderDetail()
+      await user.click(await screen.findByRole('button', { name: 'Download credential' }))
+      await waitFor(() => expect(click).toHaveBeenCalled())
+      expect(accept).toBe('application/vc+jwt')
+      expect(await saved[0].text()).toBe('eyJ.payload.sig')
+    })
+
     it('copies the share link (origin + server path) and shows when it expires', async () => {
       mockApi(approved(), share(), ...sections(true))
       const user = userEvent.setup() // installs a clipboard stub

@@ -1,4 +1,4 @@
-import { Award, Download, ExternalLink, Link2, ShieldCheck, Users } from 'lucide-react'
+import { Award, Download, ExternalLink, KeyRound, Link2, ShieldCheck, Users } from 'lucide-react'
 import { useState } from 'react'
 import { Button, buttonClass } from '../../../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../../../components/ui/Card'
@@ -19,13 +19,33 @@ export function followersText(n: number): string {
 }
 
 /**
- * ApprovedActions offers an approved verification's certificate, public page and CIS (download and share),
+ * ApprovedActions offers an approved verification's certificate, its verifiable credential, public page and CIS (download and share),
  * as far as the server's actions allow: a revoked or expired certificate has neither PDF nor CIS.
  */
 export function ApprovedActions({ v }: { v: Verification }) {
   const [fetchCis, { isLoading: fetching }] = useFetchCisFormMutation()
   const [share, { isLoading: sharing }] = useShareCisFormMutation()
   const [shared, setShared] = useState<{ link: string; expires: string } | null>(null)
+  const [downloading, setDownloading] = useState(false)
+
+  // The credential is asked for as the JWT itself (Accept), which a plain link cannot say.
+  async function downloadCredential() {
+    setDownloading(true)
+    try {
+      const res = await fetch(`${window.location.origin}${apiLinks.credential(v.publicId)}`, { headers: { Accept: 'application/vc+jwt' } })
+      if (!res.ok) throw new Error(res.statusText)
+      const file = URL.createObjectURL(new Blob([await res.text()], { type: 'application/vc+jwt' }))
+      const a = document.createElement('a')
+      a.href = file
+      a.download = `TTT-Credential-${v.publicId}.jwt`
+      a.click()
+      URL.revokeObjectURL(file)
+    } catch {
+      toast({ title: 'Error', description: 'The credential could not be downloaded. Please try again.', variant: 'destructive' })
+    } finally {
+      setDownloading(false)
+    }
+  }
 
   async function shareLink() {
     const r = await mutate(share(v.id), { failed: 'Error', fallback: 'Failed to generate temporary link.' })
@@ -55,6 +75,17 @@ export function ApprovedActions({ v }: { v: Verification }) {
             <a href={apiLinks.certificate(v.id)} download className={buttonClass('primary', 'md')}>
               <Award className="h-4 w-4" aria-hidden /> Download Certificate
             </a>
+          )}
+          {certificate && (
+            <Button
+              variant="ghost"
+              onClick={downloadCredential}
+              loading={downloading}
+              icon={<KeyRound className="h-4 w-4" aria-hidden />}
+              title="The W3C verifiable credential of this certificate (a signed JWT), for software that checks credentials"
+            >
+              Download credential
+            </Button>
           )}
           <a href={paths.publicCertificate(v.publicId)} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md')}>
             <ExternalLink className="h-4 w-4" aria-hidden /> Public certificate page

@@ -81,6 +81,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/screening/freshness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How up to date each list is: its last successful fetch or import and its last fetch attempt */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Each list in force or ever fetched */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListsFreshness"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/screening/lists": {
         parameters: {
             query?: never;
@@ -762,6 +834,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/verifications/{id}/beneficial-owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Beneficial owners or the declaration */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ownership */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ownership"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/verifications/{id}/certificate": {
         parameters: {
             query?: never;
@@ -1036,7 +1191,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Documents */
+        /** Documents with the reviewer's flags */
         get: {
             parameters: {
                 query?: never;
@@ -1054,7 +1209,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Document"][];
+                        "application/json": components["schemas"]["AdminDocument"][];
                     };
                 };
                 /** @description Bad input */
@@ -1874,6 +2029,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/verifications/{id}/screening/identifiers/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look the LEI and VAT number up again in GLEIF and VIES (after an unavailable answer); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The screening */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VerificationScreening"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/verifications/{id}/screening/pep-acknowledgement": {
         parameters: {
             query?: never;
@@ -2335,7 +2582,7 @@ export interface paths {
                 /** @description With S3_PRESIGNED_DOWNLOADS=true: after the same checks, a redirect to a link into the object store, valid for 5 minutes, that serves the file as an attachment under its sanitised name */
                 302: {
                     headers: {
-                        /** @description The presigned link */
+                        /** @description Where to go: the presigned link, or the page that unsubscribes */
                         Location: string;
                         [name: string]: unknown;
                     };
@@ -2993,6 +3240,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/follow/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a follow request through its e-mailed link (valid 24 hours) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FollowConfirm"];
+                };
+            };
+            responses: {
+                /** @description Followed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FollowConfirmed"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/follow/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A browser opening the List-Unsubscribe link is sent to the page that unsubscribes with a button (a GET changes nothing: mail scanners open links) */
+        get: {
+            parameters: {
+                query?: {
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the unsubscribe page */
+                303: {
+                    headers: {
+                        /** @description Where to go: the presigned link, or the page that unsubscribes */
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** One-click unsubscribe (RFC 8058) from a follower's e-mail: no sign-in, no body needed; the same answer for a token used before */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description the token of the message's List-Unsubscribe link */
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unsubscribed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/search": {
         parameters: {
             query?: never;
@@ -3086,6 +3497,89 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PublicVerification"];
                     };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/verifications/{publicId}/badge.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live badge for a company's website: name, tier, status and date; cacheable for 60 s, revalidated by ETag */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    publicId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The badge */
+                200: {
+                    headers: {
+                        /** @description The version of the content, for If-None-Match */
+                        ETag: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description The badge is unchanged (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Bad input */
                 400: {
@@ -3359,6 +3853,245 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/verifications/{publicId}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for an e-mail whenever the certificate changes; a confirmation link is e-mailed first (double opt-in), and the answer is the same whether or not the address follows already; throttled per client address and per certificate */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    publicId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FollowRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted (whether or not the address follows already) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a pasted credential or a certificate ID: one verdict, what it rests on, the live status; throttled per client address */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VerifyText"];
+                };
+            };
+            responses: {
+                /** @description The verdict */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentVerdict"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/verify/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a certificate or CIS PDF (at most 10 MB; never stored): its signature, the certificate it names and the live status; throttled per client address */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["Upload"];
+                };
+            };
+            responses: {
+                /** @description The verdict */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentVerdict"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4442,6 +5175,438 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/verifications/{id}/beneficial-owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The beneficial owners or the declaration (Top) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ownership */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ownership"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a beneficial owner (Top draft without a declaration) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BeneficialOwnerInput"];
+                };
+            };
+            responses: {
+                /** @description Added */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BeneficialOwner"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verifications/{id}/beneficial-owners/{ownerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a beneficial owner */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    ownerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BeneficialOwnerInput"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BeneficialOwner"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a beneficial owner */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    ownerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verifications/{id}/beneficial-owners/{ownerId}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a beneficial owner's identity document */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    ownerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["Upload"];
+                };
+            };
+            responses: {
+                /** @description Stored */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Document"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Throttled */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verifications/{id}/certificate": {
         parameters: {
             query?: never;
@@ -5286,6 +6451,167 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verifications/{id}/ownership-declaration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Declare that no natural person owns or controls the threshold (Top draft without owners) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OwnershipDeclarationInput"];
+                };
+            };
+            responses: {
+                /** @description Declared */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OwnershipDeclaration"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Withdraw the declaration */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Withdrawn */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -6387,6 +7713,25 @@ export interface components {
             submit: boolean;
             upgrade: boolean;
         };
+        AdminDocument: {
+            /** Format: date-time */
+            createdAt: string;
+            filename: string;
+            /** @description signals for the reviewer, never blocking; empty when the file shows none */
+            flags: components["schemas"]["DocumentFlag"][];
+            id: number;
+            /** @enum {string} */
+            mimeType: "application/pdf" | "image/jpeg" | "image/png";
+            objectPath: string;
+            originalFilename: string;
+            /** @description whose identity document a passport is: a representative or beneficial owner, by full name (in lists; null for other documents) */
+            owner: string | null;
+            size: number;
+            /** @enum {string} */
+            type: "incorporation_certificate" | "business_license" | "shareholder_info" | "passport" | "company_profile" | "bank_reference" | "additional";
+            url: string;
+            verificationId: number;
+        };
         AdminScreeningSummary: {
             attention: boolean;
             /** @enum {string} */
@@ -6411,6 +7756,8 @@ export interface components {
             deleted: boolean;
             /** Format: date-time */
             expiresAt: string | null;
+            /** @description how many confirmed followers the certificate has, never who; in the owner's read of one approved verification only */
+            followers?: number;
             id: number;
             paymentAmount: number | null;
             /** Format: date-time */
@@ -6487,6 +7834,44 @@ export interface components {
             updatedAt?: string;
             verificationId?: number;
         };
+        BeneficialOwner: {
+            /** @description what the other control is (with natureOfControl other) */
+            controlText: string;
+            countryOfResidence: string;
+            /** Format: date-time */
+            createdAt: string;
+            dateOfBirth: string;
+            documentFileId: number | null;
+            documentUrl: string | null;
+            fullName: string;
+            id: number;
+            nationality: string;
+            natureOfControl: ("shares" | "voting_rights" | "appoint_board" | "other")[];
+            /** @description percent held, 0 to 100, at most two decimals */
+            ownershipPercentage: number;
+            /** Format: date-time */
+            updatedAt: string;
+            verificationId: number;
+        };
+        BeneficialOwnerInput: {
+            /** @description what the other control is (with natureOfControl other) */
+            controlText?: string;
+            countryOfResidence?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            dateOfBirth?: string;
+            documentFileId?: number | null;
+            documentUrl?: string | null;
+            fullName?: string;
+            id?: number;
+            nationality?: string;
+            natureOfControl?: ("shares" | "voting_rights" | "appoint_board" | "other")[];
+            /** @description percent held, 0 to 100, at most two decimals */
+            ownershipPercentage?: number;
+            /** Format: date-time */
+            updatedAt?: string;
+            verificationId?: number;
+        };
         CISForm: {
             /** Format: date-time */
             generatedAt: string;
@@ -6519,7 +7904,7 @@ export interface components {
              */
             date: string | null;
             /** @enum {string} */
-            kind: "verification" | "sanctions" | "pep" | "jurisdiction" | "kyc";
+            kind: "verification" | "sanctions" | "pep" | "jurisdiction" | "kyc" | "beneficial_ownership" | "lei" | "vat";
             label: string;
             result: string;
             /** @description the full sentence, e.g. 'Sanctions screening: no match. OFAC SDN of 20 Nov 2026, UN of 19 Nov 2026. Screened 23 Nov 2026, monitored daily' */
@@ -6536,6 +7921,7 @@ export interface components {
             createdAt: string;
             dateOfIncorporation: string;
             email: string;
+            lei: string;
             operatingAddress: string;
             phoneNumber: string;
             registeredAddress: string;
@@ -6543,6 +7929,7 @@ export interface components {
             taxId: string;
             /** Format: date-time */
             updatedAt: string;
+            vatNumber: string;
             verificationId: number;
             website: string;
         };
@@ -6554,6 +7941,7 @@ export interface components {
             dateOfIncorporation?: string;
             email?: string;
             id?: number;
+            lei?: string;
             operatingAddress?: string;
             phoneNumber?: string;
             registeredAddress?: string;
@@ -6561,6 +7949,7 @@ export interface components {
             taxId?: string;
             /** Format: date-time */
             updatedAt?: string;
+            vatNumber?: string;
             verificationId?: number;
             website?: string;
         };
@@ -6620,13 +8009,29 @@ export interface components {
             mimeType: "application/pdf" | "image/jpeg" | "image/png";
             objectPath: string;
             originalFilename: string;
-            /** @description a passport's representative, by full name (in lists; null for other documents) */
+            /** @description whose identity document a passport is: a representative or beneficial owner, by full name (in lists; null for other documents) */
             owner: string | null;
             size: number;
             /** @enum {string} */
             type: "incorporation_certificate" | "business_license" | "shareholder_info" | "passport" | "company_profile" | "bank_reference" | "additional";
             url: string;
             verificationId: number;
+        };
+        DocumentFlag: {
+            /** @enum {string} */
+            kind: "same_file_elsewhere" | "modified_after_creation" | "incremental_updates" | "editing_software";
+            message: string;
+            /** @description the other verification with the same file (same_file_elsewhere; null otherwise) */
+            verificationId: number | null;
+        };
+        DocumentVerdict: {
+            /** @description the certificate's public facts; null unless the document is genuine */
+            certificate: components["schemas"]["PublicVerification"] | null;
+            checks: components["schemas"]["ProofCheck"][];
+            /** @description the verdict in plain words, e.g. Genuine and valid until November 27, 2027 */
+            message: string;
+            /** @enum {string} */
+            verdict: "valid" | "revoked" | "expired" | "modified" | "foreign";
         };
         Error: {
             errors?: {
@@ -6648,10 +8053,50 @@ export interface components {
             /** @description the job's arguments, shortened; an e-mail shows recipients, subject and key, never its body */
             summary: string;
         };
+        FetchAttempt: {
+            /** @description scheduler, system (the screening command) or an administrator's e-mail */
+            by: string;
+            /** @description why it failed, in plain words; empty when ok */
+            error: string;
+            /** Format: date-time */
+            finishedAt: string;
+            ok: boolean;
+            /** Format: date-time */
+            startedAt: string;
+        };
+        FollowConfirm: {
+            token: string;
+        };
+        FollowConfirmed: {
+            certificateId: string;
+            companyName: string;
+        };
+        FollowRequest: {
+            email: string;
+        };
         HitDecisionInput: {
             note: string;
             /** @enum {string} */
             outcome: "confirmed_match" | "false_positive" | "inconclusive";
+        };
+        IdentifierCheck: {
+            /** Format: date-time */
+            checkedAt: string;
+            differences: components["schemas"]["IdentifierDifference"][];
+            identifier: string;
+            /** @enum {string} */
+            outcome: "match" | "mismatch" | "not_found" | "lapsed" | "unavailable" | "not_checked";
+            /** @enum {string} */
+            registry: "gleif" | "vies" | "bic";
+            /** @description the register as reviewers name it: GLEIF, VIES, SWIFT/BIC country */
+            source: string;
+            summary: string;
+        };
+        IdentifierDifference: {
+            entered: string;
+            field: string;
+            match: boolean;
+            registered: string;
         };
         ListChange: {
             /** @enum {string} */
@@ -6667,6 +8112,20 @@ export interface components {
             name: string;
             sha256: string;
             size: number;
+        };
+        ListFreshness: {
+            /** @description null when the list was only ever imported */
+            lastAttempt: components["schemas"]["FetchAttempt"] | null;
+            /**
+             * Format: date-time
+             * @description the last successful fetch, or the import in force when later; null when none
+             */
+            lastSuccessAt: string | null;
+            /** @description the scheduled refresh fetches this list */
+            scheduled: boolean;
+            source: string;
+            /** @description older than staleAfterSeconds since its last success (or, never successful, since its first attempt) */
+            stale: boolean;
         };
         ListVersion: {
             added: number;
@@ -6688,6 +8147,13 @@ export interface components {
             removed: number;
             sha256: string;
             source: string;
+        };
+        ListsFreshness: {
+            /** @description SCREENING_FETCH_INTERVAL; 0 when the scheduled refresh is off */
+            intervalSeconds: number;
+            lists: components["schemas"]["ListFreshness"][];
+            /** @description SCREENING_STALE_AFTER */
+            staleAfterSeconds: number;
         };
         MarkRead: {
             /** @description the notifications to mark read; without ids, all of the caller's */
@@ -6714,6 +8180,29 @@ export interface components {
             /** Format: date-time */
             readAt: string | null;
             title: string;
+        };
+        Ownership: {
+            declaration: components["schemas"]["OwnershipDeclaration"] | null;
+            /** @description the declaration at the threshold in force */
+            declarationText: string;
+            owners: components["schemas"]["BeneficialOwner"][];
+            threshold: number;
+        };
+        OwnershipDeclaration: {
+            /** Format: date-time */
+            createdAt: string;
+            seniorOfficialId: number;
+            seniorOfficialName: string;
+            /** @description the declaration as made */
+            text: string;
+            /** @description percent, as declared */
+            threshold: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OwnershipDeclarationInput: {
+            /** @description one of the verification's representatives, by id */
+            seniorOfficialId: number;
         };
         PasswordResetConfirm: {
             newPassword: string;
@@ -6765,6 +8254,8 @@ export interface components {
             deleted: boolean;
             /** Format: date-time */
             expiresAt: string | null;
+            /** @description how many confirmed followers the certificate has, never who; in the owner's read of one approved verification only */
+            followers?: number;
             id: number;
             paymentAmount: number | null;
             /** Format: date-time */
@@ -6796,6 +8287,12 @@ export interface components {
             at: string;
             by: string;
             note: string;
+        };
+        ProofCheck: {
+            detail: string;
+            /** @enum {string} */
+            name: "Signature" | "Signer" | "Document" | "Live status";
+            passed: boolean;
         };
         PublicCompany: {
             companyName: string;
@@ -6969,6 +8466,8 @@ export interface components {
         ScreeningResult: {
             hits: components["schemas"]["ScreeningHit"][];
             listVersions: components["schemas"]["ListVersion"][];
+            /** @description the score from which an entry counted as a hit: minScore, or the engine's threshold */
+            threshold: number;
         };
         ScreeningRun: {
             engineVersion: string;
@@ -6993,6 +8492,8 @@ export interface components {
             /** @enum {string} */
             kind?: "person" | "company" | "any";
             limit?: number | null;
+            /** @description 0 to 1; the score from which an entry is returned (default: the engine's threshold) */
+            minScore?: number | null;
             name: string;
         };
         ScreeningSubject: {
@@ -7001,7 +8502,7 @@ export interface components {
             hits: components["schemas"]["ScreeningCaseHit"][];
             id: number;
             /** @enum {string} */
-            kind: "company" | "representative" | "bank";
+            kind: "company" | "representative" | "beneficial_owner" | "bank";
             name: string;
         };
         Share: {
@@ -7110,6 +8611,8 @@ export interface components {
             deleted: boolean;
             /** Format: date-time */
             expiresAt: string | null;
+            /** @description how many confirmed followers the certificate has, never who; in the owner's read of one approved verification only */
+            followers?: number;
             id: number;
             paymentAmount: number | null;
             /** Format: date-time */
@@ -7136,6 +8639,8 @@ export interface components {
         };
         VerificationScreening: {
             attention: boolean;
+            /** @description the newest check of the LEI (GLEIF), the VAT number (VIES) and the BIC's country */
+            identifiers: components["schemas"]["IdentifierCheck"][];
             /** @description what blocks approval, e.g. '2 screening hits are undecided' */
             open: string[];
             pepAcknowledgement: components["schemas"]["PepAcknowledgement"] | null;
@@ -7144,6 +8649,10 @@ export interface components {
             /** @enum {string} */
             status: "not_applicable" | "pending" | "running" | "done" | "failed";
             subjects: components["schemas"]["ScreeningSubject"][];
+        };
+        VerifyText: {
+            /** @description a verifiable credential in its JWT form, or a certificate ID */
+            text: string;
         };
         WebhookResult: {
             received: boolean;

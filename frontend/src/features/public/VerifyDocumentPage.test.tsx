@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { DocumentVerdict } from '../../lib/types'
+import { publicCertificate } from '../../test/fixtures'
 import { renderPage } from '../../test/render'
 import { json, mockApi, route } from '../../test/server'
 import VerifyDocumentPage from './VerifyDocumentPage'
@@ -15,23 +16,7 @@ const GENUINE: DocumentVerdict = {
     { name: 'Document', passed: true, detail: 'Certificate of Verification of certificate pub-1' },
     { name: 'Live status', passed: true, detail: 'Valid until November 27, 2027' },
   ],
-  certificate: {
-    publicId: 'pub-1',
-    certificateId: 'pub-1',
-    companyName: 'Acme Metals AG',
-    registrationNumber: 'CHE-123',
-    country: 'CH',
-    registeredAddress: 'Bahnhofstrasse 1, Zug',
-    email: 'ops@acme.test',
-    tier: 'top',
-    checks: [],
-    status: 'approved',
-    certificateStatus: 'valid',
-    verifiedAt: '2026-11-27T10:00:00Z',
-    expiresAt: '2027-11-27T10:00:00Z',
-    revokedAt: null,
-    fingerprint: 'ab'.repeat(32),
-  },
+  certificate: publicCertificate({ tier: 'top', verifiedAt: '2026-11-27T10:00:00Z', expiresAt: '2027-11-27T10:00:00Z' }),
 }
 
 const MODIFIED: DocumentVerdict = {

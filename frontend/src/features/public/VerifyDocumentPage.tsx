@@ -17,11 +17,11 @@ import { useVerifyFileMutation, useVerifyTextMutation } from './publicApi'
 export const MAX_CHECKED_BYTES = 10 * 1024 * 1024
 
 const VERDICT_STYLE = {
-  valid: { icon: ShieldCheck, band: 'bg-green-700', title: 'Genuine' },
-  revoked: { icon: Ban, band: 'bg-red-700', title: 'Revoked' },
-  expired: { icon: Clock, band: 'bg-amber-700', title: 'Expired' },
-  modified: { icon: AlertTriangle, band: 'bg-red-700', title: 'Modified' },
-  foreign: { icon: ShieldX, band: 'bg-slate-700', title: 'Not issued by TTT Verify' },
+  valid: { icon: ShieldCheck, band: 'bg-green-800', title: 'Genuine' },
+  revoked: { icon: Ban, band: 'bg-red-800', title: 'Revoked' },
+  expired: { icon: Clock, band: 'bg-amber-800', title: 'Expired' },
+  modified: { icon: AlertTriangle, band: 'bg-red-800', title: 'Modified' },
+  foreign: { icon: ShieldX, band: 'bg-slate-800', title: 'Not issued by TTT Verify' },
 } as const
 
 /**
@@ -160,19 +160,22 @@ export default function VerifyDocumentPage() {
 
 /** Verdict is the one answer, what it rests on, and the certificate's public facts when it is genuine. */
 export function Verdict({ of, v }: { of: string; v: DocumentVerdict }) {
+  const shown = useRef<HTMLElement>(null)
+  // On a phone the answer arrives below the form: bring it into view.
+  useEffect(() => shown.current?.scrollIntoView?.({ block: 'nearest' }), [v])
   const s = VERDICT_STYLE[v.verdict]
   const Icon = s.icon
   const c = v.certificate
   return (
-    <article className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200" data-verdict={v.verdict}>
+    <article ref={shown} className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-slate-200" data-verdict={v.verdict}>
       <div className={cn('flex items-start gap-4 px-6 py-6 text-white', s.band)}>
         <Icon className="h-9 w-9 shrink-0" aria-hidden />
         <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wider text-white/90">{s.title}</p>
+          <p className="text-xs font-semibold uppercase tracking-wider text-white">{s.title}</p>
           <h2 className="mt-1 text-xl font-bold" data-testid="verdict">
             {v.message}
           </h2>
-          <p className="mt-1 break-all text-sm text-white/90">Checked: {of}</p>
+          <p className="mt-1 break-all text-sm text-white">Checked: {of}</p>
         </div>
       </div>
       <div className="space-y-6 px-6 py-6">

@@ -233,7 +233,8 @@ describe('verification detail', () => {
 
   it('offers the live badge with an HTML snippet that links the public page', async () => {
     mockApi(
-      route('GET', '/api/verifications/7', () => json(v({ status: 'approved', tier: 'top', paymentStatus: 'paid', companyName: 'Acme & "Sons"' }))),
+      route('GET', '/api/verifications/7', () => json(v({ status: 'approved', tier: 'top', paymentStatus: 'paid' }))),
+      route('GET', '/api/verifications/7/company-info', () => json({ ...company, companyName: 'Acme & "Sons"' })),
       ...sections(true),
     )
     renderDetail()

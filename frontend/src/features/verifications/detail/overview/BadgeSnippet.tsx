@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button'
 import { toast } from '@/components/ui/toast-store'
 import { apiLinks, paths } from '@/lib/paths'
 import type { Verification } from '@/lib/types'
+import { useGetCompanyInfoQuery } from '../../verificationApi'
 
 /** badgeSnippet is the HTML a company pastes into its website: the badge, linking to the public certificate page. */
 export function badgeSnippet(origin: string, publicId: string, companyName: string): string {
@@ -18,7 +19,9 @@ export function badgeSnippet(origin: string, publicId: string, companyName: stri
  * The badge itself says REVOKED or EXPIRED when that is true, so the snippet never needs changing.
  */
 export function BadgeSnippet({ v }: { v: Verification }) {
-  const snippet = badgeSnippet(window.location.origin, v.publicId, v.companyName ?? 'Our company')
+  // The same cached read the page's header makes.
+  const companyName = useGetCompanyInfoQuery(v.id).data?.companyName ?? v.companyName ?? 'Our company'
+  const snippet = badgeSnippet(window.location.origin, v.publicId, companyName)
 
   async function copy() {
     try {

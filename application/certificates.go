@@ -122,7 +122,7 @@ func (s *Certificates) certificateData(ctx context.Context, v *verification.Veri
 		RegistrationNumber: company.RegistrationNumber, Country: company.CountryOfIncorporation, Tier: v.Tier(),
 		IssuedAt: issued, ExpiresAt: expires}
 	signer := s.signer.Signer()
-	return CertificateData{CertificateID: v.PublicID(), PublicURL: s.publicURL + "/v/" + v.PublicID(),
+	return CertificateData{CertificateID: v.PublicID(), PublicURL: s.publicURL + "/v/" + v.PublicID(), VerifyURL: s.publicURL + "/verify",
 		CompanyName: company.CompanyName, RegistrationNumber: company.RegistrationNumber,
 		Country: company.CountryOfIncorporation, RegisteredAddress: company.RegisteredAddress, Email: company.Email,
 		TierLabel: v.Tier().Label(), Checks: checks, IssuedAt: issued, ExpiresAt: expires,

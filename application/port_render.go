@@ -10,6 +10,7 @@ import (
 type CertificateData struct {
 	CertificateID      string // the public id
 	PublicURL          string // PUBLIC_BASE_URL/v/{publicId}, encoded in the QR code
+	VerifyURL          string // PUBLIC_BASE_URL/verify, where anyone checks the PDF itself
 	CompanyName        string
 	RegistrationNumber string
 	Country            string

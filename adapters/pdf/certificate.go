@@ -49,6 +49,14 @@ func signatureLine(c application.CertificateData) string {
 	return line
 }
 
+// verifyLine tells the reader where to check the file itself: its signature and live status.
+func verifyLine(c application.CertificateData) string {
+	if c.VerifyURL == "" {
+		return ""
+	}
+	return "Check that this file is genuine and current: upload it at " + c.VerifyURL
+}
+
 // Page geometry of the landscape certificate, in millimetres.
 const (
 	certW    = 297.0
@@ -269,6 +277,7 @@ func certFooter(d *doc, c application.CertificateData) {
 	d.textAt(certLeft+lw, 184, 110, 4, c.Fingerprint, "L")
 	d.font(sans, 6.5, muted)
 	d.textAt(certLeft, 188, 130, 3.5, signatureLine(c), "L")
+	d.textAt(certLeft, 191.5, 130, 3.5, verifyLine(c), "L")
 
 	// QR code with its address underneath, right-aligned to the content edge.
 	const qrSize = 32.0

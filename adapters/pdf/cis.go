@@ -92,8 +92,17 @@ func (w cisWriter) footer(c application.CISData) {
 	w.textAt(cisW-cisMargin-40, 281.5, 40, 4, "Page "+strconv.Itoa(w.PageNo())+" of {nb}", "R")
 	w.font(sansItalic, 6.5, muted)
 	w.textAt(cisMargin, 285.5, cisFull, 3.5,
-		"Confidential. Details as provided by the company and reviewed by TTT Verify; confirm them at the address above.", "L")
+		"Confidential. Details as provided by the company and reviewed by TTT Verify; confirm them at the address above"+
+			verifyClause(c.Certificate)+".", "L")
 	w.textAt(cisMargin, 289, cisFull, 3.5, signatureLine(c.Certificate), "L")
+}
+
+// verifyClause points the reader of a CIS to the check of the file itself.
+func verifyClause(c application.CertificateData) string {
+	if c.VerifyURL == "" {
+		return ""
+	}
+	return ", and check this file at " + c.VerifyURL
 }
 
 func generated(c application.CISData) string {

@@ -21,6 +21,7 @@ func fixtureCertificate() application.CertificateData {
 	return application.CertificateData{
 		CertificateID:      fixtureID,
 		PublicURL:          fixtureURL,
+		VerifyURL:          "https://verify.tttverify.com/verify",
 		CompanyName:        "Société Générale Trading",
 		RegistrationNumber: "CHE-123.456.789",
 		Country:            "CH",

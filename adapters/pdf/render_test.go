@@ -120,7 +120,8 @@ func TestCertificateText(t *testing.T) {
 		"Société Générale Trading", "CHE-123.456.789", "Switzerland", "Rue du Rhône 42, 1204 Genève",
 		"Top Tier", fixtureID, "March 14, 2026 (UTC)", "valid until March 14, 2027 (UTC)",
 		"Sanctions screening: no", "OFAC SDN, retrieved", "11 Mar 2026, UN of 10 Mar", "PEP screening: no match", "FATF", "KYC: 2 representatives",
-		fixtureURL, "SHA-256 fingerprint:", fixtureFingerprint)
+		fixtureURL, "SHA-256 fingerprint:", fixtureFingerprint,
+		"Check that this file is genuine and current: upload it at https://verify.tttverify.com/verify")
 	if n := strings.Count(text, "\f"); n != 1 {
 		t.Errorf("certificate has %d pages, want 1", n)
 	}
@@ -251,6 +252,7 @@ func TestCISText(t *testing.T) {
 	text := pdfText(t, "cis.pdf", b)
 	assertContains(t, text,
 		"Client Information Sheet", "Société Générale Trading", fixtureID, fixtureFingerprint, fixtureURL,
+		"and check this file at https://verify.tttverify.com/verify.",
 		"Issued March 14, 2026", "Valid until March 14, 2027 (UTC)", "Generated March 14, 2026 11:30 UTC",
 		// Company information.
 		"Company Information", "CHE-123.456.789", "Switzerland (CH)", "June 1, 2011",

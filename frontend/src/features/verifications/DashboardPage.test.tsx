@@ -90,6 +90,16 @@ describe('dashboard', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Completed Verifications' })).getAllByTestId('dashboard-row')).toHaveLength(2))
   })
 
+  it("says on the Top card and its row that the checks are running, never what they found", async () => {
+    api([verification({ id: 5, tier: 'top', status: 'in_review', paymentStatus: 'paid', progress: 100, updatedAt: day(3), companyName: 'Acme Top',
+      screening: { status: 'running' } })])
+    renderPage('/dashboard', '/dashboard', <DashboardPage />)
+    const card = await screen.findByTestId('tier-card-top')
+    expect(await within(card).findByText('Checks running')).toBeInTheDocument()
+    expect(within(await screen.findByTestId('dashboard-row')).getByText('Checks running')).toBeInTheDocument()
+    expect(within(screen.getByTestId('tier-card-basic')).queryByText(/Checks/)).toBeNull()
+  })
+
   it('ticks Company Information on a card with no verification, as the checklist rule says', async () => {
     api([])
     renderPage('/dashboard', '/dashboard', <DashboardPage />)

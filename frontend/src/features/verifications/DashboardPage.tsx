@@ -2,6 +2,7 @@ import { AlertTriangle, ArrowRight, Award, BadgeCheck, CheckCircle2, Circle, Cro
 import { useDeferredValue, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { StatusBadge } from '../../components/ui/Badge'
+import { ChecksStatus } from './ChecksStatus'
 import { Button, ButtonLink } from '../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../components/ui/Card'
 import { Pager } from '../../components/ui/Pager'
@@ -65,6 +66,7 @@ export function TierCard({
         {verification && (
           <p className="mb-4 min-w-0 text-sm" data-testid="tier-card-subject">
             <span className="block truncate font-medium text-slate-900">{displayName(verification)}</span>
+            <ChecksStatus v={verification} className="my-1" />
             <span className="text-slate-600">
               #{verification.id}
               {validCertificate(verification) && verification.expiresAt ? ` · valid until ${formatDate(verification.expiresAt)}` : ''}
@@ -106,7 +108,7 @@ function VerificationRow({ v }: { v: Verification }) {
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6" data-testid="dashboard-row">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
-          <span className="min-w-0 break-words">{displayName(v)}</span> <StatusBadge status={displayStatus(v)} />
+          <span className="min-w-0 break-words">{displayName(v)}</span> <StatusBadge status={displayStatus(v)} /> <ChecksStatus v={v} />
         </p>
         <p className="mt-0.5 text-xs text-slate-600">
           #{v.id} · {tierLabel(v.tier)} · updated {formatDate(v.updatedAt)}

@@ -107,4 +107,27 @@ describe('verifications list', () => {
     expect(calls).toContain('GET /api/verifications?page=1&pageSize=10&sort=updatedAt&order=desc&status=revoked')
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Revoked')
   })
+
+  it("says on each Top row whether its checks run or are complete, and nothing on a Basic one", async () => {
+    const paid = { status: 'in_review' as const, paymentStatus: 'paid' as const, progress: 100 }
+    mockApi(
+      route('GET', '/api/verifications', () =>
+        json(
+          [
+            verification({ id: 1, companyName: 'Running Co', tier: 'top', ...paid, screening: { status: 'running' } }),
+            verification({ id: 2, companyName: 'Done Co', tier: 'top', ...paid, screening: { status: 'done' } }),
+            verification({ id: 3, companyName: 'Basic Co', ...paid, screening: null }),
+          ],
+          { headers: { 'X-Total-Count': '3' } },
+        ),
+      ),
+    )
+    list()
+    const rows = await screen.findAllByTestId('verification-row')
+    expect(rows.map((r) => within(r).queryByText(/^Checks (running|complete)$/)?.textContent?.trim() ?? null)).toEqual([
+      'Checks running',
+      'Checks complete',
+      null,
+    ])
+  })
 })

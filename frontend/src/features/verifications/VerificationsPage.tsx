@@ -3,6 +3,7 @@ import { Eye, FileCheck2, MoreHorizontal, Plus, Share2, Trash2 } from 'lucide-re
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { StatusBadge } from '@/components/ui/Badge'
+import { ChecksStatus } from './ChecksStatus'
 import { Button, ButtonLink } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
@@ -103,7 +104,17 @@ function columns(onDelete: (v: Verification) => void): Column<Verification, Sort
       ),
     },
     { header: 'Tier', sort: 'tier', cellClassName: 'whitespace-nowrap text-sm text-slate-700', cell: (v) => tierLabel(v.tier) },
-    { header: 'Status', sort: 'status', cellClassName: 'whitespace-nowrap', cell: (v) => <StatusBadge status={displayStatus(v)} /> },
+    {
+      header: 'Status',
+      sort: 'status',
+      cellClassName: 'whitespace-nowrap',
+      cell: (v) => (
+        <div className="flex flex-col items-start gap-1">
+          <StatusBadge status={displayStatus(v)} />
+          <ChecksStatus v={v} />
+        </div>
+      ),
+    },
     {
       header: 'Progress',
       cell: (v) => (
@@ -145,7 +156,10 @@ function VerificationCard({ v, onDelete }: { v: Verification; onDelete: (v: Veri
           </p>
           <p className="truncate font-mono text-xs text-slate-600">{v.publicId}</p>
         </div>
-        <StatusBadge status={displayStatus(v)} />
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <StatusBadge status={displayStatus(v)} />
+          <ChecksStatus v={v} />
+        </div>
       </div>
       <div className="flex items-center gap-2">
         <Progress value={v.progress} label={`Progress of ${displayName(v)}`} />

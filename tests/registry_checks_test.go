@@ -39,18 +39,18 @@ func withRegisters(t *testing.T, e *env) {
 	gleif := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/v1/lei-records/5493001KJTIIGC8Y1R12" {
 			w.WriteHeader(http.StatusNotFound)
-			w.Write([]byte(`{"errors":[{"status":"404","title":"Not Found"}]}`))
+			_, _ = w.Write([]byte(`{"errors":[{"status":"404","title":"Not Found"}]}`))
 			return
 		}
 		w.Header().Set("Content-Type", "application/vnd.api+json")
-		w.Write(record)
+		_, _ = w.Write(record)
 	}))
-	vies := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	vies := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		if reg.viesDown.Load() {
-			w.Write([]byte(`{"actionSucceed":false,"errorWrappers":[{"error":"MS_UNAVAILABLE","message":"unavailable"}]}`))
+			_, _ = w.Write([]byte(`{"actionSucceed":false,"errorWrappers":[{"error":"MS_UNAVAILABLE","message":"unavailable"}]}`))
 			return
 		}
-		w.Write([]byte(`{"countryCode":"FR","vatNumber":"40303265045","requestDate":"2026-11-22T09:00:00.000Z",` +
+		_, _ = w.Write([]byte(`{"countryCode":"FR","vatNumber":"40303265045","requestDate":"2026-11-22T09:00:00.000Z",` +
 			`"valid":true,"name":"BLOOMBERG FINANCE LP","address":"---"}`))
 	}))
 	t.Cleanup(gleif.Close)

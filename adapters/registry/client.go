@@ -64,7 +64,7 @@ func (c *Client) do(ctx context.Context, method, url string, body []byte, read f
 		if attempt > 1 {
 			select {
 			case <-ctx.Done():
-				return fmt.Errorf("%w: %v", application.ErrRegistryUnavailable, ctx.Err())
+				return fmt.Errorf("%w: %w", application.ErrRegistryUnavailable, ctx.Err())
 			case <-time.After(wait):
 			}
 			wait *= 2
@@ -75,7 +75,7 @@ func (c *Client) do(ctx context.Context, method, url string, body []byte, read f
 			return last
 		}
 	}
-	return fmt.Errorf("%w: %v", application.ErrRegistryUnavailable, last)
+	return fmt.Errorf("%w: %w", application.ErrRegistryUnavailable, last)
 }
 
 func (c *Client) once(ctx context.Context, method, url string, body []byte, read func(int, []byte) error) error {

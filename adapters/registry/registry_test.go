@@ -53,12 +53,12 @@ func TestGLEIF(t *testing.T) {
 		w.Header().Set("Content-Type", "application/vnd.api+json")
 		switch r.URL.Path {
 		case "/api/v1/lei-records/5493001KJTIIGC8Y1R12":
-			w.Write(record)
+			_, _ = w.Write(record)
 		case "/api/v1/lei-records/529900T8BM49AURSDO55":
-			w.Write(bytes.Replace(record, []byte(`"status": "ISSUED"`), []byte(`"status": "LAPSED"`), 1))
+			_, _ = w.Write(bytes.Replace(record, []byte(`"status": "ISSUED"`), []byte(`"status": "LAPSED"`), 1))
 		default:
 			w.WriteHeader(http.StatusNotFound)
-			w.Write(fixture(t, "gleif_not_found.json"))
+			_, _ = w.Write(fixture(t, "gleif_not_found.json"))
 		}
 	})
 	rec, err := c.LEI(t.Context(), "5493001KJTIIGC8Y1R12")
@@ -103,11 +103,11 @@ func TestVIES(t *testing.T) {
 		}
 		switch in.CountryCode + in.VATNumber {
 		case "FR40303265045":
-			w.Write(fixture(t, "vies_valid.json"))
+			_, _ = w.Write(fixture(t, "vies_valid.json"))
 		case "IT00743110157":
-			w.Write(fixture(t, "vies_ms_unavailable.json"))
+			_, _ = w.Write(fixture(t, "vies_ms_unavailable.json"))
 		default:
-			w.Write(fixture(t, "vies_invalid.json"))
+			_, _ = w.Write(fixture(t, "vies_invalid.json"))
 		}
 	})
 	rec, err := c.VAT(t.Context(), "FR", "40303265045")
@@ -138,14 +138,14 @@ func TestVIES(t *testing.T) {
 // TestUnavailable checks that a register that times out or fails is retried and then unavailable,
 // and that one that recovers within the attempts answers.
 func TestUnavailable(t *testing.T) {
-	slow, calls := server(t, func(w http.ResponseWriter, r *http.Request) { time.Sleep(time.Second) })
+	slow, calls := server(t, func(http.ResponseWriter, *http.Request) { time.Sleep(time.Second) })
 	if _, err := slow.LEI(t.Context(), "5493001KJTIIGC8Y1R12"); !errors.Is(err, application.ErrRegistryUnavailable) {
 		t.Fatalf("timeout: %v", err)
 	}
 	if calls.Load() != 3 {
 		t.Errorf("timeout: %d requests, want 3", calls.Load())
 	}
-	failing, calls := server(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusBadGateway) })
+	failing, calls := server(t, func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusBadGateway) })
 	if _, err := failing.VAT(t.Context(), "FR", "40303265045"); !errors.Is(err, application.ErrRegistryUnavailable) {
 		t.Fatalf("502: %v", err)
 	}
@@ -153,12 +153,12 @@ func TestUnavailable(t *testing.T) {
 		t.Errorf("502: %d requests, want 3", calls.Load())
 	}
 	record := fixture(t, "gleif_5493001KJTIIGC8Y1R12.json")
-	flaky, calls := server(t, func(w http.ResponseWriter, r *http.Request) {
+	flaky, calls := server(t, func(w http.ResponseWriter, _ *http.Request) {
 		if calls.Load() == 1 {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			return
 		}
-		w.Write(record)
+		_, _ = w.Write(record)
 	})
 	if rec, err := flaky.LEI(t.Context(), "5493001KJTIIGC8Y1R12"); err != nil || rec == nil {
 		t.Fatalf("503 then 200: %+v, %v", rec, err)

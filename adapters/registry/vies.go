@@ -42,7 +42,8 @@ func (c *Client) VAT(ctx context.Context, country, number string) (*screening.VA
 		if err := json.Unmarshal(data, &a); err != nil {
 			return retryable{fmt.Sprintf("VIES answered %d with no JSON", status)}
 		}
-		for _, e := range a.ErrorWrappers {
+		if len(a.ErrorWrappers) > 0 { // VIES names one error; the first decides
+			e := a.ErrorWrappers[0]
 			switch {
 			case viesBusy[e.Error]:
 				return retryable{"VIES: " + e.Error}

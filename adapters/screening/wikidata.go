@@ -271,7 +271,7 @@ type sparqlTerm struct {
 func decodeSPARQL(data []byte) (*sparqlResults, error) {
 	var r sparqlResults
 	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("the answer is not SPARQL results JSON (%v)", err)
+		return nil, fmt.Errorf("the answer is not SPARQL results JSON (%w)", err)
 	}
 	if r.Results == nil || r.Head.Vars == nil {
 		return nil, errors.New("the answer is not SPARQL results JSON (no head.vars or results.bindings)")

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/digitorus/pdfsign/verify"
-
 	"github.com/go-pdf/fpdf"
 
 	"github.com/tttverify/tttverify/application"

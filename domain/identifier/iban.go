@@ -1,5 +1,7 @@
 package identifier
 
+import "strconv"
+
 // ibanLengths is the length of an IBAN in each country of the SWIFT IBAN registry (release 99).
 var ibanLengths = map[string]int{
 	"AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22, "BH": 22, "BI": 27,
@@ -27,7 +29,7 @@ func IBANError(iban string) string {
 	case !known:
 		return "IBAN country is not in the IBAN registry"
 	case len(iban) != want:
-		return "IBAN must be " + itoa(want) + " characters for " + iban[:2]
+		return "IBAN must be " + strconv.Itoa(want) + " characters for " + iban[:2]
 	case !alnum(iban):
 		return "IBAN may contain only letters and digits"
 	}
@@ -35,11 +37,4 @@ func IBANError(iban string) string {
 		return "IBAN check digits are wrong"
 	}
 	return ""
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }

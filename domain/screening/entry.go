@@ -18,7 +18,7 @@ const (
 	USCSL            Source = "us_csl"            // US Consolidated Screening List (trade.gov CSV)
 	FTM              Source = "ftm"               // FollowTheMoney entities (JSON lines), e.g. licensed PEP data
 	PEPCSV           Source = "pep_csv"           // the product's documented plain CSV for a PEP list
-	PEPWikidata      Source = "pep_wikidata"      // politically exposed persons asked of Wikidata's SPARQL service
+	PEPWikidata      Source = "pep_wikidata"      //nolint:gosec // G101: a list's name; politically exposed persons asked of Wikidata's SPARQL service
 )
 
 // Kind is what a listed entry is.

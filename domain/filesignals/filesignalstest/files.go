@@ -96,7 +96,7 @@ func JPEG(software, xmpTool string) []byte {
 
 func segment(marker byte, body []byte) []byte {
 	s := []byte{0xFF, marker, 0, 0}
-	binary.BigEndian.PutUint16(s[2:], uint16(len(body)+2))
+	binary.BigEndian.PutUint16(s[2:], uint16(len(body)+2)) //nolint:gosec // G115: test segments are a few bytes
 	return append(s, body...)
 }
 
@@ -113,7 +113,7 @@ func tiffSoftware(software string) []byte {
 	t = le.AppendUint32(t, 1)
 	t = le.AppendUint16(t, 0x0131) // Software, ASCII
 	t = le.AppendUint16(t, 2)
-	t = le.AppendUint32(t, uint32(len(value)))
+	t = le.AppendUint32(t, uint32(len(value))) //nolint:gosec // G115: a test tag value is a few bytes
 	t = le.AppendUint32(t, uint32(8+2+2*12+4))
 	t = le.AppendUint32(t, 0) // no next IFD
 	return append(t, value...)
@@ -134,7 +134,7 @@ func PNG(software string) []byte {
 
 // Chunk is a PNG chunk with its length and CRC.
 func Chunk(kind string, data []byte) []byte {
-	c := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
+	c := binary.BigEndian.AppendUint32(nil, uint32(len(data))) //nolint:gosec // G115: a test chunk is a few bytes
 	c = append(append(c, kind...), data...)
 	return binary.BigEndian.AppendUint32(c, crc32.ChecksumIEEE(c[4:]))
 }

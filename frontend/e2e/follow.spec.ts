@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { axe } from './axe'
-import { ADMIN, adminDecides, createVerificationByApi, loginByApi, open, payInFullByApi, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
+import { approvedByApi, open, shot, uniqueEmail } from './helpers'
 
 // A counterparty follows a certificate from its public page, at a desktop's and a phone's width,
 // and the pages the e-mailed links open ask before they act. axe is injected: bypass the CSP.
@@ -13,14 +13,7 @@ const SIZES = [
 
 test('the follow form, its errors and its one answer, and the confirm and unsubscribe pages, at 1366 and 390 px', async ({ page, browser }) => {
   test.setTimeout(180_000)
-  const owner = await browser.newContext()
-  await registerByApi(owner.request, uniqueEmail('followed'))
-  const v = await createVerificationByApi(owner.request, 'basic')
-  await submitByApi(owner.request, v.id)
-  await payInFullByApi(owner.request, v.id)
-  const admin = await browser.newContext()
-  await loginByApi(admin.request, ADMIN.email, ADMIN.password)
-  await adminDecides(admin.request, v.id)
+  const { owner, v } = await approvedByApi(browser, 'followed')
 
   for (const size of SIZES) {
     await page.setViewportSize(size)

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -228,4 +228,21 @@ export function watch(page: Page) {
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`)
   })
   return problems
+}
+
+/**
+ * approvedByApi makes an approved Basic verification the way its people would: the owner registers,
+ * fills in, submits and pays with the 100% coupon, and the administrator approves it. It returns both
+ * signed-in browser contexts.
+ */
+export async function approvedByApi(browser: Browser, who: string) {
+  const owner = await browser.newContext()
+  await registerByApi(owner.request, uniqueEmail(who))
+  const v = await createVerificationByApi(owner.request, 'basic')
+  await submitByApi(owner.request, v.id)
+  await payInFullByApi(owner.request, v.id)
+  const admin = await browser.newContext()
+  await loginByApi(admin.request, ADMIN.email, ADMIN.password)
+  await adminDecides(admin.request, v.id)
+  return { owner, admin, v }
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { axe } from './axe'
-import { ADMIN, adminDecides, createVerificationByApi, loginByApi, open, payInFullByApi, pdfFile, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
+import { approvedByApi, open, pdfFile, shot } from './helpers'
 
 // A counterparty checks what it was handed on the "Verify a document" page, at a desktop's and a
 // phone's width: the real certificate PDF, a changed copy, a PDF we never signed, a certificate ID,
@@ -25,14 +25,7 @@ async function verdict(page: Page, text: string | RegExp, label: string, width: 
 
 test('each verdict of the document check, and the badge snippet on the approved page, at 1366 and 390 px', async ({ page, browser }) => {
   test.setTimeout(240_000)
-  const owner = await browser.newContext()
-  await registerByApi(owner.request, uniqueEmail('verified'))
-  const v = await createVerificationByApi(owner.request, 'basic')
-  await submitByApi(owner.request, v.id)
-  await payInFullByApi(owner.request, v.id)
-  const admin = await browser.newContext()
-  await loginByApi(admin.request, ADMIN.email, ADMIN.password)
-  await adminDecides(admin.request, v.id)
+  const { owner, admin, v } = await approvedByApi(browser, 'verified')
   const pdf = await (await owner.request.get(`/api/verifications/${v.id}/certificate`)).body()
   const changed = Buffer.from(pdf)
   const stream = changed.indexOf('stream\n', changed.indexOf('/Type /Page'))

@@ -162,7 +162,9 @@ export default function VerifyDocumentPage() {
 export function Verdict({ of, v }: { of: string; v: DocumentVerdict }) {
   const shown = useRef<HTMLElement>(null)
   // On a phone the answer arrives below the form: bring it into view.
-  useEffect(() => shown.current?.scrollIntoView?.({ block: 'nearest' }), [v])
+  useEffect(() => {
+    shown.current?.scrollIntoView?.({ block: 'nearest' }) // a block: newer browsers return a promise, not a cleanup
+  }, [v])
   const s = VERDICT_STYLE[v.verdict]
   const Icon = s.icon
   const c = v.certificate

@@ -19,6 +19,7 @@ import (
 
 	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/adapters/persistence"
+	"github.com/tttverify/tttverify/adapters/signing"
 	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/verification"
@@ -57,7 +58,8 @@ func (e *env) hasObject(t *testing.T, key string) bool {
 	return err == nil
 }
 
-// localFiles lists the files under the data directory other than the SQLite database.
+// localFiles lists the files under the data directory other than the SQLite database and the
+// server's own keys.
 func (e *env) localFiles(t *testing.T) []string {
 	t.Helper()
 	var files []string
@@ -65,7 +67,10 @@ func (e *env) localFiles(t *testing.T) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && !strings.HasPrefix(d.Name(), "ttt-verify.db") {
+		// The database and the server's own keys (the signing key it generated) are not users' files.
+		serverOwn := strings.HasPrefix(d.Name(), "ttt-verify.db") || d.Name() == signing.GeneratedKeyFile ||
+			d.Name() == signing.GeneratedCertFile
+		if !d.IsDir() && !serverOwn {
 			files = append(files, path)
 		}
 		return nil

@@ -89,28 +89,19 @@ func (w auditWriter) title(t application.AuditTrail, name string) {
 }
 
 func (w auditWriter) events(events []application.AuditEvent) {
-	w.section("1. Audit trail (times in UTC, oldest first)")
-	if len(events) == 0 {
-		w.note("No events recorded.")
-		return
-	}
 	rows := make([][]string, len(events))
 	for i, e := range events {
 		status := e.To
 		if e.From != "" && e.From != e.To {
-			status = orDash(e.From) + " -> " + orDash(e.To)
+			status = e.From + " -> " + orDash(e.To)
 		}
 		rows[i] = []string{stamp(e.CreatedAt), firstNonEmpty(e.ActorEmail, "system"), e.Action, orDash(status), orDash(e.Reason)}
 	}
-	w.table([]float64{22, 40, 48, 24, cisFull - 134}, []string{"Time", "By", "Action", "Status", "Details"}, rows)
+	w.listing("1. Audit trail (times in UTC, oldest first)", "No events recorded.", []float64{22, 40, 48, 24, cisFull - 134},
+		[]string{"Time", "By", "Action", "Status", "Details"}, rows)
 }
 
 func (w auditWriter) decisions(ds []application.ScreeningDecision) {
-	w.section("2. Screening decisions")
-	if len(ds) == 0 {
-		w.note("No screening decisions recorded.")
-		return
-	}
 	rows := make([][]string, len(ds))
 	for i, d := range ds {
 		about := "PEP screening unavailable"
@@ -119,20 +110,17 @@ func (w auditWriter) decisions(ds []application.ScreeningDecision) {
 		}
 		rows[i] = []string{stamp(d.At), d.ActorEmail, d.Outcome, about, orDash(d.Note)}
 	}
-	w.table([]float64{22, 44, 34, 40, cisFull - 140}, []string{"Time", "Reviewer", "Decision", "Subject and entry", "Note"}, rows)
+	w.listing("2. Screening decisions", "No screening decisions recorded.", []float64{22, 44, 34, 40, cisFull - 140},
+		[]string{"Time", "Reviewer", "Decision", "Subject and entry", "Note"}, rows)
 }
 
 func (w auditWriter) registries(checks []application.RegistryCheckRecord) {
-	w.section("3. Registry checks")
-	if len(checks) == 0 {
-		w.note("No registry checks recorded.")
-		return
-	}
 	rows := make([][]string, len(checks))
 	for i, c := range checks {
 		rows[i] = []string{stamp(c.CheckedAt), c.Registry.Label(), orDash(c.Identifier), string(c.Outcome), orDash(c.Summary)}
 	}
-	w.table([]float64{22, 30, 34, 22, cisFull - 108}, []string{"Checked", "Register", "Identifier", "Outcome", "Summary"}, rows)
+	w.listing("3. Registry checks", "No registry checks recorded.", []float64{22, 30, 34, 22, cisFull - 108},
+		[]string{"Checked", "Register", "Identifier", "Outcome", "Summary"}, rows)
 }
 
 // stamp prints an instant of the audit report.

@@ -379,17 +379,23 @@ func (w cisWriter) trade(t *application.TradeRecord) {
 }
 
 func (w cisWriter) documents(docs []application.Document) {
-	w.section("5. Documents on File")
-	if len(docs) == 0 {
-		w.note("No documents on file.")
-		return
-	}
 	rows := make([][]string, len(docs))
 	for i, doc := range docs {
 		rows[i] = []string{oneLine(ownedLabel(doc)), oneLine(orDash(firstNonEmpty(doc.OriginalFilename, doc.Filename))),
 			longDate(doc.CreatedAt)}
 	}
-	w.table([]float64{58, cisFull - 58 - 38, 38}, []string{"Document type", "File name", "Uploaded"}, rows)
+	w.listing("5. Documents on File", "No documents on file.", []float64{58, cisFull - 58 - 38, 38},
+		[]string{"Document type", "File name", "Uploaded"}, rows)
+}
+
+// listing writes a section holding one table, or the note empty when there are no rows.
+func (w cisWriter) listing(title, empty string, widths []float64, heads []string, rows [][]string) {
+	w.section(title)
+	if len(rows) == 0 {
+		w.note(empty)
+		return
+	}
+	w.table(widths, heads, rows)
 }
 
 // table writes a table with a shaded heading row; each cell of rows is wrapped to its column.

@@ -24,6 +24,9 @@
 //     writes its audit entry and queues its jobs (admin_decisions.go). Approve queues the
 //     applicant's VerificationApproved e-mail (a SendEmail job) and a GenerateCIS job; Revoke
 //     withdraws the CIS's share links.
+//   - AuditExport (auditexport*.go): a verification's AuditTrail (for the CSV) and AuditReport (a
+//     signed PDF) with its screening decisions, and AuditRange, every event of a date range read
+//     as a stream; administrators only, and each export recorded as an administrator's event.
 //   - Auth (auth_*.go): Register, Login (with the per-account and per-device sign-in limits),
 //     Logout, Authenticate (the session on each request, its idle and absolute ends),
 //     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand).

@@ -38,6 +38,7 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.GET("/jobs/failed", s.adminFailedJobs)
 	s.screeningRoutes(g)
 	s.topCheckRoutes(g)
+	s.auditRoutes(g)
 }
 
 // adminFilter adds the administrators' filters (e-mail, company, public id, database id) to the list filter.

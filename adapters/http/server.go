@@ -72,6 +72,8 @@ type Services struct {
 	PasswordResets *application.PasswordResets
 	// Follows are the counterparties' follow requests, confirmations and unsubscribes.
 	Follows *application.Follows
+	// AuditExport is the audit trail's CSV and PDF exports.
+	AuditExport *application.AuditExport
 }
 
 // Server holds the handlers' dependencies.

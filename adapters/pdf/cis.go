@@ -379,26 +379,44 @@ func (w cisWriter) trade(t *application.TradeRecord) {
 }
 
 func (w cisWriter) documents(docs []application.Document) {
-	w.section("5. Documents on File")
-	if len(docs) == 0 {
-		w.note("No documents on file.")
+	rows := make([][]string, len(docs))
+	for i, doc := range docs {
+		rows[i] = []string{oneLine(ownedLabel(doc)), oneLine(orDash(firstNonEmpty(doc.OriginalFilename, doc.Filename))),
+			longDate(doc.CreatedAt)}
+	}
+	w.listing("5. Documents on File", "No documents on file.", []float64{58, cisFull - 58 - 38, 38},
+		[]string{"Document type", "File name", "Uploaded"}, rows)
+}
+
+// listing writes a section holding one table, or the note empty when there are no rows.
+func (w cisWriter) listing(title, empty string, widths []float64, heads []string, rows [][]string) {
+	w.section(title)
+	if len(rows) == 0 {
+		w.note(empty)
 		return
 	}
-	widths := []float64{58, cisFull - 58 - 38, 38}
-	styles := []cellStyle{valueStyle, valueStyle, valueStyle}
+	w.table(widths, heads, rows)
+}
+
+// table writes a table with a shaded heading row; each cell of rows is wrapped to its column.
+func (w cisWriter) table(widths []float64, heads []string, rows [][]string) {
+	styles := make([]cellStyle, len(widths))
+	headStyles := make([]cellStyle, len(widths))
+	headCols := make([][]string, len(widths))
+	for i := range widths {
+		styles[i], headStyles[i], headCols[i] = valueStyle, headStyle, []string{heads[i]}
+	}
 	w.room(2 * (cisLine + 2*cisPad))
 	w.fill(panel)
 	w.Rect(cisMargin, w.GetY(), cisFull, cisLine+2*cisPad, "F")
-	w.cells(widths, [][]string{{"Document type"}, {"File name"}, {"Uploaded"}},
-		[]cellStyle{headStyle, headStyle, headStyle})
-	for _, doc := range docs {
+	w.cells(widths, headCols, headStyles)
+	for _, row := range rows {
 		w.setFace(valueStyle.face, valueStyle.size)
-		name := firstNonEmpty(doc.OriginalFilename, doc.Filename)
-		w.cells(widths, [][]string{
-			w.lines(oneLine(ownedLabel(doc)), widths[0]-3),
-			w.lines(oneLine(orDash(name)), widths[1]-3),
-			{longDate(doc.CreatedAt)},
-		}, styles)
+		cols := make([][]string, len(widths))
+		for i, cell := range row {
+			cols[i] = w.lines(cell, widths[i]-3)
+		}
+		w.cells(widths, cols, styles)
 	}
 }
 

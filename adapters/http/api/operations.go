@@ -58,7 +58,10 @@ var errorTexts = map[int]string{
 	502: "The payment provider failed or answered unexpectedly", 503: "A dependency is down (the database, the file store); try again shortly",
 }
 
-const digits = "^[0-9]+$"
+const (
+	digits   = "^[0-9]+$"
+	dateOnly = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+)
 
 var (
 	pageParams = []Param{{Name: "page", Pattern: digits}, {Name: "pageSize", Pattern: digits}}
@@ -75,6 +78,7 @@ var (
 		{Name: "publicId"}, {Name: "id", Pattern: digits}, {Name: "screening", Enum: []string{"attention"}}})
 
 	pdf   = []string{"application/pdf"}
+	csv   = []string{"text/csv"}
 	files = []string{"application/pdf", "image/jpeg", "image/png"}
 	total = []string{"X-Total-Count"}
 
@@ -296,6 +300,15 @@ var adminOperations = []Operation{
 	{Method: http.MethodGet, Path: "/api/admin/verifications/{id}/certificate", Tag: "admin", Summary: "The certificate PDF",
 		Answer: Answer{Status: http.StatusOK, Text: "PDF", Files: pdf}, Errors: and(oneAdmin, 409)},
 	adminRead("/events", "The audit trail, oldest first", ok("Events", []AuditEvent{})),
+	adminRead("/audit.csv", "The audit trail and the screening decisions as CSV (RFC 4180, UTC times; cells a spreadsheet would read as a formula start with an apostrophe); the export is audited",
+		Answer{Status: http.StatusOK, Text: "CSV", Files: csv}),
+	adminRead("/audit.pdf", "The audit trail and the screening decisions as a PDF report signed like the certificates; the export is audited",
+		Answer{Status: http.StatusOK, Text: "PDF", Files: pdf}),
+	{Method: http.MethodGet, Path: "/api/admin/audit.csv", Tag: "admin",
+		Summary: "Every audit event of a date range (UTC days, both included, at most 366), streamed as CSV, oldest first; the export is itself an audit event",
+		Query: []Param{{Name: "from", Description: "first day, YYYY-MM-DD", Pattern: dateOnly},
+			{Name: "to", Description: "last day, YYYY-MM-DD", Pattern: dateOnly}},
+		Answer: Answer{Status: http.StatusOK, Text: "CSV", Files: csv}, Errors: []int{400, 401, 403}},
 	adminDecision("/approve", "Approve", "Approved", nil),
 	adminDecision("/reject", "Reject with a reason", "Rejected", Reason{}),
 	adminDecision("/revoke", "Revoke an approved certificate", "Revoked", Reason{}),

@@ -220,6 +220,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 			Notify: notify, Common: commonPasswords, Throttle: signInThrottle}),
 	}}
 	work.resets = a.Svc.PasswordResets
+	a.Svc.AuditExport = application.NewAuditExport(application.AuditExportDeps{Tx: tx, Trails: a.Svc.Admin,
+		Screening: checks, Archive: persistence.NewAuditArchive(db), Renderer: pdf.New(), Signer: signed.pdfs, Clock: clock})
 	a.stopListening = listenForChanges(cfg, db, publicCache, log)
 	a.metrics, a.stopMetrics = work.metrics, func() {}
 	a.instrument()

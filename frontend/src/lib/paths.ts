@@ -53,6 +53,11 @@ export const paths = {
 export const apiLinks = {
   certificate: (id: Id) => `/api/verifications/${id}/certificate`,
   adminCertificate: (id: Id) => `/api/admin/verifications/${id}/certificate`,
+  /** adminAuditCSV and adminAuditPDF are a verification's audit trail and screening decisions. */
+  adminAuditCSV: (id: Id) => `/api/admin/verifications/${id}/audit.csv`,
+  adminAuditPDF: (id: Id) => `/api/admin/verifications/${id}/audit.pdf`,
+  /** auditRange is every audit event from the day from to the day to (YYYY-MM-DD, UTC). */
+  auditRange: (from: string, to: string) => `/api/admin/audit.csv?${new URLSearchParams({ from, to })}`,
   /** badge is the live SVG badge a company embeds on its website. */
   badge: (publicId: string) => `/api/public/verifications/${publicId}/badge.svg`,
   credential: (publicId: string) => `/api/public/verifications/${publicId}/credential`,

@@ -22,6 +22,7 @@ import { displayStatus } from '@/lib/status'
 import type { AdminVerification, StatusCounts } from '@/lib/types'
 import { usePagedList, usePageInRange, type Order } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
+import { AuditRangeExport } from './AuditRangeExport'
 import { useAdminDeleteVerificationMutation, useAdminListVerificationsQuery, useAdminStatsQuery } from './adminApi'
 import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters, type AdminSort } from './filters'
 import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
@@ -310,6 +311,8 @@ export default function AdminDashboardPage() {
           />
           <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={queue.setPage} />
         </Card>
+
+        <AuditRangeExport />
 
         <ConfirmDialog
           item={toDelete}

@@ -60,6 +60,13 @@ function api(state: { v: AdminVerification }, extra: Parameters<typeof mockApi> 
 afterEach(() => vi.unstubAllGlobals())
 
 describe('admin review', () => {
+  it('links the audit trail to its CSV export and its signed PDF report', async () => {
+    api({ v: av() })
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    expect(await screen.findByRole('link', { name: 'Export audit (CSV)' })).toHaveAttribute('href', '/api/admin/verifications/5/audit.csv')
+    expect(screen.getByRole('link', { name: 'Audit report (PDF)' })).toHaveAttribute('href', '/api/admin/verifications/5/audit.pdf')
+  })
+
   it('shows the details, the Review Required banner and the decision buttons while submitted', async () => {
     api({ v: av() })
     renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)

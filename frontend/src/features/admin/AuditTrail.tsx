@@ -1,8 +1,10 @@
-import { History } from 'lucide-react'
+import { Download, FileText, History } from 'lucide-react'
+import { buttonClass } from '../../components/ui/Button'
 import { Card, CardBody, CardHeader } from '../../components/ui/Card'
 import { Spinner } from '../../components/ui/Spinner'
 import { cn } from '../../lib/cn'
 import { formatDateTime } from '../../lib/format'
+import { apiLinks } from '../../lib/paths'
 import { statusLabel } from '../../lib/status'
 import type { AuditEvent } from '../../lib/types'
 import { auditText } from './auditText'
@@ -45,12 +47,20 @@ function Reason({ action, reason }: { action: string; reason: string }) {
   )
 }
 
-/** AuditTrail shows a verification's events as a timeline, oldest first. */
-export function AuditTrail({ events, loading }: { events: AuditEvent[] | undefined; loading: boolean }) {
+/** AuditTrail shows a verification's events as a timeline, oldest first, with its exports. */
+export function AuditTrail({ id, events, loading }: { id: number; events: AuditEvent[] | undefined; loading: boolean }) {
   return (
     <Card>
       <CardHeader title="Audit Trail" icon={<History className="h-5 w-5" aria-hidden />} />
       <CardBody>
+        <div className="mb-4 flex flex-wrap gap-2">
+          <a href={apiLinks.adminAuditCSV(id)} download className={buttonClass('outline', 'sm')}>
+            <Download className="h-4 w-4" aria-hidden /> Export audit (CSV)
+          </a>
+          <a href={apiLinks.adminAuditPDF(id)} download className={buttonClass('outline', 'sm')}>
+            <FileText className="h-4 w-4" aria-hidden /> Audit report (PDF)
+          </a>
+        </div>
         {loading ? (
           <Spinner />
         ) : !events || events.length === 0 ? (

@@ -121,7 +121,7 @@ export function Review({ v }: { v: AdminVerification }) {
           <DetailsCard v={v} />
           {v.status === 'approved' && <CertificateCard v={v} onRevoke={() => setRevokeOpen(true)} onReinstate={() => setReinstateOpen(true)} />}
           {v.status === 'approved' && <CisCard v={v} />}
-          <AuditTrail events={sections.events.data} loading={sections.events.isLoading} />
+          <AuditTrail id={v.id} events={sections.events.data} loading={sections.events.isLoading} />
         </div>
       </div>
 

@@ -1,0 +1,14 @@
+-- What administrators did that is about no single verification (audit_events needs one): an
+-- export of the audit log, with the range in detail. The date-range export lists these rows too.
+CREATE TABLE admin_events (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    actor_id   BIGINT NOT NULL REFERENCES users (id),
+    action     TEXT NOT NULL,
+    detail     TEXT NOT NULL DEFAULT '',
+    created_at TIMESTAMP NOT NULL
+);
+--bun:split
+CREATE INDEX admin_events_created_idx ON admin_events (created_at, id);
+--bun:split
+-- The date-range export reads audit events by time.
+CREATE INDEX audit_events_created_idx ON audit_events (created_at, id);

@@ -24,6 +24,8 @@
 //     writes its audit entry and queues its jobs (admin_decisions.go). Approve queues the
 //     applicant's VerificationApproved e-mail (a SendEmail job) and a GenerateCIS job; Revoke
 //     withdraws the CIS's share links.
+//   - Charts (charts.go): Chart, the admin dashboard's five charts over 4, 12 or 52 weeks, each
+//     grouped by the database (ChartReader).
 //   - Auth (auth_*.go): Register, Login (with the per-account and per-device sign-in limits),
 //     Logout, Authenticate (the session on each request, its idle and absolute ends),
 //     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand).

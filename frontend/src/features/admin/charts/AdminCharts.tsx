@@ -41,7 +41,7 @@ const axis = { fontSize: 11, fill: '#475569' }
 function Bars({ chart, label, stacked, format = count }: { chart: Chart; label?: (l: string) => string; stacked?: boolean; format?: (n: number) => string }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={points(chart, label)} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+      <BarChart accessibilityLayer={false} data={points(chart, label)} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" tick={axis} minTickGap={8} />
         <YAxis tick={axis} width={56} allowDecimals={false} tickFormatter={format} />
@@ -58,7 +58,7 @@ function Bars({ chart, label, stacked, format = count }: { chart: Chart; label?:
 function DecisionTimes({ chart }: { chart: Chart }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={points(chart, weekLabel)} margin={{ top: 12, right: 8, bottom: 0, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={points(chart, weekLabel)} margin={{ top: 12, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" tick={axis} minTickGap={8} />
         <YAxis tick={axis} width={56} tickFormatter={hours} />

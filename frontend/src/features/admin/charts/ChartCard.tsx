@@ -68,7 +68,7 @@ export function ChartCard({
           <p className="text-sm text-red-700">This chart could not be loaded.</p>
         ) : (
           <>
-            {/* The picture is for sighted readers; the table below says the same to everyone else. */}
+            {/* The picture is for sighted readers; the table below says the same to everyone else (and to the keyboard). */}
             <div className="h-56 w-full" aria-hidden>
               {children(data)}
             </div>
@@ -110,7 +110,12 @@ function ChartTable({
   format: (value: number) => string
 }) {
   return (
-    <div id={id} className={cn(hidden ? 'sr-only' : 'mt-2 max-h-64 overflow-auto')}>
+    // Shown, a long range scrolls inside its card: the keyboard can reach it to scroll.
+    <div
+      id={id}
+      className={cn(hidden ? 'sr-only' : 'mt-2 max-h-64 overflow-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500')}
+      {...(hidden ? {} : { tabIndex: 0, role: 'region', 'aria-label': `${title}: table` })}
+    >
       <table className="w-full text-left text-xs">
         <caption className="sr-only">{title}</caption>
         <thead>

@@ -88,7 +88,7 @@ func (s *Charts) Chart(ctx context.Context, actor *User, name string, weeks int)
 			c.Series = []string{"submitted", "approved", "rejected"}
 			points, err = s.reader.Transitions(ctx, from)
 		case ChartDecisionTime:
-			c.Series, c.Unit, c.Reference = []string{"median", "p90"}, "hours", PromisedDecisionHours
+			c.Series, c.Unit, c.Reference = []string{"median", "p90", "decided"}, "hours", PromisedDecisionHours
 			points, err = s.reader.DecisionTimes(ctx, from)
 		case ChartQueueAge:
 			c.Series = []string{"verifications"}

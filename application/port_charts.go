@@ -21,7 +21,8 @@ type ChartReader interface {
 	// ("approved", "rejected") from the audit trail.
 	Transitions(ctx context.Context, from time.Time) ([]ChartPoint, error)
 	// DecisionTimes is, per week of decision since from, the median ("median") and 90th
-	// percentile ("p90") of the hours from entering review to the decision (nearest rank).
+	// percentile ("p90") of the hours from payment to the decision (nearest rank), and how many
+	// decisions there were ("decided"), so that a week without any is not read as instant.
 	DecisionTimes(ctx context.Context, from time.Time) ([]ChartPoint, error)
 	// QueueAges counts the verifications in review now by whole days since they entered review
 	// (Week holds the days, capped at maxDays).

@@ -106,9 +106,9 @@ func TestAdminCharts(t *testing.T) {
 
 		times := chartOf(t, adm, "decision-time", "4")
 		promise := 48.0
-		if diff := cmp.Diff(api.Chart{Name: "decision-time", Weeks: 4, Unit: "hours", Series: []string{"median", "p90"}, Reference: &promise,
-			Rows: []api.ChartRow{{Label: weeks[0], Values: []float64{0, 0}}, {Label: weeks[1], Values: []float64{0, 0}},
-				{Label: weeks[2], Values: []float64{24, 24}}, {Label: weeks[3], Values: []float64{12, 72}}}}, times); diff != "" {
+		if diff := cmp.Diff(api.Chart{Name: "decision-time", Weeks: 4, Unit: "hours", Series: []string{"median", "p90", "decided"}, Reference: &promise,
+			Rows: []api.ChartRow{{Label: weeks[0], Values: []float64{0, 0, 0}}, {Label: weeks[1], Values: []float64{0, 0, 0}},
+				{Label: weeks[2], Values: []float64{24, 24, 1}}, {Label: weeks[3], Values: []float64{12, 72, 2}}}}, times); diff != "" {
 			t.Errorf("decision times (-want +got):\n%s", diff)
 		}
 

@@ -60,14 +60,15 @@ func (r *Charts) Transitions(ctx context.Context, from time.Time) ([]application
 }
 
 // DecisionTimes ranks each week's decisions by the hours since payment and picks the nearest
-// ranks of the median, ceil(n/2), and of the 90th percentile, ceil(0.9 n).
+// ranks of the median, ceil(n/2), and of the 90th percentile, ceil(0.9 n), beside their count.
 func (r *Charts) DecisionTimes(ctx context.Context, from time.Time) ([]application.ChartPoint, error) {
 	q := "WITH d AS (SELECT " + r.weekOf("e.created_at") + " AS week, " + r.hours("v.payment_date", "e.created_at") + " AS hours " +
 		"FROM audit_events AS e JOIN verifications AS v ON v.id = e.verification_id " +
 		"WHERE e.created_at >= ? AND " + decisionEvents + " AND v.payment_date IS NOT NULL), " +
 		"r AS (SELECT week, hours, ROW_NUMBER() OVER (PARTITION BY week ORDER BY hours) AS n, COUNT(*) OVER (PARTITION BY week) AS total FROM d) " +
 		"SELECT week, 'median' AS series, hours AS value FROM r WHERE n = (total + 1) / 2 " +
-		"UNION ALL SELECT week, 'p90' AS series, hours AS value FROM r WHERE n = (9 * total + 9) / 10"
+		"UNION ALL SELECT week, 'p90' AS series, hours AS value FROM r WHERE n = (9 * total + 9) / 10 " +
+		"UNION ALL SELECT week, 'decided' AS series, CAST(COUNT(*) AS DOUBLE PRECISION) AS value FROM d GROUP BY week"
 	return r.points(ctx, "rank decision times", q, from, from)
 }
 

@@ -292,7 +292,7 @@ var adminOperations = []Operation{
 	{Method: http.MethodGet, Path: "/api/admin/verifications/stats", Tag: "admin", Summary: "Counts per status for the filters",
 		Query: adminParams, Answer: ok("Counts", Stats{}), Errors: []int{400, 401, 403}},
 	chart("decisions", "Verifications submitted, approved and rejected per week"),
-	chart("decision-time", "Hours from payment to decision per week: median and 90th percentile, with the promised 48 hours"),
+	chart("decision-time", "Hours from payment to decision per week: median and 90th percentile (nearest rank) and the number of decisions, with the promised 48 hours"),
 	chart("queue-age", "The verifications in review today by whole days since payment (the range is not used)"),
 	chart("screening-hits", "Screening hits first found in the range, by list and outcome"),
 	chart("revenue", "Settled revenue per week by tier, in cents, and what coupons took off the full price"),

@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hours from payment to decision per week: median and 90th percentile, with the promised 48 hours */
+        /** Hours from payment to decision per week: median and 90th percentile (nearest rank) and the number of decisions, with the promised 48 hours */
         get: {
             parameters: {
                 query?: {

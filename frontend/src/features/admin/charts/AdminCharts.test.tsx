@@ -18,7 +18,7 @@ const weeks = (n: number, values: number[][]) =>
 
 const CHARTS: Record<string, (weeks: number) => Chart> = {
   decisions: (n) => ({ name: 'decisions', weeks: n, unit: 'count', series: ['submitted', 'approved', 'rejected'], rows: weeks(n, [[7, 5, 2], [n, 3, 1]]) }),
-  'decision-time': (n) => ({ name: 'decision-time', weeks: n, unit: 'hours', series: ['median', 'p90'], reference: 48, rows: weeks(n, [[12.5, 60]]) }),
+  'decision-time': (n) => ({ name: 'decision-time', weeks: n, unit: 'hours', series: ['median', 'p90', 'decided'], reference: 48, rows: weeks(n, [[12.5, 60, 3], [0, 0, 0]]) }),
   'queue-age': (n) => ({ name: 'queue-age', weeks: n, unit: 'count', series: ['verifications'], rows: [{ label: '0–1 days', values: [4] }, { label: '7+ days', values: [2] }] }),
   'screening-hits': (n) => ({ name: 'screening-hits', weeks: n, unit: 'count', series: ['open', 'confirmed_match', 'false_positive', 'inconclusive'], rows: [{ label: 'un', values: [1, 0, 2, 0] }] }),
   revenue: (n) => ({ name: 'revenue', weeks: n, unit: 'cents', series: ['basic', 'top', 'discounts'], rows: weeks(n, [[3920, 29900, 980]]) }),
@@ -77,7 +77,9 @@ describe('admin charts', () => {
     expect(within(card).getByRole('button', { name: 'Hide table' })).toHaveAttribute('aria-expanded', 'true')
 
     const hours = within(await screen.findByTestId('chart-decision-time')).getByRole('table', { name: 'Time to decision' })
-    expect(within(within(hours).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12.5 h', '60 h'])
+    expect(within(within(hours).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12.5 h', '60 h', '3'])
+    // A week without decisions has no decision time, not one of 0 hours.
+    expect(within(within(hours).getAllByRole('row')[2]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '—', '0'])
     const hits = within(screen.getByTestId('chart-screening-hits')).getByRole('table', { name: 'Screening hits' })
     expect(within(hits).getAllByRole('row')[1]).toHaveTextContent(/UN.*1.*0.*2.*0/)
   })

@@ -11,6 +11,7 @@ const SERIES: Record<string, { label: string; color: string }> = {
   rejected: { label: 'Rejected', color: '#b91c1c' },
   median: { label: 'Median', color: '#2563eb' },
   p90: { label: '90th percentile', color: '#7c3aed' },
+  decided: { label: 'Decisions', color: '#64748b' },
   verifications: { label: 'Verifications', color: '#7c3aed' },
   open: { label: 'Open', color: '#b45309' },
   confirmed_match: { label: 'Confirmed match', color: '#b91c1c' },
@@ -30,6 +31,8 @@ const weekOf = (monday: string) => `Week of ${weekLabel(monday)}`
 const count = (n: number) => n.toLocaleString('en-US')
 const hours = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`
 const same = (s: string) => s
+/** decisionTime writes an hour figure, or a dash for a week without decisions (not an instant one). */
+const decisionTime = (n: number, series: string, row: Record<string, number>) => (series === 'decided' ? count(n) : row.decided ? hours(n) : '—')
 
 /** points turns a chart's rows into the objects Recharts draws: one per row, a key per series. */
 function points(chart: Chart, label: (l: string) => string = same) {
@@ -56,19 +59,21 @@ function Bars({ chart, label, stacked, format = count }: { chart: Chart; label?:
 }
 
 function DecisionTimes({ chart }: { chart: Chart }) {
+  // A week without decisions has no time to draw: a gap, not a zero.
+  const data = points(chart, weekLabel).map((p) => (p.decided ? p : { label: p.label }))
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart accessibilityLayer={false} data={points(chart, weekLabel)} margin={{ top: 12, right: 8, bottom: 0, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={data} margin={{ top: 12, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" tick={axis} minTickGap={8} />
         <YAxis tick={axis} width={56} tickFormatter={hours} />
         <Tooltip formatter={(v) => hours(Number(v))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {chart.reference != null && (
-          <ReferenceLine y={chart.reference} stroke="#b91c1c" strokeDasharray="4 4" label={{ value: 'Promise: 2 days', fontSize: 11, fill: '#b91c1c', position: 'insideTopRight' }} />
+          <ReferenceLine y={chart.reference} ifOverflow="extendDomain" stroke="#b91c1c" strokeDasharray="4 4" label={{ value: 'Promise: 2 days', fontSize: 11, fill: '#b91c1c', position: 'insideTopRight' }} />
         )}
-        {chart.series.map((s) => (
-          <Line key={s} dataKey={s} name={seriesLabel(s)} stroke={SERIES[s]?.color} strokeWidth={2} dot={false} isAnimationActive={false} />
+        {['median', 'p90'].map((s) => (
+          <Line key={s} dataKey={s} name={seriesLabel(s)} stroke={SERIES[s]?.color} strokeWidth={2} dot isAnimationActive={false} />
         ))}
       </LineChart>
     </ResponsiveContainer>
@@ -84,7 +89,7 @@ export default function AdminCharts() {
         {(c) => <Bars chart={c} label={weekLabel} />}
       </ChartCard>
       <ChartCard name="decision-time" title="Time to decision" description="Hours from payment to decision per week, against the 2-day promise"
-        seriesLabel={seriesLabel} rowHeader="Week" rowLabel={weekOf} format={hours}>
+        seriesLabel={seriesLabel} rowHeader="Week" rowLabel={weekOf} format={decisionTime}>
         {(c) => <DecisionTimes chart={c} />}
       </ChartCard>
       <ChartCard name="queue-age" title="The queue's age today" description="Verifications in review by days since payment"

@@ -24,7 +24,8 @@ export function ChartCard({
   /** rowHeader heads the table's first column: what a row is (a week, a list, a day of waiting). */
   rowHeader: string
   rowLabel: (label: string) => string
-  format: (value: number) => string
+  /** format writes a value of the table; row holds the row's values by series. */
+  format: (value: number, series: string, row: Record<string, number>) => string
   /** ranged is false for a chart of today (the queue's age): it has no range to choose. */
   ranged?: boolean
   children: (chart: Chart) => ReactNode
@@ -107,7 +108,7 @@ function ChartTable({
   seriesLabel: (series: string) => string
   rowHeader: string
   rowLabel: (label: string) => string
-  format: (value: number) => string
+  format: (value: number, series: string, row: Record<string, number>) => string
 }) {
   return (
     // Shown, a long range scrolls inside its card: the keyboard can reach it to scroll.
@@ -138,18 +139,21 @@ function ChartTable({
               </td>
             </tr>
           )}
-          {chart.rows.map((r) => (
-            <tr key={r.label} className="border-b border-slate-100">
-              <th scope="row" className="py-1 pr-2 font-normal text-slate-700">
-                {rowLabel(r.label)}
-              </th>
-              {r.values.map((v, i) => (
-                <td key={chart.series[i]} className="py-1 pr-2 text-right tabular-nums text-slate-900">
-                  {format(v)}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {chart.rows.map((r) => {
+            const row = Object.fromEntries(chart.series.map((s, i) => [s, r.values[i]]))
+            return (
+              <tr key={r.label} className="border-b border-slate-100">
+                <th scope="row" className="py-1 pr-2 font-normal text-slate-700">
+                  {rowLabel(r.label)}
+                </th>
+                {r.values.map((v, i) => (
+                  <td key={chart.series[i]} className="py-1 pr-2 text-right tabular-nums text-slate-900">
+                    {format(v, chart.series[i], row)}
+                  </td>
+                ))}
+              </tr>
+            )
+          })}
         </tbody>
       </table>
     </div>

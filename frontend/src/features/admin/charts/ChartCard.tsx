@@ -5,27 +5,28 @@ import { Skeleton } from '@/components/ui/Spinner'
 import { cn } from '@/lib/cn'
 import { CHART_WEEKS, useAdminChartQuery, type Chart, type ChartName, type ChartWeeks } from './chartsApi'
 
-/** ChartCard is one chart with its range selector and, for screen readers or on request, its numbers as a table. */
-export function ChartCard({
-  name,
-  title,
-  description,
-  seriesLabel,
-  rowHeader,
-  rowLabel,
-  format,
-  ranged = true,
-  children,
-}: {
-  name: ChartName
-  title: string
-  description: string
+/** TableWords say how a chart's table names its series and rows and writes its values. */
+interface TableWords {
   seriesLabel: (series: string) => string
   /** rowHeader heads the table's first column: what a row is (a week, a list, a day of waiting). */
   rowHeader: string
   rowLabel: (label: string) => string
   /** format writes a value of the table; row holds the row's values by series. */
   format: (value: number, series: string, row: Record<string, number>) => string
+}
+
+/** ChartCard is one chart with its range selector and, for screen readers or on request, its numbers as a table. */
+export function ChartCard({
+  name,
+  title,
+  description,
+  ranged = true,
+  children,
+  ...words
+}: TableWords & {
+  name: ChartName
+  title: string
+  description: string
   /** ranged is false for a chart of today (the queue's age): it has no range to choose. */
   ranged?: boolean
   children: (chart: Chart) => ReactNode
@@ -83,7 +84,7 @@ export function ChartCard({
               <Table className="h-3.5 w-3.5" aria-hidden />
               {showTable ? 'Hide table' : 'Show table'}
             </button>
-            <ChartTable id={`${id}-table`} chart={data} title={title} hidden={!showTable} seriesLabel={seriesLabel} rowHeader={rowHeader} rowLabel={rowLabel} format={format} />
+            <ChartTable id={`${id}-table`} chart={data} title={title} hidden={!showTable} {...words} />
           </>
         )}
       </div>
@@ -100,15 +101,11 @@ function ChartTable({
   rowHeader,
   rowLabel,
   format,
-}: {
+}: TableWords & {
   id: string
   chart: Chart
   title: string
   hidden: boolean
-  seriesLabel: (series: string) => string
-  rowHeader: string
-  rowLabel: (label: string) => string
-  format: (value: number, series: string, row: Record<string, number>) => string
 }) {
   return (
     // Shown, a long range scrolls inside its card: the keyboard can reach it to scroll.

@@ -27,6 +27,8 @@
 //   - AuditExport (auditexport*.go): a verification's AuditTrail (for the CSV) and AuditReport (a
 //     signed PDF) with its screening decisions, and AuditRange, every event of a date range read
 //     as a stream; administrators only, and each export recorded as an administrator's event.
+//   - Charts (charts.go): Chart, the admin dashboard's five charts over 4, 12 or 52 weeks, each
+//     grouped by the database (ChartReader).
 //   - Auth (auth_*.go): Register, Login (with the per-account and per-device sign-in limits),
 //     Logout, Authenticate (the session on each request, its idle and absolute ends),
 //     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand).

@@ -99,6 +99,14 @@ export default defineConfig({
               // The addresses its components link to stay in the boot script's chunk.
               includeDependenciesRecursively: false,
             },
+            // Recharts and the parts it alone uses load with the admin dashboard's charts only; what it
+            // shares with the app (the store, React) stays where it is.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             { name: 'forms', test: /node_modules[\\/](formik|yup|lodash-es|property-expr|tiny-case|toposort|react-fast-compare|hoist-non-react-statics)[\\/]/, priority: 1 },
             // Menus, selects, tabs and tooltips with their positioning library are used only behind
             // the sign-in: the sign-in form and the certificate page do not load them.

@@ -36,6 +36,9 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.POST("/verifications/:id/reinstate", s.adminReinstate)
 	g.POST("/verifications/:id/generate-cis", s.adminGenerateCIS)
 	g.GET("/jobs/failed", s.adminFailedJobs)
+	for _, name := range application.ChartNames {
+		g.GET("/charts/"+name, func(c *echo.Context) error { return s.adminChart(c, name) })
+	}
 	s.screeningRoutes(g)
 	s.topCheckRoutes(g)
 	s.auditRoutes(g)
@@ -104,6 +107,30 @@ func (s *Server) adminStats(c *echo.Context) error {
 	out.Total = counts.Revoked + counts.Expired
 	for _, n := range by {
 		out.Total += n
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// adminChart answers one dashboard chart over the weeks asked for (12 when none).
+func (s *Server) adminChart(c *echo.Context, name string) error {
+	weeks := 12
+	if v := c.QueryParam("weeks"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return application.ErrChartWeeks
+		}
+		weeks = n
+	}
+	chart, err := s.Charts.Chart(c.Request().Context(), currentUser(c), name, weeks)
+	if err != nil {
+		return err
+	}
+	out := api.Chart{Name: chart.Name, Weeks: chart.Weeks, Unit: chart.Unit, Series: chart.Series, Rows: make([]api.ChartRow, len(chart.Rows))}
+	for i, r := range chart.Rows {
+		out.Rows[i] = api.ChartRow{Label: r.Label, Values: r.Values}
+	}
+	if chart.Reference > 0 {
+		out.Reference = &chart.Reference
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -61,6 +61,7 @@ type Services struct {
 	Documents     *application.DocumentsService
 	Payments      *application.Payments
 	Admin         *application.Admin
+	Charts        *application.Charts
 	Review        *application.Review
 	Certificates  *application.Certificates
 	Proofs        *application.Proofs

@@ -33,6 +33,7 @@ import (
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"github.com/tttverify/tttverify/adapters/password"
+	"github.com/tttverify/tttverify/application"
 )
 
 //go:embed wrk.lua
@@ -267,6 +268,14 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	}
 	queue := team.run("admin list: In Review queue (default view), page 1", label, "GET", "/api/admin/verifications?status=in_review", "", adminCookie, "")
 	stats := team.run("admin stats (tier filter)", label, "GET", "/api/admin/verifications/stats?tier=basic", "", adminCookie, "")
+	// Each dashboard chart over its longest range: the budget is 100 ms at 1,000,000 verifications.
+	var charts []result
+	for _, name := range application.ChartNames {
+		c := team.run("admin chart: "+name+", 52 weeks", label, "GET", "/api/admin/charts/"+name+"?weeks=52", "", adminCookie, "")
+		c.Budget, c.Verdict = "p95 < 100 ms", verdict(c.P95 < 100)
+		charts = append(charts, c)
+	}
+	results = append(results, charts...)
 	if !all {
 		return append(results, adminList, queue, stats), nil
 	}

@@ -96,3 +96,29 @@ test('the dashboard and a certificate appear whole, without pushing what is on s
   expect(await layoutShift(anon, `/v/${approved.publicId}`, 'Valid until')).toBeLessThan(0.1)
   await anon.close()
 })
+
+test('only the admin dashboard loads the charts and Recharts', async ({ page, browser }) => {
+  const scripts: string[] = []
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname)
+  })
+  for (const url of ['/', '/auth', '/v/UNKNOWNCERTIFICATE0000000']) {
+    await page.goto(url, { waitUntil: 'networkidle' })
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(FIRST_PAINT)
+  }
+  await registerByApi(page.request)
+  await page.goto('/dashboard', { waitUntil: 'networkidle' })
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(FIRST_PAINT)
+  expect(scripts.filter((s) => /\/(charts|AdminCharts)-/.test(s))).toEqual([])
+
+  const admin = await browser.newPage()
+  const adminScripts: string[] = []
+  admin.on('request', (req) => {
+    if (req.resourceType() === 'script') adminScripts.push(new URL(req.url()).pathname)
+  })
+  await loginByApi(admin.request, ADMIN.email, ADMIN.password)
+  await admin.goto('/admin')
+  await expect(admin.getByRole('heading', { name: 'Submitted and decided' })).toBeVisible(FIRST_PAINT)
+  expect(adminScripts.filter((s) => /\/charts-/.test(s))).toHaveLength(1)
+  await admin.close()
+})

@@ -89,6 +89,13 @@ var (
 )
 
 // and is base with more statuses.
+// chart is the GET of one dashboard chart, computed over the last 4, 12 or 52 weeks.
+func chart(name, summary string) Operation {
+	return Operation{Method: http.MethodGet, Path: "/api/admin/charts/" + name, Tag: "admin", Summary: summary,
+		Query:  []Param{{Name: "weeks", Enum: []string{"4", "12", "52"}, Description: "the range in weeks, this week included (default 12)"}},
+		Answer: ok("The chart", Chart{}), Errors: []int{400, 401, 403}}
+}
+
 func and(base []int, more ...int) []int { return slices.Concat(base, more) }
 
 // ok, created, noContent and page are the successful answers most routes give.
@@ -288,6 +295,11 @@ var adminOperations = []Operation{
 		Query: adminParams, Answer: page([]AdminVerification{}), Errors: []int{400, 401, 403}},
 	{Method: http.MethodGet, Path: "/api/admin/verifications/stats", Tag: "admin", Summary: "Counts per status for the filters",
 		Query: adminParams, Answer: ok("Counts", Stats{}), Errors: []int{400, 401, 403}},
+	chart("decisions", "Verifications submitted, approved and rejected per week"),
+	chart("decision-time", "Hours from payment to decision per week: median and 90th percentile (nearest rank) and the number of decisions, with the promised 48 hours"),
+	chart("queue-age", "The verifications in review today by whole days since payment (the range is not used)"),
+	chart("screening-hits", "Screening hits first found in the range, by list and outcome"),
+	chart("revenue", "Settled revenue per week by tier, in cents, and what coupons took off the full price"),
 	adminRead("", "One verification with its owner", ok("The verification", AdminVerification{})),
 	adminRead("/company-info", "Read a section", ok("The section", (*Company)(nil))),
 	adminRead("/banking-info", "Read a section", ok("The section", (*Banking)(nil))),

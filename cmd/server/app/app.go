@@ -207,6 +207,7 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Payments:  payments,
 		Admin: application.NewAdmin(application.AdminDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
 			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks, Followers: follows}),
+		Charts:       application.NewCharts(application.ChartsDeps{Reader: persistence.NewCharts(db), Clock: clock}),
 		Follows:      follows,
 		Inbox:        application.NewInbox(notifications, clock),
 		Jobs:         work.jobs,

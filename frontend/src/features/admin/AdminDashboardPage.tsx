@@ -1,5 +1,5 @@
 import { Eye, FilterX, Inbox, RefreshCw, Search, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { inputClass } from '@/components/form/fields'
 import { StatusBadge } from '@/components/ui/Badge'
@@ -28,6 +28,9 @@ import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, t
 import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 import { useTypedFilters } from './useTypedFilters'
+
+// The charts bring Recharts, which only this page needs: a chunk of its own, loaded after the queue.
+const AdminCharts = lazy(() => import('./charts/AdminCharts'))
 
 const TONES: Record<(typeof DISPLAY_STATUSES)[number], string> = {
   draft: 'border-t-slate-400',
@@ -252,6 +255,10 @@ export default function AdminDashboardPage() {
           // The count spans every status, so showing those verifications shows them in every status.
           onToggle={() => queue.setFilters(filters.screening === 'attention' ? { screening: 'all' } : { screening: 'attention', status: 'all' })}
         />
+
+        <Suspense fallback={null}>
+          <AdminCharts />
+        </Suspense>
 
         <Card>
           <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">

@@ -1,0 +1,121 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/tttverify/tttverify/application"
+)
+
+// Charts computes the admin dashboard's figures with one grouped query each, on indexes the
+// chart migration adds (audit events and settled payments by time, the review queue by payment).
+type Charts struct{ db *DB }
+
+// NewCharts returns the chart queries on db.
+func NewCharts(db *DB) *Charts { return &Charts{db: db} }
+
+var _ application.ChartReader = (*Charts)(nil)
+
+// weekOf is the whole weeks from the first argument to col, both in UTC.
+func (r *Charts) weekOf(col string) string {
+	return r.whole(r.hours(r.timeParam(), col) + " / 168")
+}
+
+// whole rounds a non-negative number down (SQLite's CAST truncates; PostgreSQL's rounds).
+func (r *Charts) whole(expr string) string {
+	if r.db.postgres {
+		return "FLOOR(" + expr + ")::bigint"
+	}
+	return "CAST(" + expr + " AS INTEGER)"
+}
+
+// timeParam is a time argument, typed where PostgreSQL cannot infer it.
+func (r *Charts) timeParam() string {
+	if r.db.postgres {
+		return "?::timestamptz"
+	}
+	return "?"
+}
+
+// hours is the hours from start to end.
+func (r *Charts) hours(start, end string) string {
+	if r.db.postgres {
+		return "(EXTRACT(EPOCH FROM (" + end + " - " + start + ")) / 3600)::float8"
+	}
+	return "((julianday(" + end + ") - julianday(" + start + ")) * 24)"
+}
+
+// decisionEvents are the audit trail's decisions: a submitted or in-review verification approved or rejected.
+const decisionEvents = "e.from_status IN ('submitted', 'in_review') AND e.to_status IN ('approved', 'rejected')"
+
+// Transitions counts submissions and decisions per week from the audit trail.
+func (r *Charts) Transitions(ctx context.Context, from time.Time) ([]application.ChartPoint, error) {
+	q := "SELECT " + r.weekOf("e.created_at") + " AS week, " +
+		"CASE WHEN e.from_status = 'draft' THEN 'submitted' ELSE e.to_status END AS series, CAST(COUNT(*) AS DOUBLE PRECISION) AS value " +
+		"FROM audit_events AS e WHERE e.created_at >= ? AND ((e.from_status = 'draft' AND e.to_status IN ('submitted', 'in_review')) OR " +
+		decisionEvents + ") GROUP BY 1, 2"
+	return r.points(ctx, "count transitions", q, from, from)
+}
+
+// DecisionTimes ranks each week's decisions by the hours since payment and picks the nearest
+// ranks of the median, ceil(n/2), and of the 90th percentile, ceil(0.9 n), beside their count.
+func (r *Charts) DecisionTimes(ctx context.Context, from time.Time) ([]application.ChartPoint, error) {
+	q := "WITH d AS (SELECT " + r.weekOf("e.created_at") + " AS week, " + r.hours("v.payment_date", "e.created_at") + " AS hours " +
+		"FROM audit_events AS e JOIN verifications AS v ON v.id = e.verification_id " +
+		"WHERE e.created_at >= ? AND " + decisionEvents + " AND v.payment_date IS NOT NULL), " +
+		"r AS (SELECT week, hours, ROW_NUMBER() OVER (PARTITION BY week ORDER BY hours) AS n, COUNT(*) OVER (PARTITION BY week) AS total FROM d) " +
+		"SELECT week, 'median' AS series, hours AS value FROM r WHERE n = (total + 1) / 2 " +
+		"UNION ALL SELECT week, 'p90' AS series, hours AS value FROM r WHERE n = (9 * total + 9) / 10 " +
+		"UNION ALL SELECT week, 'decided' AS series, CAST(COUNT(*) AS DOUBLE PRECISION) AS value FROM d GROUP BY week"
+	return r.points(ctx, "rank decision times", q, from, from)
+}
+
+// QueueAges counts the in-review verifications by whole days since payment (since their last
+// change when no payment date was recorded), the last group holding maxDays and more.
+func (r *Charts) QueueAges(ctx context.Context, now time.Time, maxDays int) ([]application.ChartPoint, error) {
+	q := "SELECT CASE WHEN days >= ? THEN ? ELSE days END AS week, 'verifications' AS series, CAST(COUNT(*) AS DOUBLE PRECISION) AS value FROM (" +
+		"SELECT " + r.whole(r.hours("COALESCE(v.payment_date, v.updated_at)", r.timeParam())+" / 24") + " AS days " +
+		"FROM verifications AS v WHERE v.status = 'in_review' AND NOT v.deleted) AS q GROUP BY 1"
+	return r.points(ctx, "count the queue's ages", q, maxDays, maxDays, now)
+}
+
+// ScreeningHits counts the hits first found since from by list and status.
+func (r *Charts) ScreeningHits(ctx context.Context, from time.Time) ([]application.ChartPoint, error) {
+	q := "SELECT h.source AS key, h.status AS series, CAST(COUNT(*) AS DOUBLE PRECISION) AS value FROM screening_hits AS h " +
+		"JOIN screening_runs AS s ON s.id = h.first_run_id WHERE s.created_at >= ? GROUP BY h.source, h.status ORDER BY h.source"
+	return r.points(ctx, "count screening hits", q, from)
+}
+
+// Revenue sums settled, unrefunded payments per week by tier, and the coupons' discounts as the
+// full price less what was paid.
+func (r *Charts) Revenue(ctx context.Context, from time.Time, prices application.ChartPrices) ([]application.ChartPoint, error) {
+	settled := " FROM payments AS p JOIN verifications AS v ON v.id = p.verification_id " +
+		"WHERE p.status = 'succeeded' AND p.refund_id = '' AND p.updated_at >= ?"
+	q := "SELECT " + r.weekOf("p.updated_at") + " AS week, v.tier AS series, CAST(SUM(p.amount) AS DOUBLE PRECISION) AS value" + settled + " GROUP BY 1, 2 " +
+		"UNION ALL SELECT " + r.weekOf("p.updated_at") + " AS week, 'discounts' AS series, " +
+		"CAST(SUM(CASE WHEN p.purpose = 'upgrade' THEN ? WHEN v.tier = 'top' THEN ? ELSE ? END - p.amount) AS DOUBLE PRECISION) AS value" +
+		settled + " AND p.discount_percent > 0 GROUP BY 1, 2"
+	return r.points(ctx, "sum revenue", q, from, from, from, prices.Upgrade, prices.Top, prices.Basic, from)
+}
+
+type chartRow struct {
+	Week   int     `bun:"week"`
+	Key    string  `bun:"key"`
+	Series string  `bun:"series"`
+	Value  float64 `bun:"value"`
+}
+
+func (r *Charts) points(ctx context.Context, what, q string, args ...any) ([]application.ChartPoint, error) {
+	var rows []chartRow
+	if err := conn(ctx, r.db).NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	out := make([]application.ChartPoint, len(rows))
+	for i, row := range rows {
+		// Hours to a tenth: the engines' date arithmetic differs in its last digits.
+		out[i] = application.ChartPoint{Week: row.Week, Key: row.Key, Series: row.Series, Value: math.Round(row.Value*10) / 10}
+	}
+	return out, nil
+}

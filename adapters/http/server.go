@@ -72,6 +72,8 @@ type Services struct {
 	PasswordResets *application.PasswordResets
 	// Follows are the counterparties' follow requests, confirmations and unsubscribes.
 	Follows *application.Follows
+	// ReviewClaims are the reviewers' claims on verifications ("Start review").
+	ReviewClaims *application.ReviewClaims
 }
 
 // Server holds the handlers' dependencies.

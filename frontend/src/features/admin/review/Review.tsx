@@ -11,6 +11,7 @@ import type { AdminVerification } from '@/lib/types'
 import { useApproveVerificationMutation, useReinstateVerificationMutation, useRejectVerificationMutation, useRevokeVerificationMutation } from '../adminApi'
 import { AuditTrail } from '../AuditTrail'
 import { ReasonDialog } from '../ReasonDialog'
+import { ClaimBar } from '../ReviewClaim'
 import { reasonChoices, rememberReason, savedReasons } from '../rejectionReasons'
 import { reinstateSchema, rejectSchema, revokeSchema } from '../schema'
 import { BackButton } from './BackButton'
@@ -106,6 +107,7 @@ export function Review({ v }: { v: AdminVerification }) {
         approving={approving}
         blockedBy={screening.data?.open ?? []}
       />
+      <ClaimBar v={v} />
       {refusal && v.actions.decide && (
         <Banner tone="red" icon={<XOctagon className="h-5 w-5" aria-hidden />} title="Approval refused" className="mb-6">
           {refusal}

@@ -11,6 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
+	"github.com/tttverify/tttverify/adapters/persistence"
+	"github.com/tttverify/tttverify/application"
 )
 
 // reviewer creates another administrator and returns a client signed in as them.
@@ -254,5 +256,43 @@ func TestReviewClaimQueueFilters(t *testing.T) {
 		}
 		ana.mustFail(http.StatusBadRequest, api.Error{Message: "claim must be mine or unclaimed"}, "GET",
 			"/api/admin/verifications?claim=theirs", nil)
+	})
+}
+
+// TestReviewClaimStoreTakesOnce: the store's Take is the conditional write that settles a race
+// between reviewers who both read "unclaimed": a second Take loses while the first claim is live
+// and wins once it has lapsed.
+func TestReviewClaimStoreTakesOnce(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		v := e.inReview(t, e.register(t, "store@claims.example"), "basic")
+		e.reviewer(t, "ana@ttt.example")
+		e.reviewer(t, "ben@ttt.example")
+		store := persistence.NewReviewClaims(e.DB)
+		now := e.clock.Now().UTC()
+		take := func(email string, at, liveSince time.Time) bool {
+			won, err := store.Take(ctx, application.ReviewClaim{VerificationID: v.ID, HolderID: e.user(t, email).ID,
+				ClaimedAt: at, ActiveAt: at}, liveSince)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return won
+		}
+		if !take("ana@ttt.example", now, now.Add(-2*time.Hour)) {
+			t.Fatal("the first take lost")
+		}
+		if take("ben@ttt.example", now, now.Add(-2*time.Hour)) {
+			t.Fatal("a second take won over a live claim")
+		}
+		if c, _ := store.Get(ctx, v.ID); c == nil || c.HolderEmail != "ana@ttt.example" {
+			t.Fatalf("claim %+v, want ana's", c)
+		}
+		later := now.Add(3 * time.Hour)
+		if !take("ben@ttt.example", later, later.Add(-2*time.Hour)) {
+			t.Fatal("a take lost to a lapsed claim")
+		}
+		if c, _ := store.Get(ctx, v.ID); c == nil || c.HolderEmail != "ben@ttt.example" || !c.ClaimedAt.Equal(later) {
+			t.Fatalf("claim %+v, want ben's since %s", c, later)
+		}
 	})
 }

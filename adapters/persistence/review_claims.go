@@ -35,13 +35,17 @@ type ReviewClaims struct{ db *DB }
 // NewReviewClaims returns the claim repository on db.
 func NewReviewClaims(db *DB) *ReviewClaims { return &ReviewClaims{db: db} }
 
-const claimUpsert = "CONFLICT (verification_id) DO UPDATE"
+// claimUpsert and claimSet replace a verification's claim with the one inserted.
+const (
+	claimUpsert = "CONFLICT (verification_id) DO UPDATE"
+	claimSet    = "holder_id = EXCLUDED.holder_id, claimed_at = EXCLUDED.claimed_at, active_at = EXCLUDED.active_at"
+)
 
 // Take inserts the claim, or replaces one whose activity is older than liveSince, in one
 // statement: on PostgreSQL a concurrent insert waits for the first and then finds its claim live.
 func (r *ReviewClaims) Take(ctx context.Context, c application.ReviewClaim, liveSince time.Time) (bool, error) {
 	res, err := conn(ctx, r.db).NewInsert().Model(toReviewClaimRow(c)).On(claimUpsert).
-		Set("holder_id = EXCLUDED.holder_id, claimed_at = EXCLUDED.claimed_at, active_at = EXCLUDED.active_at").
+		Set(claimSet).
 		Where("rc.active_at < ?", liveSince.UTC()).Exec(ctx)
 	if err != nil {
 		return false, fmt.Errorf("take claim of %d: %w", c.VerificationID, err)
@@ -53,7 +57,7 @@ func (r *ReviewClaims) Take(ctx context.Context, c application.ReviewClaim, live
 // Put stores the claim over any other.
 func (r *ReviewClaims) Put(ctx context.Context, c application.ReviewClaim) error {
 	_, err := conn(ctx, r.db).NewInsert().Model(toReviewClaimRow(c)).On(claimUpsert).
-		Set("holder_id = EXCLUDED.holder_id, claimed_at = EXCLUDED.claimed_at, active_at = EXCLUDED.active_at").Exec(ctx)
+		Set(claimSet).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("put claim of %d: %w", c.VerificationID, err)
 	}

@@ -18,7 +18,7 @@ export function claimText(c: ReviewClaim): string {
 /** ClaimBadge marks a queue row someone is reviewing: "You" for the caller's own claims. */
 export function ClaimBadge({ claim }: { claim: ReviewClaim }) {
   return (
-    <Badge color={claim.mine ? 'green' : 'purple'} className="max-w-[14rem] gap-1">
+    <Badge color={claim.mine ? 'green' : 'grey'} className="max-w-[14rem] gap-1">
       <UserRound className="h-3.5 w-3.5 shrink-0" aria-hidden />
       <span className="truncate" title={claimText(claim)}>
         <span className="sr-only">Claimed by </span>

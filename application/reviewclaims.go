@@ -51,10 +51,14 @@ const (
 	ClaimUnclaimed
 )
 
+// ClaimTimeFormat is how claim messages print a time: as the review screens do ("Nov 27, 2026,
+// 03:01 AM UTC"), so the refusal and the page name the same moment the same way.
+const ClaimTimeFormat = "Jan 2, 2006, 03:04 PM UTC"
+
 // ClaimedError refuses an action on a verification another reviewer holds, naming the holder.
 func ClaimedError(c *ReviewClaim) error {
 	return errs.Conflict(fmt.Sprintf("Claimed by %s since %s; take it over to decide", c.HolderEmail,
-		c.ClaimedAt.UTC().Format("2 Jan 2006 15:04 UTC")))
+		c.ClaimedAt.UTC().Format(ClaimTimeFormat)))
 }
 
 // LiveSince is the cut-off for claims at now: one last active before it has lapsed.
@@ -114,7 +118,7 @@ func (s *ReviewClaims) live(ctx context.Context, v *verification.Verification) (
 		return nil, err
 	}
 	return nil, s.record(ctx, nil, v, "claim-expired", fmt.Sprintf("claim by %s lapsed: no activity since %s",
-		c.HolderEmail, c.ActiveAt.UTC().Format("2 Jan 2006 15:04 UTC")))
+		c.HolderEmail, c.ActiveAt.UTC().Format(ClaimTimeFormat)))
 }
 
 // record writes the audit event of a claim action; the verification's status does not change.

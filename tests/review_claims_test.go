@@ -204,7 +204,7 @@ func TestReviewClaimReleaseAndExpiry(t *testing.T) {
 		trail := claimTrail(t, ana, v.ID)
 		want := []string{"claim by ana@ttt.example", "release by ana@ttt.example", "claim by ben@ttt.example",
 			"claim-expired: claim by ben@ttt.example lapsed: no activity since " +
-				e.clock.Now().Add(-2*time.Hour-time.Minute).UTC().Format("2 Jan 2006 15:04 UTC"),
+				e.clock.Now().Add(-2*time.Hour-time.Minute).UTC().Format(application.ClaimTimeFormat),
 			"claim by ana@ttt.example"}
 		if diff := cmp.Diff(want, trail[len(trail)-5:]); diff != "" {
 			t.Errorf("audit trail (-want +got):\n%s", diff)
@@ -294,5 +294,26 @@ func TestReviewClaimStoreTakesOnce(t *testing.T) {
 		if c, _ := store.Get(ctx, v.ID); c == nil || c.HolderEmail != "ben@ttt.example" || !c.ClaimedAt.Equal(later) {
 			t.Fatalf("claim %+v, want ben's since %s", c, later)
 		}
+	})
+}
+
+// TestReviewClaimScreeningActions: the claim rule covers screening decisions too: another reviewer's
+// PEP acknowledgement is refused by name, the holder's is their activity and keeps the claim alive.
+func TestReviewClaimScreeningActions(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		v := e.inReview(t, e.register(t, "top@claims.example"), "top")
+		e.screenQueued(t)
+		ana, ben := e.reviewer(t, "ana@ttt.example"), e.reviewer(t, "ben@ttt.example")
+		path := "/api/admin/verifications/" + itoa(v.ID)
+		ana.must(http.StatusOK, "POST", path+"/claim", nil)
+		ack := map[string]string{"note": "No PEP list licensed in this test"}
+		claimedBy(t, ben.do("POST", path+"/screening/pep-acknowledgement", ack), "ana@ttt.example")
+
+		e.clock.Advance(90 * time.Minute)
+		ana = e.reviewer(t, "ana@ttt.example") // an administrator's session ends after 30 idle minutes
+		ana.must(http.StatusOK, "POST", path+"/screening/pep-acknowledgement", ack)
+		e.clock.Advance(90 * time.Minute) // three hours after the claim, ninety minutes after the activity
+		ben = e.reviewer(t, "ben@ttt.example")
+		claimedBy(t, ben.do("POST", path+"/approve", nil), "ana@ttt.example")
 	})
 }

@@ -54,6 +54,7 @@ test('two reviewers: one claims, the other sees who and since when, takes over w
   await look(page, 'claim-takeover-dialog')
   await dialog.getByRole('button', { name: 'Take over' }).click()
   await expect(bar).toContainText('You are reviewing this since')
+  await expect(page.getByText('Approval refused')).toHaveCount(0) // the refusal named the previous holder
   await look(page, 'claim-review-mine')
 
   await page.getByRole('button', { name: 'Approve' }).click()

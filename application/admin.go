@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"time"
 
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -18,6 +19,14 @@ type Admin struct {
 	jobs   JobQueue
 	links  ShareLinks
 	follow FollowerAlerts
+	claims ClaimRule
+}
+
+// ClaimRule is who may decide a verification a reviewer has claimed (ReviewClaims.MayDecide, run
+// in the decision's transaction; final ends the claim), and from when a claim counts as live.
+type ClaimRule interface {
+	MayDecide(ctx context.Context, actor *User, v *verification.Verification, final bool) error
+	LiveSince(now time.Time) time.Time
 }
 
 // ApprovalGate says why a verification may not be approved yet (TopChecks: a Top verification's
@@ -44,12 +53,13 @@ type AdminDeps struct {
 	Links  ShareLinks    // a revocation withdraws the CIS's share links
 	// Followers hear of a revocation, a reinstatement and a renewal of the certificate.
 	Followers FollowerAlerts
+	Claims    ClaimRule // a claimed verification is decided by its holder alone
 }
 
 // NewAdmin wires the review use cases.
 func NewAdmin(d AdminDeps) *Admin {
 	return &Admin{tx: d.Tx, repo: d.Repo, audit: d.Audit, clock: d.Clock, notify: d.Notify, checks: d.Checks, jobs: d.Jobs,
-		links: d.Links, follow: d.Followers}
+		links: d.Links, follow: d.Followers, claims: d.Claims}
 }
 
 // mustBeAdmin refuses everyone but administrators.

@@ -31,6 +31,9 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 		if err != nil {
 			return nil, err
 		}
+		if err := s.claims.MayDecide(ctx, actor, v, true); err != nil {
+			return nil, err
+		}
 		if err := s.checks.ApprovalBlock(ctx, v); err != nil {
 			return nil, err
 		}
@@ -146,6 +149,9 @@ func (s *Admin) decide(ctx context.Context, actor *User, id int64, action, reaso
 	decision func(v *verification.Verification, reason string, now time.Time) error) (*verification.Verification, error) {
 	v, err := s.repo.GetForUpdate(ctx, id)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.claims.MayDecide(ctx, actor, v, true); err != nil {
 		return nil, err
 	}
 	from := v.Status()

@@ -12,6 +12,7 @@ func (s *Admin) List(ctx context.Context, actor *User, f VerificationFilter) ([]
 		return nil, 0, err
 	}
 	f.UserID, f.Now = 0, s.clock.Now()
+	scopeClaims(s.claims, actor, &f, f.Now)
 	return s.repo.List(ctx, f)
 }
 
@@ -26,6 +27,7 @@ type StatusCounts struct {
 func (s *Admin) Stats(ctx context.Context, actor *User, f VerificationFilter) (StatusCounts, error) {
 	return asAdmin(actor, func() (StatusCounts, error) {
 		f.UserID, f.Status, f.Statuses, f.Certificates, f.Now = 0, nil, nil, nil, s.clock.Now()
+		scopeClaims(s.claims, actor, &f, f.Now)
 		counts, err := s.repo.CountByStatus(ctx, f)
 		if err != nil {
 			return StatusCounts{}, err

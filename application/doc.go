@@ -60,6 +60,11 @@
 //     transaction (FollowerAlerts), and SendUpdates, the CertificateChanged job's worker.
 //   - Proofs (proofs*.go): Verify, the "Verify a document" check of a PDF, a credential or a
 //     certificate ID against our keys and the certificate's live status.
+//   - ReviewClaims (reviewclaims*.go): "Start review": Claim, Release and TakeOver (with a reason),
+//     each audited, and Holders, the live claims the queue and review page show. MayDecide is the
+//     claim rule, asked by Admin's decisions and TopChecks' hit decisions in their transactions
+//     (ClaimRule): a claimed verification is decided by its holder alone. LiveSince is the
+//     REVIEW_CLAIM_TTL cut-off: a claim idle longer reads as none, its lapse audited when next met.
 //   - Review (review*.go): what a reviewer reads, Company, Representatives, Ownership, Banking,
 //     Trade, Documents (with the flags of their files), Certificate and CISForm.
 //   - Screening (screening_*.go): list data, ImportList, FetchLists (each attempt recorded),

@@ -126,10 +126,15 @@ type VerificationFilter struct {
 	// ScreeningAttention keeps the Top verifications whose screening needs a reviewer
 	// (screening.NeedsAttention).
 	ScreeningAttention bool
-	Sort               SortField
-	Desc               bool
-	Page               int // 1-based
-	PageSize           int
+	// Claim keeps the verifications a reviewer holds (ClaimMine, with ClaimHolder) or nobody
+	// holds (ClaimUnclaimed); a claim counts while active at or after ClaimsLiveSince.
+	Claim           ClaimFilter
+	ClaimHolder     int64
+	ClaimsLiveSince time.Time
+	Sort            SortField
+	Desc            bool
+	Page            int // 1-based
+	PageSize        int
 }
 
 // VerificationListItem is a verification with its owner's e-mail and its company's name (empty until

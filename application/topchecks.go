@@ -31,6 +31,7 @@ type TopChecks struct {
 	public         *PublicCache
 	clock          Clock
 	log            *slog.Logger
+	claims         ClaimRule
 }
 
 // TopChecksDeps are the ports the Top-tier checks need.
@@ -53,13 +54,14 @@ type TopChecksDeps struct {
 	Public    *PublicCache // forgotten when what a certificate states changes
 	Clock     Clock
 	Log       *slog.Logger
+	Claims    ClaimRule // a claimed verification's hits are decided by its holder alone
 }
 
 // NewTopChecks wires the Top-tier checks.
 func NewTopChecks(d TopChecksDeps) *TopChecks {
 	return &TopChecks{tx: d.Tx, repo: d.Repo, sections: d.Sections, records: d.Records, lists: d.Lists,
 		jurisdictions: d.Jurisdictions, index: d.Index, registries: d.Registries, registryChecks: d.RegistryChecks,
-		countryOf: d.CountryOf, jobs: d.Jobs, audit: d.Audit, notify: d.Notify, public: d.Public,
+		countryOf: d.CountryOf, jobs: d.Jobs, audit: d.Audit, notify: d.Notify, public: d.Public, claims: d.Claims,
 		clock: d.Clock, log: d.Log}
 }
 

@@ -101,6 +101,7 @@ func (s *TopChecks) AttentionCount(ctx context.Context, actor *User, f Verificat
 		return 0, err
 	}
 	f.UserID, f.Status, f.Statuses = 0, nil, nil
+	scopeClaims(s.claims, actor, &f, s.clock.Now())
 	return s.records.CountAttention(ctx, f)
 }
 

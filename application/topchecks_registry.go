@@ -114,7 +114,7 @@ func (s *TopChecks) CheckIdentifiersAgain(ctx context.Context, actor *User, id i
 	if err != nil {
 		return nil, err
 	}
-	err = s.review(ctx, id, func(ctx context.Context, v *verification.Verification, state *ScreeningState) error {
+	err = s.review(ctx, actor, id, func(ctx context.Context, v *verification.Verification, state *ScreeningState) error {
 		identifiersFlagged, err := s.addIdentifierChecks(ctx, id, 0, checks)
 		if err != nil {
 			return err

@@ -236,7 +236,7 @@ func (s *TopChecks) DecideHit(ctx context.Context, actor *User, id, hitID int64,
 	if err != nil {
 		return nil, err
 	}
-	err = s.review(ctx, id, func(ctx context.Context, v *verification.Verification, state *ScreeningState) error {
+	err = s.review(ctx, actor, id, func(ctx context.Context, v *verification.Verification, state *ScreeningState) error {
 		cases, err := s.records.Hits(ctx, id)
 		if err != nil {
 			return err
@@ -291,7 +291,7 @@ func (s *TopChecks) AcknowledgePEP(ctx context.Context, actor *User, id int64, n
 	if err != nil {
 		return nil, err
 	}
-	err = s.review(ctx, id, func(ctx context.Context, v *verification.Verification, state *ScreeningState) error {
+	err = s.review(ctx, actor, id, func(ctx context.Context, v *verification.Verification, state *ScreeningState) error {
 		done, err := s.records.Run(ctx, state.DoneRunID)
 		if err != nil {
 			return err
@@ -308,9 +308,9 @@ func (s *TopChecks) AcknowledgePEP(ctx context.Context, actor *User, id int64, n
 	return s.Screening(ctx, actor, id)
 }
 
-// review runs a reviewer's change of the screening of a Top verification that is submitted, in
+// review runs a reviewer's (actor's, under the claim rule) change of the screening of a Top verification that is submitted, in
 // review or approved and has a finished run, under the verification's lock, and refreshes its state.
-func (s *TopChecks) review(ctx context.Context, id int64,
+func (s *TopChecks) review(ctx context.Context, actor *User, id int64,
 	change func(ctx context.Context, v *verification.Verification, state *ScreeningState) error) error {
 	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		v, err := s.repo.GetForUpdate(ctx, id)
@@ -319,6 +319,9 @@ func (s *TopChecks) review(ctx context.Context, id int64,
 		}
 		if v.Tier() != verification.Top || (!waitsForDecision(v) && v.Status() != verification.Approved) {
 			return screening.ErrNotDecidable
+		}
+		if err := s.claims.MayDecide(ctx, actor, v, false); err != nil {
+			return err
 		}
 		state, err := s.records.State(ctx, id)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
+	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/screening"
@@ -229,17 +230,39 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 				_, err := svc.TopChecks.CheckIdentifiersAgain(ctx, a, v.ID)
 				return err
 			},
+			"ReviewClaims.Claim": func(a *application.User) error { _, err := svc.ReviewClaims.Claim(ctx, a, v.ID); return err },
+			"ReviewClaims.Release": func(a *application.User) error {
+				_, err := svc.ReviewClaims.Release(ctx, a, v.ID)
+				return err
+			},
+			"ReviewClaims.TakeOver": func(a *application.User) error {
+				_, err := svc.ReviewClaims.TakeOver(ctx, a, v.ID, "on leave")
+				return err
+			},
+			"ReviewClaims.Holders": func(a *application.User) error {
+				_, err := svc.ReviewClaims.Holders(ctx, a, []int64{v.ID})
+				return err
+			},
+			"ReviewClaims.MayDecide": func(a *application.User) error {
+				vv, err := persistence.NewVerifications(e.DB).Get(ctx, v.ID)
+				if err != nil {
+					return err
+				}
+				return svc.ReviewClaims.MayDecide(ctx, a, vv, true)
+			},
 			"TopChecks.ImportJurisdictions": func(a *application.User) error {
 				_, _, err := svc.TopChecks.ImportJurisdictions(ctx, a, screening.JurisdictionList{}, nil)
 				return err
 			},
 		}
-		// Every exported use case of Admin and Review is administrators' only, and of TopChecks all but
-		// the job handlers, the owners' status read and what other use cases ask of it inside their
-		// own checks (its role interfaces, which take no actor): none may be missing here.
+		// Every exported use case of Admin, Review and ReviewClaims is administrators' only (but the
+		// claims' TTL arithmetic), and of TopChecks all but the job handlers, the owners' status read and
+		// what other use cases ask of it inside their own checks (its role interfaces, which take no
+		// actor): none may be missing here.
 		notAdmins := map[string]bool{"TopChecks.Run": true, "TopChecks.Rescreen": true, "TopChecks.Summaries": true,
-			"TopChecks.ScreenSubmitted": true, "TopChecks.ApprovalBlock": true, "TopChecks.Claims": true}
-		for _, s := range []any{svc.Admin, svc.Review, svc.TopChecks} {
+			"TopChecks.ScreenSubmitted": true, "TopChecks.ApprovalBlock": true, "TopChecks.Claims": true,
+			"ReviewClaims.LiveSince": true}
+		for _, s := range []any{svc.Admin, svc.Review, svc.TopChecks, svc.ReviewClaims} {
 			typ := reflect.TypeOf(s)
 			for i := range typ.NumMethod() {
 				if name := typ.Elem().Name() + "." + typ.Method(i).Name; calls[name] == nil && !notAdmins[name] {

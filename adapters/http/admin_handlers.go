@@ -34,6 +34,9 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.POST("/verifications/:id/reject", s.adminReject)
 	g.POST("/verifications/:id/revoke", s.adminRevoke)
 	g.POST("/verifications/:id/reinstate", s.adminReinstate)
+	g.POST("/verifications/:id/claim", s.adminClaim)
+	g.POST("/verifications/:id/release", s.adminRelease)
+	g.POST("/verifications/:id/takeover", s.adminTakeOver)
 	g.POST("/verifications/:id/generate-cis", s.adminGenerateCIS)
 	g.GET("/jobs/failed", s.adminFailedJobs)
 	for _, name := range application.ChartNames {
@@ -60,6 +63,15 @@ func adminFilter(c *echo.Context) (application.VerificationFilter, error) {
 		f.ScreeningAttention = true
 	default:
 		return f, badRequest("screening must be attention")
+	}
+	switch strings.TrimSpace(q.Get("claim")) {
+	case "":
+	case "mine":
+		f.Claim = application.ClaimMine
+	case "unclaimed":
+		f.Claim = application.ClaimUnclaimed
+	default:
+		return f, badRequest("claim must be mine or unclaimed")
 	}
 	if v := strings.TrimSpace(q.Get("id")); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
@@ -145,6 +157,14 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 	if err != nil {
 		return nil, err
 	}
+	ids := make([]int64, len(vs))
+	for i, v := range vs {
+		ids[i] = v.ID()
+	}
+	claims, err := s.ReviewClaims.Holders(c.Request().Context(), currentUser(c), ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]api.AdminVerification, len(items))
 	for i, it := range items {
 		v := it.Verification
@@ -152,6 +172,10 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 		d.UserEmail, d.CompanyName = it.UserEmail, it.CompanyName
 		if sum, ok := sums[v.ID()]; ok && sum.Status != "" {
 			d.Screening = &api.AdminScreeningSummary{Status: string(sum.Status), Attention: sum.Attention}
+		}
+		if cl, ok := claims[v.ID()]; ok {
+			d.Claim = &api.ReviewClaim{HolderID: cl.HolderID, HolderEmail: cl.HolderEmail, ClaimedAt: cl.ClaimedAt,
+				ActiveAt: cl.ActiveAt, Mine: cl.HolderID == currentUser(c).ID}
 		}
 		out[i] = d
 	}
@@ -217,6 +241,24 @@ func (s *Server) adminRevoke(c *echo.Context) error {
 func (s *Server) adminReinstate(c *echo.Context) error {
 	return s.adminDecide(c, true, func(id int64, reason string) (*verification.Verification, error) {
 		return s.Admin.Reinstate(c.Request().Context(), currentUser(c), id, reason)
+	})
+}
+
+func (s *Server) adminClaim(c *echo.Context) error {
+	return s.adminDecide(c, false, func(id int64, _ string) (*verification.Verification, error) {
+		return s.ReviewClaims.Claim(c.Request().Context(), currentUser(c), id)
+	})
+}
+
+func (s *Server) adminRelease(c *echo.Context) error {
+	return s.adminDecide(c, false, func(id int64, _ string) (*verification.Verification, error) {
+		return s.ReviewClaims.Release(c.Request().Context(), currentUser(c), id)
+	})
+}
+
+func (s *Server) adminTakeOver(c *echo.Context) error {
+	return s.adminDecide(c, true, func(id int64, reason string) (*verification.Verification, error) {
+		return s.ReviewClaims.TakeOver(c.Request().Context(), currentUser(c), id, reason)
 	})
 }
 

@@ -75,6 +75,8 @@ type Services struct {
 	Follows *application.Follows
 	// AuditExport is the audit trail's CSV and PDF exports.
 	AuditExport *application.AuditExport
+	// ReviewClaims are the reviewers' claims on verifications ("Start review").
+	ReviewClaims *application.ReviewClaims
 }
 
 // Server holds the handlers' dependencies.

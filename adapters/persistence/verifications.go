@@ -319,7 +319,8 @@ func byStatus(rows []statusCount) (map[verification.Status]int, error) {
 // countable reports whether the filter's total can come from the maintained counts (status and tier
 // only) instead of counting rows.
 func countable(f application.VerificationFilter) bool {
-	return f.UserID == 0 && f.Email == "" && f.Company == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention && len(f.Certificates) == 0
+	return f.UserID == 0 && f.Email == "" && f.Company == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention && len(f.Certificates) == 0 &&
+		f.Claim == application.ClaimAny
 }
 
 // counted reads the live counts per status, for one tier or both; triggers keep them in step with
@@ -434,8 +435,17 @@ func conditions(f application.VerificationFilter, byStatus bool) (string, []any)
 	if f.ScreeningAttention {
 		parts = append(parts, attentionCond)
 	}
+	switch f.Claim {
+	case application.ClaimMine:
+		parts, args = append(parts, "EXISTS ("+liveClaim+" AND rc.holder_id = ?)"), append(args, f.ClaimsLiveSince.UTC(), f.ClaimHolder)
+	case application.ClaimUnclaimed:
+		add("NOT EXISTS ("+liveClaim+")", f.ClaimsLiveSince.UTC())
+	}
 	return strings.Join(parts, " AND "), args
 }
+
+// liveClaim selects the live claim of verification v (ClaimsLiveSince is its argument).
+const liveClaim = "SELECT 1 FROM review_claims AS rc WHERE rc.verification_id = v.id AND rc.active_at >= ?"
 
 // certificateConditions select approved verifications (on alias v) whose certificate is in any of the
 // states at now; the same rules as verification.CertificateStatus.

@@ -9,6 +9,16 @@ type AdminVerification struct {
 	UserEmail string `json:"userEmail"`
 	// Screening replaces the applicant's view of the Top checks.
 	Screening *AdminScreeningSummary `json:"screening" description:"Top only (null for Basic, and before the first run)"`
+	Claim     *ReviewClaim           `json:"claim" description:"the reviewer holding it (null: unclaimed, or the claim lapsed)"`
+}
+
+// ReviewClaim is who is reviewing a verification, and since when.
+type ReviewClaim struct {
+	HolderID    int64     `json:"holderId"`
+	HolderEmail string    `json:"holderEmail"`
+	ClaimedAt   time.Time `json:"claimedAt"`
+	ActiveAt    time.Time `json:"activeAt" description:"the holder's last action; the claim lapses REVIEW_CLAIM_TTL after it"`
+	Mine        bool      `json:"mine" description:"the caller holds it"`
 }
 
 // AdminDocument is a document as a reviewer sees it, with what its file shows. The applicant's

@@ -75,7 +75,8 @@ var (
 		{Name: "sort", Enum: slices.Concat(listSorts, []string{"publicId", "company", "email"})},
 		{Name: "order", Enum: []string{"asc", "desc"}}}, filterParams, []Param{
 		{Name: "email"}, {Name: "company", Description: "any part of the company name or registration number, case-insensitive"},
-		{Name: "publicId"}, {Name: "id", Pattern: digits}, {Name: "screening", Enum: []string{"attention"}}})
+		{Name: "publicId"}, {Name: "id", Pattern: digits}, {Name: "screening", Enum: []string{"attention"}},
+		{Name: "claim", Enum: []string{"mine", "unclaimed"}, Description: "the caller's claims, or the unclaimed (lapsed claims count as none); absent: all"}})
 
 	pdf   = []string{"application/pdf"}
 	csv   = []string{"text/csv"}
@@ -324,6 +325,9 @@ var adminOperations = []Operation{
 	adminDecision("/approve", "Approve", "Approved", nil),
 	adminDecision("/reject", "Reject with a reason", "Rejected", Reason{}),
 	adminDecision("/revoke", "Revoke an approved certificate", "Revoked", Reason{}),
+	adminDecision("/claim", "Start review: claim it (409 names the holder when another reviewer has it); audited", "Claimed", nil),
+	adminDecision("/release", "Release the caller's claim; audited", "Released", nil),
+	adminDecision("/takeover", "Take over another reviewer's claim, with a reason; audited", "Taken over", Reason{}),
 	adminDecision("/reinstate", "Lift a revocation, with a reason (audited); nothing else clears one", "Reinstated", Reason{}),
 	{Method: http.MethodPost, Path: "/api/admin/verifications/{id}/generate-cis", Tag: "admin", Summary: "Generate the CIS form",
 		Answer: ok("Generated", AdminVerification{}), Errors: and(oneAdmin, 409)},

@@ -146,11 +146,13 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		_ = db.Close()
 		return nil, err
 	}
+	claims := application.NewReviewClaims(application.ReviewClaimsDeps{Tx: tx, Repo: verifications,
+		Store: persistence.NewReviewClaims(db), Audit: audit, Clock: clock, TTL: cfg.ReviewClaimTTL})
 	checks := application.NewTopChecks(application.TopChecksDeps{Tx: tx, Repo: verifications, Sections: sections,
 		Records: persistence.NewScreeningRecords(db), Lists: persistence.NewScreeningLists(db),
 		Jurisdictions: persistence.NewJurisdictionLists(db), Index: screening.Index(), Registries: newRegistries(cfg, hooks),
 		RegistryChecks: persistence.NewRegistryChecks(db), CountryOf: screeninglists.CountryCode, Jobs: messaging.Jobs, Audit: audit,
-		Notify: notify, Public: publicCache, Clock: clock, Log: log})
+		Notify: notify, Public: publicCache, Clock: clock, Log: log, Claims: claims})
 	var signInThrottle application.Throttle = application.Unthrottled{} // AUTH_RATE_LIMIT=0 turns every limit off
 	if cfg.AuthRateLimit > 0 {
 		signInThrottle = persistence.NewThrottles(db)
@@ -206,7 +208,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Documents: docs,
 		Payments:  payments,
 		Admin: application.NewAdmin(application.AdminDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
-			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks, Followers: follows}),
+			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks, Followers: follows, Claims: claims}),
+		ReviewClaims: claims,
 		Charts:       application.NewCharts(application.ChartsDeps{Reader: persistence.NewCharts(db), Clock: clock}),
 		Follows:      follows,
 		Inbox:        application.NewInbox(notifications, clock),

@@ -43,6 +43,7 @@ type Config struct {
 	// DeletedFileRetention is how long a deleted document's object is kept.
 	DeletedFileRetention time.Duration
 	PublicCacheTTL       time.Duration
+	ReviewClaimTTL       time.Duration
 	BenchBaseline        bool
 	MetricsAddr          string           // serve Prometheus metrics here; empty: off
 	PprofAddr            string           // serve Go's profiler there (soak runs); empty: off

@@ -110,6 +110,9 @@ var configuration = []group{
 			"change clears it at once on the server that made it and, on PostgreSQL, on every other server within " +
 			"a second (`LISTEN/NOTIFY`); `0` turns the cache off",
 			set: into(notNegative, func(c *Config) *time.Duration { return &c.PublicCacheTTL })},
+		{name: "REVIEW_CLAIM_TTL", def: short(application.DefaultReviewClaimTTL), help: "a reviewer's claim on a " +
+			"verification (\"Start review\") lapses after this long without their activity; `0` keeps claims until " +
+			"released or taken over", set: into(notNegative, func(c *Config) *time.Duration { return &c.ReviewClaimTTL })},
 		{name: "DELETED_FILE_RETENTION", def: short(application.DefaultDeletedFileRetention), help: "how long the " +
 			"object of a deleted document is kept before the daily job removes it (the row stays, marked deleted)",
 			set: into(positive, func(c *Config) *time.Duration { return &c.DeletedFileRetention })},

@@ -31,6 +31,9 @@ export type StatusCounts = Schemas['Stats']
 /** AuditEvent is one entry of a verification's audit trail, oldest first. */
 export type AuditEvent = Schemas['AuditEvent']
 
+/** ReviewClaim is the reviewer holding a verification ("Start review") and since when. */
+export type ReviewClaim = Schemas['ReviewClaim']
+
 export type PaymentConfig = Schemas['Config']
 /** CouponQuote is a valid coupon's price (amounts in cents, discount in percent). */
 export type CouponQuote = Schemas['CouponValidation']

@@ -24,7 +24,8 @@ import { usePagedList, usePageInRange, type Order } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { AuditRangeExport } from './AuditRangeExport'
 import { useAdminDeleteVerificationMutation, useAdminListVerificationsQuery, useAdminStatsQuery } from './adminApi'
-import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters, type AdminSort } from './filters'
+import { ADMIN_LIST, ADMIN_POLLING_MS, CLAIM_OPTIONS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters, type AdminSort } from './filters'
+import { ClaimBadge } from './ReviewClaim'
 import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 import { useTypedFilters } from './useTypedFilters'
@@ -145,6 +146,7 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
         <span className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={displayStatus(v)} />
           {v.screening?.attention && <ScreeningBadge />}
+          {v.claim && <ClaimBadge claim={v.claim} />}
         </span>
       ),
     },
@@ -186,6 +188,7 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
         <span className="flex shrink-0 flex-col items-end gap-1">
           <StatusBadge status={displayStatus(v)} />
           {v.screening?.attention && <ScreeningBadge />}
+          {v.claim && <ClaimBadge claim={v.claim} />}
         </span>
       </div>
       <div className="flex items-center gap-2">
@@ -264,6 +267,13 @@ export default function AdminDashboardPage() {
           <div className="grid gap-4 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
             <Select id="admin-status" label="Status" value={filters.status} onValueChange={(v) => queue.setFilters({ status: v })} options={ADMIN_STATUS_OPTIONS} />
             <Select id="admin-tier" label="Tier" value={filters.tier} onValueChange={(v) => queue.setFilters({ tier: v })} options={ADMIN_TIER_OPTIONS} />
+            <Select
+              id="admin-claim"
+              label="Reviewer"
+              value={filters.claim}
+              onValueChange={(v) => queue.setFilters({ claim: v as AdminFilters['claim'] })}
+              options={CLAIM_OPTIONS}
+            />
             <TextFilter id="admin-email" label="User Email" value={typed.email} onChange={(v) => setTyped({ ...typed, email: v })} placeholder="Search e-mail" />
             <TextFilter
               id="admin-company"

@@ -32,7 +32,7 @@ function SavedReasons({ choices }: { choices: string[] }) {
   )
 }
 
-/** ReasonDialog asks for a required, non-blank reason (reject and revoke), optionally from saved `choices`. */
+/** ReasonDialog asks for a required, non-blank reason (reject, revoke, take over), optionally from saved `choices`. */
 export function ReasonDialog({
   open,
   onOpenChange,
@@ -43,6 +43,8 @@ export function ReasonDialog({
   schema,
   onConfirm,
   choices,
+  placeholder = 'Explain what the applicant needs to know',
+  confirmVariant = 'destructive',
 }: {
   open: boolean
   onOpenChange: (o: boolean) => void
@@ -53,6 +55,8 @@ export function ReasonDialog({
   schema: ObjectSchema<ReasonValues>
   onConfirm: (reason: string) => Promise<boolean>
   choices?: string[]
+  placeholder?: string
+  confirmVariant?: 'destructive' | 'primary'
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
@@ -66,12 +70,12 @@ export function ReasonDialog({
         {({ isSubmitting }) => (
           <Form noValidate className="space-y-5" aria-label={title}>
             {choices && choices.length > 0 && <SavedReasons choices={choices} />}
-            <TextAreaField name="reason" label={label} required rows={4} placeholder="Explain what the applicant needs to know" />
+            <TextAreaField name="reason" label={label} required rows={4} placeholder={placeholder} />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" variant="destructive" loading={isSubmitting}>
+              <Button type="submit" variant={confirmVariant} loading={isSubmitting}>
                 {confirmLabel}
               </Button>
             </div>

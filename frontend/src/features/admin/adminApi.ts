@@ -35,6 +35,11 @@ function screened(id: number) {
   return [{ type: 'Screening' as const, id }, { type: 'AuditEvents' as const, id }, { type: 'AdminVerification' as const, id }, ADMIN_LIST]
 }
 
+/** A claim changes who the record and the queue name as its reviewer, and the audit trail. */
+function claimed(id: number) {
+  return [{ type: 'AdminVerification' as const, id }, ADMIN_LIST, { type: 'AuditEvents' as const, id }]
+}
+
 export const adminApi = api.injectEndpoints({
   endpoints: (b) => ({
     adminListVerifications: b.query<Paged<AdminVerification>, AdminListArgs>({
@@ -113,6 +118,18 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/reinstate`, method: 'POST', body: { reason } }),
       invalidatesTags: (_r, _e, { id }) => decided(id),
     }),
+    claimVerification: b.mutation<AdminVerification, number>({
+      query: (id) => ({ url: `/admin/verifications/${id}/claim`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => claimed(id),
+    }),
+    releaseVerification: b.mutation<AdminVerification, number>({
+      query: (id) => ({ url: `/admin/verifications/${id}/release`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => claimed(id),
+    }),
+    takeOverVerification: b.mutation<AdminVerification, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/takeover`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, _e, { id }) => claimed(id),
+    }),
     generateCis: b.mutation<AdminVerification, number>({
       query: (id) => ({ url: `/admin/verifications/${id}/generate-cis`, method: 'POST' }),
       invalidatesTags: (_r, _e, id) => decided(id),
@@ -148,6 +165,9 @@ export const {
   useRevokeVerificationMutation,
   useReinstateVerificationMutation,
   useGenerateCisMutation,
+  useClaimVerificationMutation,
+  useReleaseVerificationMutation,
+  useTakeOverVerificationMutation,
   useAdminFetchCisMutation,
   useAdminDeleteVerificationMutation,
 } = adminApi

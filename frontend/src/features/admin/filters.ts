@@ -12,13 +12,22 @@ export interface AdminFilters {
   id: string
   /** screening is 'attention' to show only Top verifications whose screening needs a reviewer. */
   screening: 'all' | 'attention'
+  /** claim is 'mine' for the caller's claims, 'unclaimed' for what nobody is reviewing. */
+  claim: 'all' | 'mine' | 'unclaimed'
 }
 
 /** The review queue opens on what needs a decision: In Review (spec 9). */
-export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all' }
+export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all', claim: 'all' }
 
 /** Clear All Filters shows everything. */
-export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all' }
+export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all', claim: 'all' }
+
+/** CLAIM_OPTIONS filter the queue by who is reviewing. */
+export const CLAIM_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'mine', label: 'Mine' },
+  { value: 'unclaimed', label: 'Unclaimed' },
+] as const
 
 /** ADMIN_SORTS are the fields the queue sorts by, one per column the table shows. */
 export const ADMIN_SORTS = ['id', 'publicId', 'company', 'tier', 'status', 'createdAt'] as const
@@ -34,6 +43,7 @@ export const ADMIN_LIST: PagedListConfig<AdminFilters, AdminSort> = {
     status: ADMIN_STATUS_OPTIONS.map((o) => o.value),
     tier: ADMIN_TIER_OPTIONS.map((o) => o.value),
     screening: ['all', 'attention'],
+    claim: CLAIM_OPTIONS.map((o) => o.value),
   },
 }
 
@@ -59,6 +69,7 @@ export function filterParams(f: AdminFilters, withStatus = true): URLSearchParam
   const id = f.id.trim()
   if (/^\d+$/.test(id) && Number(id) > 0) q.set('id', id)
   if (f.screening === 'attention') q.set('screening', 'attention')
+  if (f.claim !== 'all') q.set('claim', f.claim)
   return q
 }
 

@@ -12,6 +12,10 @@ export const reinstateSchema = yup.object({
   reason: yup.string().trim().required('Reinstatement reason is required'),
 })
 
+export const takeOverSchema = yup.object({
+  reason: yup.string().trim().required('A reason is required to take over a review'),
+})
+
 export type ReasonValues = yup.InferType<typeof rejectSchema>
 
 // The server takes a note of 1 to 2000 characters once trimmed (contract of issue 14).

@@ -11,6 +11,7 @@ import type { AdminVerification } from '@/lib/types'
 import { useApproveVerificationMutation, useReinstateVerificationMutation, useRejectVerificationMutation, useRevokeVerificationMutation } from '../adminApi'
 import { AuditTrail } from '../AuditTrail'
 import { ReasonDialog } from '../ReasonDialog'
+import { ClaimBar } from '../ReviewClaim'
 import { reasonChoices, rememberReason, savedReasons } from '../rejectionReasons'
 import { reinstateSchema, rejectSchema, revokeSchema } from '../schema'
 import { BackButton } from './BackButton'
@@ -39,8 +40,11 @@ export function Review({ v }: { v: AdminVerification }) {
   const sections = useReviewSections(v.id, v.tier === 'top')
   const screening = useScreening(v)
   const [tab, setTab] = useState<ReviewTab>('overview')
-  // The server's reason for refusing approval (e.g. what screening leaves open) stays on the page.
-  const [refusal, setRefusal] = useState<string | null>(null)
+  // The server's reason for refusing approval (e.g. what screening leaves open) stays on the page
+  // until who holds the review changes (a refusal naming another reviewer's claim is then stale).
+  const holder = v.claim?.holderId ?? 0
+  const [refused, setRefused] = useState<{ text: string; holder: number } | null>(null)
+  const refusal = refused?.holder === holder ? refused.text : null
   const [approve, { isLoading: approving }] = useApproveVerificationMutation()
   const [reject] = useRejectVerificationMutation()
   const [revoke] = useRevokeVerificationMutation()
@@ -57,7 +61,7 @@ export function Review({ v }: { v: AdminVerification }) {
       done: { title: 'Verification Approved', description: `Verification #${v.id} has been approved and its certificate issued.` },
       failed: 'Approval Failed',
     })
-    setRefusal(r.ok ? null : errorMessage(r.error))
+    setRefused(r.ok ? null : { text: errorMessage(r.error), holder })
     // Closed either way: a refusal stays on the page in its banner.
     setApproveOpen(false)
   }
@@ -106,6 +110,7 @@ export function Review({ v }: { v: AdminVerification }) {
         approving={approving}
         blockedBy={screening.data?.open ?? []}
       />
+      <ClaimBar v={v} />
       {refusal && v.actions.decide && (
         <Banner tone="red" icon={<XOctagon className="h-5 w-5" aria-hidden />} title="Approval refused" className="mb-6">
           {refusal}

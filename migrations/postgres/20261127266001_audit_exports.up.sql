@@ -9,6 +9,5 @@ CREATE TABLE admin_events (
 );
 --bun:split
 CREATE INDEX admin_events_created_idx ON admin_events (created_at, id);
---bun:split
--- The date-range export reads audit events by time.
-CREATE INDEX audit_events_created_idx ON audit_events (created_at, id);
+-- The date-range export reads audit events by time through audit_events_created_idx, which the
+-- charts' migration (20261127265001) made.

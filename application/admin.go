@@ -3,6 +3,7 @@ package application
 import (
 	"context"
 
+	"github.com/tttverify/tttverify/domain/businessday"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -18,6 +19,7 @@ type Admin struct {
 	jobs   JobQueue
 	links  ShareLinks
 	follow FollowerAlerts
+	cal    businessday.Calendar
 }
 
 // ApprovalGate says why a verification may not be approved yet (TopChecks: a Top verification's
@@ -44,12 +46,14 @@ type AdminDeps struct {
 	Links  ShareLinks    // a revocation withdraws the CIS's share links
 	// Followers hear of a revocation, a reinstatement and a renewal of the certificate.
 	Followers FollowerAlerts
+	// Calendar measures a verification's wait for review in business days (BUSINESS_DAYS, HOLIDAYS_FILE).
+	Calendar businessday.Calendar
 }
 
 // NewAdmin wires the review use cases.
 func NewAdmin(d AdminDeps) *Admin {
 	return &Admin{tx: d.Tx, repo: d.Repo, audit: d.Audit, clock: d.Clock, notify: d.Notify, checks: d.Checks, jobs: d.Jobs,
-		links: d.Links, follow: d.Followers}
+		links: d.Links, follow: d.Followers, cal: d.Calendar}
 }
 
 // mustBeAdmin refuses everyone but administrators.

@@ -18,11 +18,14 @@ const Promise = 2
 // day is the length of a calendar day; business days are whole UTC days.
 const day = 24 * time.Hour
 
-// Calendar says which days are business days.
+// Calendar says which days are business days. The zero Calendar is Monday to Friday without holidays.
 type Calendar struct {
-	weekdays [7]bool
+	weekdays uint8              // bit d: weekday d is a business day; none set means Monday to Friday
 	holidays map[time.Time]bool // UTC midnights
 }
+
+// mondayToFriday is the weekdays bitmask of the default business week.
+const mondayToFriday = 1<<time.Monday | 1<<time.Tuesday | 1<<time.Wednesday | 1<<time.Thursday | 1<<time.Friday
 
 // Weekdays is Monday to Friday, the default business week.
 const Weekdays = "mon,tue,wed,thu,fri"
@@ -37,20 +40,16 @@ var dayNames = map[string]time.Weekday{
 // ever be measured against it.
 func New(weekdays string, holidays []time.Time) (Calendar, error) {
 	c := Calendar{holidays: make(map[time.Time]bool, len(holidays))}
-	some := false
 	for _, name := range strings.Split(weekdays, ",") {
 		name = strings.ToLower(strings.TrimSpace(name))
 		d, ok := dayNames[name]
 		if !ok {
 			return Calendar{}, fmt.Errorf("%q is not a weekday: use mon, tue, wed, thu, fri, sat or sun separated by commas", name)
 		}
-		if c.weekdays[d] {
+		if c.weekdays&(1<<d) != 0 {
 			return Calendar{}, fmt.Errorf("%s is named twice", name)
 		}
-		c.weekdays[d], some = true, true
-	}
-	if !some {
-		return Calendar{}, fmt.Errorf("no business days")
+		c.weekdays |= 1 << d
 	}
 	for _, h := range holidays {
 		c.holidays[midnight(h)] = true
@@ -81,7 +80,11 @@ func ParseHolidays(r io.Reader) ([]time.Time, error) {
 // IsBusinessDay reports whether t's UTC day is a business day.
 func (c Calendar) IsBusinessDay(t time.Time) bool {
 	m := midnight(t)
-	return c.weekdays[m.Weekday()] && !c.holidays[m]
+	week := c.weekdays
+	if week == 0 {
+		week = mondayToFriday
+	}
+	return week&(1<<m.Weekday()) != 0 && !c.holidays[m]
 }
 
 // Elapsed is the business time between from and to: the part of the interval that falls on

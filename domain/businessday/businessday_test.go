@@ -155,3 +155,13 @@ func TestParseHolidays(t *testing.T) {
 		}
 	}
 }
+
+func TestZeroCalendarIsMondayToFriday(t *testing.T) {
+	var zero Calendar
+	week := mustCalendar(t, Weekdays)
+	for d := at("2026-11-23 12:00"); d.Before(at("2026-11-30 12:00")); d = d.Add(24 * time.Hour) {
+		if zero.IsBusinessDay(d) != week.IsBusinessDay(d) {
+			t.Errorf("%v: zero calendar says %v", d.Weekday(), zero.IsBusinessDay(d))
+		}
+	}
+}

@@ -116,6 +116,24 @@ func (c Calendar) Overdue(from, now time.Time) bool {
 	return c.Elapsed(from, now) > Promise*day
 }
 
+// Deadline is when the promise runs out for a wait that began at from: the wait is overdue after
+// it. A wait that begins outside business days starts at the next one.
+func (c Calendar) Deadline(from time.Time) time.Time {
+	left := time.Duration(Promise) * day
+	t := from.UTC()
+	for {
+		end := midnight(t).Add(day)
+		if c.IsBusinessDay(t) {
+			span := end.Sub(t)
+			if span >= left {
+				return t.Add(left)
+			}
+			left -= span
+		}
+		t = end
+	}
+}
+
 // OverdueBefore is the instant a wait must have begun before to be overdue at now: Overdue(from,
 // now) exactly when from is before it. Stores filter with it, so they need no calendar.
 func (c Calendar) OverdueBefore(now time.Time) time.Time {

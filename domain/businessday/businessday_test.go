@@ -165,3 +165,21 @@ func TestZeroCalendarIsMondayToFriday(t *testing.T) {
 		}
 	}
 }
+
+func TestDeadline(t *testing.T) {
+	cal := mustCalendar(t, Weekdays, "2026-11-30")
+	for from, want := range map[string]string{
+		"2026-11-23 10:00": "2026-11-25 10:00", // Monday: Wednesday, same time
+		"2026-11-26 15:00": "2026-12-01 15:00", // Thursday: past the weekend and Monday's holiday
+		"2026-11-28 12:00": "2026-12-03 00:00", // Saturday: all of Tuesday and Wednesday
+		"2026-11-24 00:00": "2026-11-26 00:00",
+	} {
+		got := cal.Deadline(at(from))
+		if !got.Equal(at(want)) {
+			t.Errorf("Deadline(%s) = %v, want %s", from, got, want)
+		}
+		if cal.Overdue(at(from), got) || !cal.Overdue(at(from), got.Add(time.Nanosecond)) {
+			t.Errorf("Deadline(%s) = %v is not where the wait becomes overdue", from, got)
+		}
+	}
+}

@@ -193,6 +193,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	work.screening = screening
 	work.checks = checks
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, follows, clock)
+	work.digest = application.NewReviewDigest(application.ReviewDigestDeps{Tx: tx, Repo: verifications, Notify: notify,
+		Clock: clock, Calendar: cfg.Calendar()})
 	work.follows = follows
 	work.retention = application.NewFileRetention(documents, pending, blobs, clock, cfg.DeletedFileRetention)
 	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)

@@ -1,14 +1,18 @@
 package tests
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
+	"github.com/tttverify/tttverify/adapters/mail/smtptest"
+	"github.com/tttverify/tttverify/application"
 )
 
 // withHoliday makes Monday 30 November 2026 a holiday.
@@ -132,4 +136,68 @@ func TestReviewClockInTheQueue(t *testing.T) {
 			t.Errorf("a minute into Thursday: %d overdue, want 2", stats.Overdue)
 		}
 	}, withHoliday)
+}
+
+// Each business day the reviewers receive one e-mail listing the verifications that become overdue
+// on the next business day, with when each does; a day when none does sends nothing, and a run
+// again the same day sends nothing new.
+func TestOverdueDigest(t *testing.T) {
+	smtp := smtptest.Start(t)
+	forEachBackend(t, func(t *testing.T, e *env) {
+		_, reviewer := e.mailAdmin(t)
+		ids := waitingQueue(t, e)
+		digest := func(at time.Time) {
+			t.Helper()
+			e.setClock(t, at)
+			done := e.count(t, `SELECT count(*) FROM river_job WHERE kind = 'overdue_digest' AND state = 'completed'`)
+			if err := e.Messaging.Jobs.Enqueue(context.Background(), application.SendOverdueDigest{}); err != nil {
+				t.Fatal(err)
+			}
+			e.waitUntil(t, "the overdue digest", func() bool {
+				return e.count(t, `SELECT count(*) FROM river_job WHERE kind = 'overdue_digest' AND state = 'completed'`) > done
+			})
+			e.waitJobsIdle(t)
+		}
+		digests := func() []smtptest.Message {
+			var out []smtptest.Message
+			for _, m := range smtp.Messages(t, reviewer) {
+				if strings.Contains(m.Subject, "overdue") {
+					out = append(out, m)
+				}
+			}
+			return out
+		}
+
+		// Tuesday (Monday was the holiday): on Wednesday the Friday payment passes 2 business days
+		// at 15:00. The Wednesday one is overdue already; the Saturday and Tuesday ones are due Thursday.
+		digest(time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC))
+		digest(time.Date(2026, 12, 1, 11, 0, 0, 0, time.UTC))
+		tuesday := smtp.WaitForSubject(t, reviewer, "[Review] 1 verification becomes overdue on Wednesday 2 December")
+		says(t, "Tuesday's digest", tuesday.Text, "on Wednesday 2 December 2026",
+			"in review since 27 November 2026, 15:00 UTC, overdue after 2 December 2026, 15:00 UTC",
+			fmt.Sprintf("http://verify.test/admin/verifications/%d", ids[1]), "http://verify.test/admin/verifications?status=in_review")
+		for _, id := range []int64{ids[0], ids[2], ids[3]} {
+			if strings.Contains(tuesday.Text, fmt.Sprintf("/admin/verifications/%d\n", id)) {
+				t.Errorf("Tuesday's digest lists verification %d:\n%s", id, tuesday.Text)
+			}
+		}
+
+		// Wednesday: the Saturday payment passes the promise as Thursday begins, the Tuesday one at 09:00.
+		digest(time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC))
+		wednesday := smtp.WaitForSubject(t, reviewer, "[Review] 2 verifications become overdue on Thursday 3 December")
+		says(t, "Wednesday's digest", wednesday.Text, "overdue after 3 December 2026, 00:00 UTC",
+			"overdue after 3 December 2026, 09:00 UTC", fmt.Sprintf("/admin/verifications/%d\n", ids[2]),
+			fmt.Sprintf("/admin/verifications/%d\n", ids[3]))
+
+		// Thursday: nothing becomes overdue on Friday; Saturday is no business day.
+		digest(time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC))
+		digest(time.Date(2026, 12, 5, 10, 0, 0, 0, time.UTC))
+		if got := digests(); len(got) != 2 {
+			subjects := make([]string, len(got))
+			for i, m := range got {
+				subjects[i] = m.Subject
+			}
+			t.Errorf("digests received: %q, want Tuesday's and Wednesday's once each", subjects)
+		}
+	}, withMail(smtp), withHoliday)
 }

@@ -415,7 +415,8 @@ export interface paths {
                 query?: {
                     page?: string;
                     pageSize?: string;
-                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email";
+                    /** @description default updatedAt, newest first; with status=in_review, reviewSince, oldest first */
+                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email" | "reviewSince";
                     order?: "asc" | "desc";
                     /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
@@ -503,7 +504,8 @@ export interface paths {
                 query?: {
                     page?: string;
                     pageSize?: string;
-                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email";
+                    /** @description default updatedAt, newest first; with status=in_review, reviewSince, oldest first */
+                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email" | "reviewSince";
                     order?: "asc" | "desc";
                     /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
@@ -7781,6 +7783,8 @@ export interface components {
             updatedAt: string;
             userEmail: string;
             userId: number;
+            /** @description in review only (null otherwise): the wait for a decision */
+            waiting: components["schemas"]["ReviewWait"] | null;
         };
         ApplicantScreening: {
             /** @enum {string} */
@@ -8386,6 +8390,17 @@ export interface components {
             updatedAt?: string;
             verificationId?: number;
         };
+        ReviewWait: {
+            /** @description business days waited, a started day counting as one */
+            businessDays: number;
+            /** @description waited more than the promised 2 business days */
+            overdue: boolean;
+            /**
+             * Format: date-time
+             * @description when it entered review after payment
+             */
+            since: string;
+        };
         ScreeningCaseHit: {
             /** @enum {string} */
             check: "sanctions" | "pep";
@@ -8536,6 +8551,8 @@ export interface components {
             /** @description approved verifications whose certificate expired (not revoked) */
             expired: number;
             in_review: number;
+            /** @description verifications in review that have waited more than the promised 2 business days */
+            overdue: number;
             rejected: number;
             /** @description approved verifications whose certificate was revoked */
             revoked: number;

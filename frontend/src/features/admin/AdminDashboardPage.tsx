@@ -23,7 +23,8 @@ import type { AdminVerification, StatusCounts } from '@/lib/types'
 import { usePagedList, usePageInRange, type Order } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { useAdminDeleteVerificationMutation, useAdminListVerificationsQuery, useAdminStatsQuery } from './adminApi'
-import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters, type AdminSort } from './filters'
+import { ADMIN_LIST, ADMIN_POLLING_MS, CLEARED_FILTERS, idProblem, isFiltered, queueOrder, type AdminFilters, type AdminSort } from './filters'
+import { OverdueCount, WaitingTime } from './ReviewClock'
 import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 import { useTypedFilters } from './useTypedFilters'
@@ -106,7 +107,7 @@ function DeleteButton({ v, onDelete }: { v: AdminVerification; onDelete: (v: Adm
   )
 }
 
-function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerification, AdminSort>[] {
+function columns(onDelete: (v: AdminVerification) => void, inReview: boolean): Column<AdminVerification, AdminSort>[] {
   const nowrap = 'whitespace-nowrap'
   return [
     { header: 'DB ID', sort: 'id', cellClassName: 'whitespace-nowrap text-sm font-medium text-slate-900', cell: (v) => v.id },
@@ -144,6 +145,8 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
         </span>
       ),
     },
+    // Only the In Review queue waits; its wait is the business days since payment.
+    { header: 'Waiting', sort: inReview ? 'reviewSince' : undefined, cell: (v) => <WaitingTime waiting={v.waiting} /> },
     { header: 'Date', sort: 'createdAt', cellClassName: 'whitespace-nowrap text-sm text-slate-600', cell: (v) => formatDate(v.createdAt) },
     {
       header: 'Actions',
@@ -184,6 +187,11 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
           {v.screening?.attention && <ScreeningBadge />}
         </span>
       </div>
+      {v.waiting && (
+        <div className="flex items-center gap-2 text-xs text-slate-600">
+          Waiting <WaitingTime waiting={v.waiting} />
+        </div>
+      )}
       <div className="flex items-center gap-2">
         <TierBadge tier={v.tier} />
         <span className="text-xs text-slate-600">{formatDate(v.createdAt)}</span>
@@ -195,9 +203,17 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
   )
 }
 
-const SORT_LABELS: Record<AdminSort, string> = { createdAt: 'Date', id: 'DB ID', publicId: 'Public ID', company: 'Company', tier: 'Tier', status: 'Status' }
+const SORT_LABELS: Record<AdminSort, string> = {
+  reviewSince: 'Waiting since',
+  createdAt: 'Date',
+  id: 'DB ID',
+  publicId: 'Public ID',
+  company: 'Company',
+  tier: 'Tier',
+  status: 'Status',
+}
 /** SORT_OPTIONS sort the queue on a phone, where the cards have no column headers to click. */
-const SORT_OPTIONS = sortOptions(SORT_LABELS, ['createdAt'])
+const SORT_OPTIONS = sortOptions(SORT_LABELS, ['createdAt', 'reviewSince'])
 
 type TextKey = 'email' | 'company' | 'publicId' | 'id'
 const textOf = ({ email, company, publicId, id }: AdminFilters): Pick<AdminFilters, TextKey> => ({ email, company, publicId, id })
@@ -205,7 +221,9 @@ const textOf = ({ email, company, publicId, id }: AdminFilters): Pick<AdminFilte
 export default function AdminDashboardPage() {
   usePageTitle('Admin Dashboard')
   const queue = usePagedList(ADMIN_LIST)
-  const { page, sort, order, filters } = queue
+  const { page, filters } = queue
+  const { sort, order } = queueOrder(filters.status, queue.sort, queue.order)
+  const inReview = filters.status === 'in_review'
   // The text filters show each key at once and reach the address, and the server, once typing pauses.
   const [typed, setTyped] = useTypedFilters(textOf(filters), (t) => queue.setFilters(t, { replace: true }))
   const shown = { ...filters, ...typed }
@@ -244,6 +262,11 @@ export default function AdminDashboardPage() {
         />
 
         <CountCards counts={stats.data} loading={stats.isLoading} active={filters.status} onPick={(s) => queue.setFilters({ status: s })} />
+        <OverdueCount
+          count={stats.data?.overdue}
+          loading={stats.isLoading}
+          onShow={() => queue.setFilters({ status: 'in_review' })}
+        />
         <ScreeningAttentionFilter
           count={stats.data?.screeningAttention}
           loading={stats.isLoading}
@@ -275,7 +298,7 @@ export default function AdminDashboardPage() {
                 const [f, o] = v.split(':') as [AdminSort, Order]
                 queue.setSorting(f, o)
               }}
-              options={SORT_OPTIONS}
+              options={inReview ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => !o.value.startsWith('reviewSince'))}
             />
             <Button
               variant="ghost"
@@ -294,8 +317,9 @@ export default function AdminDashboardPage() {
             label="Verifications"
             rows={list.data?.items ?? []}
             rowKey={(v) => v.id}
-            columns={columns(setToDelete)}
-            sorting={{ sort, order, onSort: queue.sortBy }}
+            columns={columns(setToDelete, inReview)}
+            // Headers turn the order they show around, which may be the fallback of queueOrder.
+            sorting={{ sort, order, onSort: (f) => queue.setSorting(f, f === sort && order === 'desc' ? 'asc' : 'desc') }}
             loading={list.isLoading}
             error={list.isError ? { title: 'Error Loading Verifications', error: list.error, onRetry: () => void list.refetch() } : undefined}
             empty={{
@@ -305,7 +329,7 @@ export default function AdminDashboardPage() {
             }}
             card={(v) => <AdminCard v={v} onDelete={setToDelete} />}
             testId={{ row: 'admin-row', card: 'admin-card' }}
-            // Its seven columns need about 840 px: beside the sidebar, a window of 1200 px.
+            // Its eight columns need about 960 px: beside the sidebar, a window of 1200 px.
             tableFrom="75rem"
           />
           <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={queue.setPage} />

@@ -138,6 +138,8 @@ function columns(onDelete: (v: AdminVerification) => void, inReview: boolean): C
     {
       header: 'Status',
       sort: 'status',
+      // A badge never breaks inside ("In / Review") now that the Waiting column shares the width.
+      cellClassName: nowrap,
       cell: (v) => (
         <span className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={displayStatus(v)} />

@@ -183,22 +183,25 @@ describe('admin dashboard', () => {
   it('shows each wait in business days, flags the overdue ones in words, counts them and opens In Review oldest first', async () => {
     const { calls } = api()
     const user = userEvent.setup()
-    renderPage('/admin', '/admin?status=approved', <AdminDashboardPage />)
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
     await screen.findByText('Showing 1-10 of 23')
-    // Other lists are newest first: only the In Review queue waits.
-    expect(calls).toContain('GET /api/admin/verifications?status=approved&page=1&pageSize=10&sort=createdAt&order=desc')
     const rows = screen.getAllByTestId('admin-row')
     expect(within(rows[0]).getByTestId('waiting')).toHaveTextContent('4 business daysOverdue (over 2 business days)')
     expect(within(rows[0]).getByText('4 business days')).toHaveClass('text-red-700')
     expect(within(rows[2]).getByTestId('waiting')).toHaveTextContent(/^1 business day$/)
     expect(within(rows[2]).queryByText(/Overdue/)).toBeNull()
     expect(within(rows[3]).queryByTestId('waiting')).toBeNull()
-
     const overdue = screen.getByTestId('count-overdue')
     expect(overdue).toHaveTextContent('Overdue reviews (over 2 business days)2')
+
+    // Other lists are newest first and have no Waiting column: only the In Review queue waits.
+    await user.click(screen.getByTestId('count-approved'))
+    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?status=approved&page=1&pageSize=10&sort=createdAt&order=desc'))
+    expect(screen.queryByRole('columnheader', { name: /Waiting/ })).toBeNull()
     await user.click(overdue)
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('In Review')
-    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?status=in_review&page=1&pageSize=10&sort=reviewSince&order=asc'))
+    expect(screen.getByRole('columnheader', { name: /Waiting/ })).toHaveAttribute('aria-sort', 'ascending')
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/admin/verifications?status=in_review&page=1&pageSize=10&sort=reviewSince&order=asc')).toHaveLength(2))
   })
 
   it('keeps filters and page in the address: a reload shows the same queue, Back the one before', async () => {

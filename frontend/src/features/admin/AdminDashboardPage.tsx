@@ -109,6 +109,11 @@ function DeleteButton({ v, onDelete }: { v: AdminVerification; onDelete: (v: Adm
 
 function columns(onDelete: (v: AdminVerification) => void, inReview: boolean): Column<AdminVerification, AdminSort>[] {
   const nowrap = 'whitespace-nowrap'
+  // Only verifications in review wait: the In Review queue has a column for it (the business days
+  // since payment), the other lists keep their width for long names.
+  const waiting: Column<AdminVerification, AdminSort>[] = inReview
+    ? [{ header: 'Waiting', sort: 'reviewSince', cell: (v) => <WaitingTime waiting={v.waiting} /> }]
+    : []
   return [
     { header: 'DB ID', sort: 'id', cellClassName: 'whitespace-nowrap text-sm font-medium text-slate-900', cell: (v) => v.id },
     {
@@ -138,8 +143,6 @@ function columns(onDelete: (v: AdminVerification) => void, inReview: boolean): C
     {
       header: 'Status',
       sort: 'status',
-      // A badge never breaks inside ("In / Review") now that the Waiting column shares the width.
-      cellClassName: nowrap,
       cell: (v) => (
         <span className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={displayStatus(v)} />
@@ -147,8 +150,7 @@ function columns(onDelete: (v: AdminVerification) => void, inReview: boolean): C
         </span>
       ),
     },
-    // Only the In Review queue waits; its wait is the business days since payment.
-    { header: 'Waiting', sort: inReview ? 'reviewSince' : undefined, cell: (v) => <WaitingTime waiting={v.waiting} /> },
+    ...waiting,
     { header: 'Date', sort: 'createdAt', cellClassName: 'whitespace-nowrap text-sm text-slate-600', cell: (v) => formatDate(v.createdAt) },
     {
       header: 'Actions',

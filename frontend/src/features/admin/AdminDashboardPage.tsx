@@ -143,6 +143,8 @@ function columns(onDelete: (v: AdminVerification) => void, inReview: boolean): C
     {
       header: 'Status',
       sort: 'status',
+      // Beside the Waiting column a badge would break inside ("In / Review"); the User column gives way instead.
+      cellClassName: inReview ? nowrap : undefined,
       cell: (v) => (
         <span className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={displayStatus(v)} />

@@ -298,7 +298,8 @@ export default function AdminDashboardPage() {
             <Select
               id="admin-sort"
               label="Sort by"
-              className="min-[75rem]:hidden" // shown while the list is cards (below tableFrom), which have no headers
+              // Shown while the list is cards (below tableFrom), which have no headers.
+              className={inReview ? 'min-[84rem]:hidden' : 'min-[75rem]:hidden'}
               value={`${sort}:${order}`}
               onValueChange={(v) => {
                 const [f, o] = v.split(':') as [AdminSort, Order]
@@ -335,8 +336,9 @@ export default function AdminDashboardPage() {
             }}
             card={(v) => <AdminCard v={v} onDelete={setToDelete} />}
             testId={{ row: 'admin-row', card: 'admin-card' }}
-            // Its eight columns need about 960 px: beside the sidebar, a window of 1200 px.
-            tableFrom="75rem"
+            // Its seven columns need about 840 px: beside the sidebar, a window of 1200 px; the In Review
+            // queue's Waiting column needs 1344 px (long company names included).
+            tableFrom={inReview ? '84rem' : '75rem'}
           />
           <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={queue.setPage} />
         </Card>

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/businessday"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -19,6 +20,7 @@ type Admin struct {
 	jobs   JobQueue
 	links  ShareLinks
 	follow FollowerAlerts
+	cal    businessday.Calendar
 	claims ClaimRule
 }
 
@@ -54,12 +56,14 @@ type AdminDeps struct {
 	// Followers hear of a revocation, a reinstatement and a renewal of the certificate.
 	Followers FollowerAlerts
 	Claims    ClaimRule // a claimed verification is decided by its holder alone
+	// Calendar measures a verification's wait for review in business days (BUSINESS_DAYS, HOLIDAYS_FILE).
+	Calendar businessday.Calendar
 }
 
 // NewAdmin wires the review use cases.
 func NewAdmin(d AdminDeps) *Admin {
 	return &Admin{tx: d.Tx, repo: d.Repo, audit: d.Audit, clock: d.Clock, notify: d.Notify, checks: d.Checks, jobs: d.Jobs,
-		links: d.Links, follow: d.Followers, claims: d.Claims}
+		links: d.Links, follow: d.Followers, claims: d.Claims, cal: d.Calendar}
 }
 
 // mustBeAdmin refuses everyone but administrators.

@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"time"
 
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -13,7 +14,24 @@ func (s *Admin) List(ctx context.Context, actor *User, f VerificationFilter) ([]
 	}
 	f.UserID, f.Now = 0, s.clock.Now()
 	scopeClaims(s.claims, actor, &f, f.Now)
-	return s.repo.List(ctx, f)
+	items, total, err := s.repo.List(ctx, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	s.measureWaits(items, f.Now)
+	return items, total, nil
+}
+
+// measureWaits fills in how long each verification in review has waited at now.
+func (s *Admin) measureWaits(items []VerificationListItem, now time.Time) {
+	for i, it := range items {
+		since := it.Verification.ReviewSince()
+		if it.Verification.Status() != verification.InReview || since == nil {
+			continue
+		}
+		items[i].Waiting = &ReviewWait{Since: *since, BusinessDays: s.cal.Waiting(*since, now),
+			Overdue: s.cal.Overdue(*since, now)}
+	}
 }
 
 // StatusCounts are the admin queue's counts per status, where an approved verification whose
@@ -21,6 +39,8 @@ func (s *Admin) List(ctx context.Context, actor *User, f VerificationFilter) ([]
 type StatusCounts struct {
 	ByStatus         map[verification.Status]int
 	Revoked, Expired int
+	// Overdue counts the verifications in review that have waited more than the promised business days.
+	Overdue int
 }
 
 // Stats counts verifications per status for the filter, ignoring its status.
@@ -36,8 +56,14 @@ func (s *Admin) Stats(ctx context.Context, actor *User, f VerificationFilter) (S
 		if err != nil {
 			return StatusCounts{}, err
 		}
+		late := f
+		late.WaitingBefore = s.cal.OverdueBefore(f.Now)
+		overdue, err := s.repo.CountByStatus(ctx, late)
+		if err != nil {
+			return StatusCounts{}, err
+		}
 		out := StatusCounts{ByStatus: counts, Revoked: withdrawn[verification.CertificateRevoked],
-			Expired: withdrawn[verification.CertificateExpired]}
+			Expired: withdrawn[verification.CertificateExpired], Overdue: overdue[verification.InReview]}
 		counts[verification.Approved] -= out.Revoked + out.Expired
 		return out, nil
 	})
@@ -53,6 +79,7 @@ func (s *Admin) Get(ctx context.Context, actor *User, id int64) (*VerificationLi
 		if len(items) == 0 {
 			return nil, ErrNotFound
 		}
+		s.measureWaits(items, s.clock.Now())
 		return &items[0], nil
 	})
 }

@@ -83,6 +83,8 @@
 //   - Jobs (jobs.go): the failed-jobs page, ListFailed and Discarded.
 //   - ExpiryReminders (expiryreminders.go): Scan, the daily job that warns of expiring
 //     certificates and expires them.
+//   - ReviewDigest (reviewdigest.go): Send, the daily e-mail to the reviewers of what becomes
+//     overdue on the next business day.
 //   - FileRetention (fileretention.go): Purge of deleted files after their retention, and
 //     SweepAbandoned of objects whose upload never finished.
 //   - PublicCache (publiccache.go): the public lookup's cache, Forget and Clear.

@@ -100,12 +100,15 @@ const (
 	SortPublicID SortField = "publicId"
 	SortCompany  SortField = "company"
 	SortEmail    SortField = "email"
+	// SortReviewSince orders by when the wait for a decision began: the review queue's oldest first.
+	SortReviewSince SortField = "reviewSince"
 )
 
 // ListSorts are the sort fields of an applicant's list; AdminSorts those of the administrators' list.
 var (
 	ListSorts  = []SortField{SortID, SortStatus, SortTier, SortCreatedAt, SortUpdatedAt}
-	AdminSorts = append(ListSorts[:len(ListSorts):len(ListSorts)], SortPublicID, SortCompany, SortEmail)
+	AdminSorts = append(ListSorts[:len(ListSorts):len(ListSorts)], SortPublicID, SortCompany, SortEmail,
+		SortReviewSince)
 )
 
 // VerificationFilter selects and pages a verification list.
@@ -131,10 +134,13 @@ type VerificationFilter struct {
 	Claim           ClaimFilter
 	ClaimHolder     int64
 	ClaimsLiveSince time.Time
-	Sort            SortField
-	Desc            bool
-	Page            int // 1-based
-	PageSize        int
+	// WaitingBefore, when set, keeps the verifications in review whose wait began before it (and
+	// not before WaitingFrom, when that is set too): the overdue ones, or those due on a day.
+	WaitingBefore, WaitingFrom time.Time
+	Sort                       SortField
+	Desc                       bool
+	Page                       int // 1-based
+	PageSize                   int
 }
 
 // VerificationListItem is a verification with its owner's e-mail and its company's name (empty until
@@ -143,6 +149,17 @@ type VerificationListItem struct {
 	Verification *verification.Verification
 	UserEmail    string
 	CompanyName  string
+	// Waiting is how long a verification in review has waited for a decision (nil otherwise); the
+	// administrators' reads fill it.
+	Waiting *ReviewWait
+}
+
+// ReviewWait is a verification's wait for a decision, measured in business days since it entered
+// review after payment.
+type ReviewWait struct {
+	Since        time.Time
+	BusinessDays int // a started business day counts as one
+	Overdue      bool
 }
 
 // VerificationRepository stores the verification aggregate.

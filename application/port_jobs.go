@@ -84,6 +84,13 @@ type ExpiryScan struct{}
 // JobKind names the kind of work.
 func (ExpiryScan) JobKind() string { return "expiry_scan" }
 
+// SendOverdueDigest tells the reviewers which verifications become overdue on the next business day.
+// It runs daily, on one instance at a time.
+type SendOverdueDigest struct{}
+
+// JobKind names the kind of work.
+func (SendOverdueDigest) JobKind() string { return "overdue_digest" }
+
 // ScreenVerification works one queued screening run of a Top verification.
 type ScreenVerification struct {
 	RunID int64 `json:"runId"`

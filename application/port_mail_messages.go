@@ -327,3 +327,31 @@ func (d ListOutOfDate) notice() notice {
 	}
 	return notice{"Screening list out of date", body, "/admin/screening"}
 }
+
+// OverdueDigest tells administrators, on a business day, which verifications in review pass the
+// promised business days on the next one unless they are decided first.
+type OverdueDigest struct {
+	Day   time.Time // the business day they become overdue on (its UTC midnight)
+	Items []DueReview
+	More  int // verifications due that day beyond the listed ones
+}
+
+// DueReview is one verification of an OverdueDigest.
+type DueReview struct {
+	VerificationID int64
+	CompanyName    string
+	Tier           string
+	Since          time.Time // when it entered review after payment
+	Deadline       time.Time // overdue after this
+}
+
+// Template names the OverdueDigest e-mail's template.
+func (OverdueDigest) Template() string { return "overdue_digest" }
+
+// Total is how many verifications become overdue on the day.
+func (d OverdueDigest) Total() int { return len(d.Items) + d.More }
+
+func (d OverdueDigest) notice() notice {
+	return notice{"Reviews due", fmt.Sprintf("%d verification(s) in review become overdue on %s unless decided before.",
+		d.Total(), d.Day.Format("Monday 2 January")), "/admin/verifications?status=in_review"}
+}

@@ -146,6 +146,13 @@ func (u *useCases) submitted(owner *application.User, tier string) int64 {
 func (u *useCases) paid(owner *application.User, tier string) int64 {
 	u.t.Helper()
 	id := u.submitted(owner, tier)
+	u.pay(owner, id)
+	return id
+}
+
+// pay pays for a submitted verification with the simulated provider's succeeding card.
+func (u *useCases) pay(owner *application.User, id int64) {
+	u.t.Helper()
 	in, err := u.e.Svc.Payments.CreatePaymentIntent(u.ctx, owner, id, "", application.PurposeVerification)
 	if err != nil {
 		u.t.Fatalf("payment intent for %d: %v", id, err)
@@ -153,7 +160,6 @@ func (u *useCases) paid(owner *application.User, tier string) int64 {
 	if _, err := u.e.Svc.Payments.ConfirmCard(u.ctx, owner, in.IntentID, ucGoodCard); err != nil {
 		u.t.Fatalf("pay %d: %v", id, err)
 	}
-	return id
 }
 
 // approved pays for a verification and has a reviewer approve it.

@@ -54,6 +54,10 @@ func adminFilter(c *echo.Context) (application.VerificationFilter, error) {
 		return f, err
 	}
 	q := c.QueryParams()
+	// The review queue is worked oldest first: whoever has waited longest is decided next.
+	if q.Get("sort") == "" && f.Status != nil && *f.Status == verification.InReview {
+		f.Sort, f.Desc = application.SortReviewSince, q.Get("order") == "desc"
+	}
 	f.Email = strings.TrimSpace(q.Get("email"))
 	f.PublicID = strings.TrimSpace(q.Get("publicId"))
 	f.Company = strings.TrimSpace(q.Get("company"))
@@ -115,7 +119,7 @@ func (s *Server) adminStats(c *echo.Context) error {
 	by := counts.ByStatus
 	out := api.Stats{Draft: by[verification.Draft], Submitted: by[verification.Submitted],
 		InReview: by[verification.InReview], Approved: by[verification.Approved], Rejected: by[verification.Rejected],
-		Revoked: counts.Revoked, Expired: counts.Expired, ScreeningAttention: attention}
+		Revoked: counts.Revoked, Expired: counts.Expired, ScreeningAttention: attention, Overdue: counts.Overdue}
 	out.Total = counts.Revoked + counts.Expired
 	for _, n := range by {
 		out.Total += n
@@ -176,6 +180,9 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 		if cl, ok := claims[v.ID()]; ok {
 			d.Claim = &api.ReviewClaim{HolderID: cl.HolderID, HolderEmail: cl.HolderEmail, ClaimedAt: cl.ClaimedAt,
 				ActiveAt: cl.ActiveAt, Mine: cl.HolderID == currentUser(c).ID}
+		}
+		if w := it.Waiting; w != nil {
+			d.Waiting = &api.ReviewWait{Since: w.Since, BusinessDays: w.BusinessDays, Overdue: w.Overdue}
 		}
 		out[i] = d
 	}

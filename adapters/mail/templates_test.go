@@ -57,6 +57,12 @@ var emailCases = []struct {
 		[]string{"within 1 hour", "works once"}},
 	{application.ReviewEntered{VerificationID: 12, CompanyName: "Acme Ltd", Tier: "basic"},
 		"[Review] Acme Ltd (Basic) is waiting for review", []string{base + "/admin/verifications/12"}},
+	{application.OverdueDigest{Day: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), More: 1, Items: []application.DueReview{
+		{VerificationID: 12, CompanyName: "Acme Ltd", Tier: "top", Since: when, Deadline: when.Add(96 * time.Hour)}}},
+		"[Review] 2 verifications become overdue on Monday 30 November",
+		[]string{"Monday 30 November 2026", "more than the promised 2 business days", "Acme Ltd", "(Top)",
+			"in review since 23 November 2026, 14:05 UTC", "overdue after 27 November 2026, 14:05 UTC", "And 1 more",
+			base + "/admin/verifications/12", base + "/admin/verifications?status=in_review"}},
 	{application.JobFailedPermanently{Job: application.FailedJob{ID: 99, Kind: "send_email", Args: `{"subject":"Receipt"}`,
 		Attempts: 25, MaxAttempts: 25, LastError: "dial tcp: connection refused", FailedAt: when, CreatedAt: when.Add(-time.Hour)}},
 		"[Jobs] A send_email job failed permanently",

@@ -130,6 +130,8 @@ func seedVerification(rng *rand.Rand, userID int64, now time.Time) verificationR
 		row.PaymentStatus, row.PaymentAmount, row.PaymentID, row.PaymentDate = verification.PaymentPaid.String(), &amount, "pi_seed", &updated
 	}
 	switch status {
+	case verification.InReview:
+		row.ReviewSince = &updated
 	case verification.Approved:
 		expires := updated.AddDate(0, verification.ValidityPeriod, 0)
 		row.ApprovedAt, row.ExpiresAt = &updated, &expires

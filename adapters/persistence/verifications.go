@@ -33,6 +33,7 @@ type verificationRow struct {
 	ExpiresAt          *time.Time `bun:"expires_at"`
 	RevokedAt          *time.Time `bun:"revoked_at"`
 	RevocationReason   string     `bun:"revocation_reason"`
+	ReviewSince        *time.Time `bun:"review_since"`
 	Version            int64      `bun:"version"`
 	CreatedAt          time.Time  `bun:"created_at"`
 	UpdatedAt          time.Time  `bun:"updated_at"`
@@ -45,7 +46,7 @@ func toVerificationRow(v *verification.Verification) *verificationRow {
 		PublicID: s.PublicID, RejectionReason: s.RejectionReason, Deleted: s.Deleted,
 		PaymentStatus: s.Payment.Status.String(), PaymentID: s.Payment.ID, PaymentDate: s.Payment.Date,
 		CISFormPath: s.CISFormPath, CISFormGeneratedAt: s.CISFormGenerated, ApprovedAt: s.ApprovedAt,
-		ExpiresAt: s.ExpiresAt, RevokedAt: s.RevokedAt, RevocationReason: s.RevokedReason,
+		ExpiresAt: s.ExpiresAt, RevokedAt: s.RevokedAt, RevocationReason: s.RevokedReason, ReviewSince: s.ReviewSince,
 		Version: s.Version, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
 	}
 	if s.Payment.Paid() || s.Payment.Amount != 0 {
@@ -78,7 +79,7 @@ func (r *verificationRow) toDomain() (*verification.Verification, error) {
 		Payment:     verification.Payment{Status: pay, Amount: amount, ID: r.PaymentID, Date: utc(r.PaymentDate)},
 		CISFormPath: r.CISFormPath, CISFormGenerated: utc(r.CISFormGeneratedAt), ApprovedAt: utc(r.ApprovedAt),
 		ExpiresAt: utc(r.ExpiresAt), RevokedAt: utc(r.RevokedAt), RevokedReason: r.RevocationReason,
-		Version: r.Version, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+		ReviewSince: utc(r.ReviewSince), Version: r.Version, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
 	}), nil
 }
 
@@ -168,7 +169,7 @@ func (r *Verifications) Save(ctx context.Context, v *verification.Verification) 
 var sortColumns = map[application.SortField]string{
 	application.SortID: "v.id", application.SortStatus: "v.status", application.SortTier: "v.tier",
 	application.SortCreatedAt: "v.created_at", application.SortUpdatedAt: "v.updated_at",
-	application.SortPublicID: "v.public_id",
+	application.SortPublicID: "v.public_id", application.SortReviewSince: "v.review_since",
 	// Correlated lookups rather than joins: the page query keeps its shape, and the filters' fast
 	// paths (an id list, the fenced subquery) stay as they are.
 	application.SortCompany: "(SELECT ci.company_name FROM company_infos AS ci WHERE ci.verification_id = v.id)",
@@ -320,7 +321,8 @@ func byStatus(rows []statusCount) (map[verification.Status]int, error) {
 // only) instead of counting rows.
 func countable(f application.VerificationFilter) bool {
 	return f.UserID == 0 && f.Email == "" && f.Company == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention && len(f.Certificates) == 0 &&
-		f.Claim == application.ClaimAny
+		f.Claim == application.ClaimAny &&
+		f.WaitingBefore.IsZero()
 }
 
 // counted reads the live counts per status, for one tier or both; triggers keep them in step with
@@ -440,6 +442,13 @@ func conditions(f application.VerificationFilter, byStatus bool) (string, []any)
 		parts, args = append(parts, "EXISTS ("+liveClaim+" AND rc.holder_id = ?)"), append(args, f.ClaimsLiveSince.UTC(), f.ClaimHolder)
 	case application.ClaimUnclaimed:
 		add("NOT EXISTS ("+liveClaim+")", f.ClaimsLiveSince.UTC())
+	}
+	if !f.WaitingBefore.IsZero() {
+		add("v.status = ?", verification.InReview.String())
+		add("v.review_since < ?", f.WaitingBefore)
+		if !f.WaitingFrom.IsZero() {
+			add("v.review_since >= ?", f.WaitingFrom)
+		}
 	}
 	return strings.Join(parts, " AND "), args
 }

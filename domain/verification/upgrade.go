@@ -87,6 +87,7 @@ func (v *Verification) CompletePaidUpgrade(amount int64, paymentID string, now t
 	v.tier = Top
 	if v.status == Approved {
 		v.status = InReview // not in the transitions table: only a paid upgrade reopens an approval
+		v.enterReview(now)
 	}
 	v.updatedAt = now
 	return nil

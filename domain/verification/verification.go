@@ -49,6 +49,7 @@ type Verification struct {
 	expiresAt        *time.Time
 	revokedAt        *time.Time
 	revokedReason    string
+	reviewSince      *time.Time
 	version          int64
 	createdAt        time.Time
 	updatedAt        time.Time
@@ -87,9 +88,11 @@ type Snapshot struct {
 	ExpiresAt        *time.Time
 	RevokedAt        *time.Time
 	RevokedReason    string
-	Version          int64
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
+	// ReviewSince is when the verification last entered review: its wait for a decision.
+	ReviewSince *time.Time
+	Version     int64
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 }
 
 // Restore rebuilds a stored verification. For adapters only.
@@ -98,7 +101,7 @@ func Restore(s Snapshot) *Verification {
 		id: s.ID, userID: s.UserID, tier: s.Tier, status: s.Status, progress: s.Progress,
 		publicID: s.PublicID, rejectionReason: s.RejectionReason, deleted: s.Deleted, payment: s.Payment,
 		cisFormPath: s.CISFormPath, cisFormGenerated: s.CISFormGenerated, approvedAt: s.ApprovedAt,
-		expiresAt: s.ExpiresAt, revokedAt: s.RevokedAt, revokedReason: s.RevokedReason,
+		expiresAt: s.ExpiresAt, revokedAt: s.RevokedAt, revokedReason: s.RevokedReason, reviewSince: s.ReviewSince,
 		version: s.Version, createdAt: s.CreatedAt, updatedAt: s.UpdatedAt,
 	}
 }
@@ -109,7 +112,7 @@ func (v *Verification) Snapshot() Snapshot {
 		ID: v.id, UserID: v.userID, Tier: v.tier, Status: v.status, Progress: v.progress,
 		PublicID: v.publicID, RejectionReason: v.rejectionReason, Deleted: v.deleted, Payment: v.payment,
 		CISFormPath: v.cisFormPath, CISFormGenerated: v.cisFormGenerated, ApprovedAt: v.approvedAt,
-		ExpiresAt: v.expiresAt, RevokedAt: v.revokedAt, RevokedReason: v.revokedReason,
+		ExpiresAt: v.expiresAt, RevokedAt: v.revokedAt, RevokedReason: v.revokedReason, ReviewSince: v.reviewSince,
 		Version: v.version, CreatedAt: v.createdAt, UpdatedAt: v.updatedAt,
 	}
 }
@@ -134,6 +137,10 @@ func (v *Verification) PublicID() string { return v.publicID }
 
 // Payment is what is known about the payment.
 func (v *Verification) Payment() Payment { return v.payment }
+
+// ReviewSince is when the verification last entered review after payment (nil if it never did):
+// the applicant's wait for a decision starts there, on paying or on resubmitting a paid one.
+func (v *Verification) ReviewSince() *time.Time { return v.reviewSince }
 
 // Deleted reports a soft delete.
 func (v *Verification) Deleted() bool { return v.deleted }
@@ -269,7 +276,16 @@ func (v *Verification) moveTo(to Status, action string, now time.Time) error {
 	}
 	v.status = to
 	v.updatedAt = now
+	if to == InReview {
+		v.enterReview(now)
+	}
 	return nil
+}
+
+// enterReview starts the wait for a decision.
+func (v *Verification) enterReview(now time.Time) {
+	t := now
+	v.reviewSince = &t
 }
 
 // mayMoveTo checks the transitions table; action names the move in the refusal.

@@ -228,3 +228,47 @@ func TestPublicIDsAreUnguessable(t *testing.T) {
 		seen[id] = true
 	}
 }
+
+// TestReviewSince: the wait for a decision starts on payment, again on a paid resubmission and on
+// a paid upgrade that reopens an approval, and nothing else moves it.
+func TestReviewSince(t *testing.T) {
+	paid, later, latest := now.Add(time.Hour), now.Add(48*time.Hour), now.Add(96*time.Hour)
+	v := inStatus(Submitted, false)
+	if v.ReviewSince() != nil {
+		t.Fatalf("review since %v before payment", v.ReviewSince())
+	}
+	if err := v.MarkPaid(4900, "pi_1", paid); err != nil {
+		t.Fatal(err)
+	}
+	if got := v.ReviewSince(); got == nil || !got.Equal(paid) {
+		t.Fatalf("review since %v, want the payment %v", got, paid)
+	}
+	if err := v.Reject("Blurred passport", later); err != nil {
+		t.Fatal(err)
+	}
+	if err := v.Resubmit(later); err != nil {
+		t.Fatal(err)
+	}
+	if got := v.ReviewSince(); !got.Equal(paid) {
+		t.Fatalf("review since %v after a rejection, want %v", got, paid)
+	}
+	if err := v.Submit(complete, latest); err != nil {
+		t.Fatal(err)
+	}
+	if got := v.ReviewSince(); !got.Equal(latest) {
+		t.Fatalf("review since %v after a paid resubmission, want %v", got, latest)
+	}
+	if got := Restore(v.Snapshot()).ReviewSince(); !got.Equal(latest) {
+		t.Fatalf("restored review since %v", got)
+	}
+	if err := v.Approve(latest.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	upgraded := latest.Add(72 * time.Hour)
+	if err := v.CompletePaidUpgrade(10000, "pi_2", upgraded); err != nil {
+		t.Fatal(err)
+	}
+	if got := v.ReviewSince(); !got.Equal(upgraded) {
+		t.Fatalf("review since %v after a paid upgrade, want %v", got, upgraded)
+	}
+}

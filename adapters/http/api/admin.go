@@ -10,6 +10,7 @@ type AdminVerification struct {
 	// Screening replaces the applicant's view of the Top checks.
 	Screening *AdminScreeningSummary `json:"screening" description:"Top only (null for Basic, and before the first run)"`
 	Claim     *ReviewClaim           `json:"claim" description:"the reviewer holding it (null: unclaimed, or the claim lapsed)"`
+	Waiting   *ReviewWait            `json:"waiting" description:"in review only (null otherwise): the wait for a decision"`
 }
 
 // ReviewClaim is who is reviewing a verification, and since when.
@@ -19,6 +20,14 @@ type ReviewClaim struct {
 	ClaimedAt   time.Time `json:"claimedAt"`
 	ActiveAt    time.Time `json:"activeAt" description:"the holder's last action; the claim lapses REVIEW_CLAIM_TTL after it"`
 	Mine        bool      `json:"mine" description:"the caller holds it"`
+}
+
+// ReviewWait is how long a verification in review has waited for a decision, in business days
+// (BUSINESS_DAYS less HOLIDAYS_FILE, UTC days) since it entered review after payment.
+type ReviewWait struct {
+	Since        time.Time `json:"since" description:"when it entered review after payment"`
+	BusinessDays int       `json:"businessDays" description:"business days waited, a started day counting as one"`
+	Overdue      bool      `json:"overdue" description:"waited more than the promised 2 business days"`
 }
 
 // AdminDocument is a document as a reviewer sees it, with what its file shows. The applicant's
@@ -53,6 +62,7 @@ type Stats struct {
 	Revoked            int `json:"revoked" description:"approved verifications whose certificate was revoked"`
 	Expired            int `json:"expired" description:"approved verifications whose certificate expired (not revoked)"`
 	ScreeningAttention int `json:"screeningAttention" description:"Top verifications whose screening needs a reviewer (the filter screening=attention)"`
+	Overdue            int `json:"overdue" description:"verifications in review that have waited more than the promised 2 business days"`
 }
 
 // AuditEvent is one entry of a verification's audit trail.

@@ -72,7 +72,8 @@ var (
 		{Name: "status", Description: "one status, or several separated by commas (draft,submitted)"},
 		{Name: "tier"}}
 	adminParams = slices.Concat(pageParams, []Param{
-		{Name: "sort", Enum: slices.Concat(listSorts, []string{"publicId", "company", "email"})},
+		{Name: "sort", Enum: slices.Concat(listSorts, []string{"publicId", "company", "email", "reviewSince"}),
+			Description: "default updatedAt, newest first; with status=in_review, reviewSince, oldest first"},
 		{Name: "order", Enum: []string{"asc", "desc"}}}, filterParams, []Param{
 		{Name: "email"}, {Name: "company", Description: "any part of the company name or registration number, case-insensitive"},
 		{Name: "publicId"}, {Name: "id", Pattern: digits}, {Name: "screening", Enum: []string{"attention"}},

@@ -166,6 +166,7 @@ func runVerifications(t *testing.T, open Open) {
 		want.ExpiresAt = at(start.AddDate(1, 0, 0))
 		want.RevokedAt = at(start.Add(4*time.Hour + 123456*time.Microsecond))
 		want.RevokedReason = "Registry shows the company dissolved"
+		want.ReviewSince = at(start.Add(90 * time.Minute))
 		want.UpdatedAt = start.Add(5 * time.Hour)
 		saved := verification.Restore(want)
 		if err := f.r.Verifications.Save(f.ctx, saved); err != nil {
@@ -209,7 +210,8 @@ func runVerifications(t *testing.T, open Open) {
 		v := f.draft(f.user("owner@acme.example"), verification.Top)
 		got := f.get(v.ID()).Snapshot()
 		if got.Payment.Status != verification.PaymentPending || got.Payment.Amount != 0 || got.Payment.Date != nil ||
-			got.ApprovedAt != nil || got.ExpiresAt != nil || got.RevokedAt != nil || got.CISFormGenerated != nil {
+			got.ApprovedAt != nil || got.ExpiresAt != nil || got.RevokedAt != nil || got.CISFormGenerated != nil ||
+			got.ReviewSince != nil {
 			t.Errorf("a new draft read back with values it never had: %+v", got)
 		}
 		_, err := f.r.Verifications.ByCISPath(f.ctx, "")

@@ -195,6 +195,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	work.screening = screening
 	work.checks = checks
 	work.expiry = application.NewExpiryReminders(tx, verificationRows, notify, follows, clock)
+	work.digest = application.NewReviewDigest(application.ReviewDigestDeps{Tx: tx, Repo: verifications, Notify: notify,
+		Clock: clock, Calendar: cfg.Calendar()})
 	work.follows = follows
 	work.retention = application.NewFileRetention(documents, pending, blobs, clock, cfg.DeletedFileRetention)
 	work.jobs = application.NewJobs(tx, messaging.Jobs, notify)
@@ -208,7 +210,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Documents: docs,
 		Payments:  payments,
 		Admin: application.NewAdmin(application.AdminDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
-			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks, Followers: follows, Claims: claims}),
+			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks, Followers: follows, Claims: claims,
+			Calendar: cfg.Calendar()}),
 		ReviewClaims: claims,
 		Charts:       application.NewCharts(application.ChartsDeps{Reader: persistence.NewCharts(db), Clock: clock}),
 		Follows:      follows,

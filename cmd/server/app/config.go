@@ -17,6 +17,7 @@ import (
 	httpapi "github.com/tttverify/tttverify/adapters/http"
 	"github.com/tttverify/tttverify/adapters/signing"
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/businessday"
 )
 
 // Config is every setting, read once from the environment by LoadConfig. Each variable's name,
@@ -104,6 +105,10 @@ type Config struct {
 	TSAURL     string
 	TSATimeout time.Duration
 
+	// BusinessDays (validated weekdays) less Holidays are the days a review's wait is counted on.
+	BusinessDays string
+	Holidays     []time.Time
+
 	// JobTimeout bounds one attempt of a job; a job left running by a server that died runs
 	// again elsewhere after 1.2 times this.
 	JobTimeout time.Duration
@@ -164,6 +169,15 @@ func (c *Config) check() error {
 			c.ScreeningStaleAfter, c.ScreeningFetchInterval)
 	}
 	return c.checkPayments()
+}
+
+// Calendar is the business days a review's wait is counted on.
+func (c *Config) Calendar() businessday.Calendar {
+	cal, err := businessday.New(c.BusinessDays, c.Holidays)
+	if err != nil { // BUSINESS_DAYS was checked when it was read
+		panic("BUSINESS_DAYS: " + err.Error())
+	}
+	return cal
 }
 
 // defaultFrom is no-reply at the public host.

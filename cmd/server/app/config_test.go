@@ -5,6 +5,7 @@ import (
 	"flag"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -41,7 +42,8 @@ func TestConfigDefaults(t *testing.T) {
 		WikidataTimeout: 90 * time.Second, WikidataAttempts: 4, OperatorEmail: "support@tttverify.com",
 		OwnerThreshold: 25, GLEIFAPIURL: "https://api.gleif.org/api/v1",
 		VIESAPIURL: "https://ec.europa.eu/taxation_customs/vies/rest-api", RegistryTimeout: 10 * time.Second,
-		Signing: signing.KeyConfig{Operator: "TTT Verify"}, TSATimeout: 10 * time.Second}
+		Signing: signing.KeyConfig{Operator: "TTT Verify"}, TSATimeout: 10 * time.Second,
+		BusinessDays: "mon,tue,wed,thu,fri"}
 	if diff := cmp.Diff(want, Defaults()); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
@@ -68,7 +70,7 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"STRIPE_PUBLISHABLE_KEY=pk_test_1", "STRIPE_WEBHOOK_SECRET=whsec_1", "STRIPE_API_BASE=http://stripe-mock",
 		"WORKERS=0", "SMTP_URL=smtp://mail:25", "SMTP_FROM=Compliance <kyc@example.com>", "JOB_TIMEOUT=30s",
 		"SESSION_IDLE_TIMEOUT=2h", "SESSION_LIFETIME=10h", "PAYMENTS=stripe", "PEP_YEARS_AFTER_OFFICE=0",
-		"SCREENING_WIKIDATA_TIMEOUT=2m", "SCREENING_WIKIDATA_ATTEMPTS=2", "OPERATOR_EMAIL=kyc@example.com", "UBO_THRESHOLD=10", "GLEIF_API_URL=http://gleif.test/api/v1/",
+		"SCREENING_WIKIDATA_TIMEOUT=2m", "SCREENING_WIKIDATA_ATTEMPTS=2", "OPERATOR_EMAIL=kyc@example.com", "UBO_THRESHOLD=10", "BUSINESS_DAYS=sun,mon,tue,wed,thu", "GLEIF_API_URL=http://gleif.test/api/v1/",
 		"VIES_API_URL=http://vies.test/rest-api", "REGISTRY_TIMEOUT=3s", "SIGNING_KEY_FILE=/keys/seal.key",
 		"SIGNING_CERT_FILE=/keys/seal.crt", "SIGNING_P12_FILE=/keys/seal.p12", "SIGNING_P12_PASSWORD=pw",
 		"SIGNING_PREVIOUS_CERT_FILES=/keys/2025.crt, /keys/2024.crt", "OPERATOR_NAME=Acme Trust", "TSA_URL=https://tsa.example.com/",
@@ -97,7 +99,7 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		GLEIFAPIURL: "http://gleif.test/api/v1", VIESAPIURL: "http://vies.test/rest-api", RegistryTimeout: 3 * time.Second,
 		Signing: signing.KeyConfig{KeyFile: "/keys/seal.key", CertFile: "/keys/seal.crt", P12File: "/keys/seal.p12",
 			P12Password: "pw", PreviousCertFiles: []string{"/keys/2025.crt", "/keys/2024.crt"}, Operator: "Acme Trust"},
-		TSAURL: "https://tsa.example.com/", TSATimeout: 3 * time.Second}
+		TSAURL: "https://tsa.example.com/", TSATimeout: 3 * time.Second, BusinessDays: "sun,mon,tue,wed,thu"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("configuration (-want +got):\n%s", diff)
 	}
@@ -157,6 +159,10 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{[]string{"MAX_STORAGE_PER_ACCOUNT=1.5"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size"},
 		{[]string{"MAX_STORAGE_PER_ACCOUNT=2GB of space"}, "MAX_STORAGE_PER_ACCOUNT must be a positive size"},
 		{[]string{"MAX_CONCURRENT_UPLOADS=0"}, "MAX_CONCURRENT_UPLOADS must be a whole number >= 1"},
+		{[]string{"BUSINESS_DAYS=mon,tue,wed,thu,fr"}, `BUSINESS_DAYS must be weekdays such as mon,tue,wed,thu,fri: "fr" is not a weekday`},
+		{[]string{"BUSINESS_DAYS=mon,mon"}, "BUSINESS_DAYS must be weekdays such as mon,tue,wed,thu,fri: mon is named twice"},
+		{[]string{"BUSINESS_DAYS=,"}, `BUSINESS_DAYS must be weekdays such as mon,tue,wed,thu,fri: "" is not a weekday`},
+		{[]string{"HOLIDAYS_FILE=/nonexistent/holidays.txt"}, "HOLIDAYS_FILE must be a readable file of dates: open /nonexistent/holidays.txt"},
 		{[]string{"UBO_THRESHOLD=0"}, "UBO_THRESHOLD must be a whole percentage from 1 to 100"},
 		{[]string{"UBO_THRESHOLD=25%"}, "UBO_THRESHOLD must be a whole percentage from 1 to 100"},
 		{[]string{"S3_USE_SSL=yes please"}, "S3_USE_SSL must be true or false"},
@@ -186,6 +192,35 @@ func TestConfigRefusesBadValues(t *testing.T) {
 				t.Errorf("the error repeats a secret: %v", err)
 			}
 		})
+	}
+}
+
+// The holiday file is read at start: its days are not business days, and a line that is not a date
+// stops the start naming the file and the line.
+func TestConfigHolidaysFile(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "holidays.txt"), filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(good, []byte("# 2026\n2026-12-25 # Christmas\n\n2026-12-28\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("2026-12-25\n26.12.2026\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := configFrom(t, "HOLIDAYS_FILE="+good)
+	want := []time.Time{time.Date(2026, 12, 25, 0, 0, 0, 0, time.UTC), time.Date(2026, 12, 28, 0, 0, 0, 0, time.UTC)}
+	if diff := cmp.Diff(want, c.Holidays); diff != "" {
+		t.Errorf("holidays (-want +got):\n%s", diff)
+	}
+	cal := c.Calendar()
+	for day, business := range map[string]bool{"2026-12-24": true, "2026-12-25": false, "2026-12-26": false, "2026-12-28": false, "2026-12-29": true} {
+		d, _ := time.Parse(time.DateOnly, day)
+		if cal.IsBusinessDay(d) != business {
+			t.Errorf("%s business day: %v, want %v", day, !business, business)
+		}
+	}
+	_, err := ConfigFrom([]string{"HOLIDAYS_FILE=" + bad})
+	if want := "HOLIDAYS_FILE " + bad + `: line 2: "26.12.2026" is not a date like 2026-12-25`; err == nil || err.Error() != want {
+		t.Errorf("bad file: %v, want %q", err, want)
 	}
 }
 

@@ -42,6 +42,7 @@ type jobWork struct {
 	certificates *application.Certificates
 	resets       *application.PasswordResets
 	expiry       *application.ExpiryReminders
+	digest       *application.ReviewDigest
 	follows      *application.Follows
 	retention    *application.FileRetention
 	jobs         *application.Jobs
@@ -72,6 +73,11 @@ func (w *jobWork) kinds(mailer application.Mailer, refresh application.ListRefre
 			_, scanErr := w.expiry.Scan(ctx)
 			_, purgeErr := w.retention.Purge(ctx)
 			return errors.Join(scanErr, purgeErr)
+		}},
+		// Early morning in Europe, before the reviewers' day.
+		jobs.Work[application.SendOverdueDigest]{Schedule: jobs.Daily(6), Handle: func(ctx context.Context, _ application.SendOverdueDigest) error {
+			_, err := w.digest.Send(ctx)
+			return err
 		}},
 		jobs.Work[application.ScreenVerification]{Handle: func(ctx context.Context, j application.ScreenVerification) error {
 			return w.checks.Run(ctx, j.RunID)

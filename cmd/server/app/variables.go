@@ -7,6 +7,7 @@ import (
 	"net"
 	netmail "net/mail"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	httpapi "github.com/tttverify/tttverify/adapters/http"
 	"github.com/tttverify/tttverify/adapters/registry"
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/businessday"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -116,6 +118,13 @@ var configuration = []group{
 		{name: "DELETED_FILE_RETENTION", def: short(application.DefaultDeletedFileRetention), help: "how long the " +
 			"object of a deleted document is kept before the daily job removes it (the row stays, marked deleted)",
 			set: into(positive, func(c *Config) *time.Duration { return &c.DeletedFileRetention })},
+		{name: "BUSINESS_DAYS", def: businessday.Weekdays, help: "the weekdays a review's wait is counted on, " +
+			"comma-separated (`mon` … `sun`): the queue shows each verification's business days in review, more than " +
+			"2 is overdue",
+			set: into(weekdays, func(c *Config) *string { return &c.BusinessDays })},
+		{name: "HOLIDAYS_FILE", shown: "none", help: "a file of days that are not business days, one ISO date " +
+			"(`2026-12-25`) per line, `#` starts a comment; read at start",
+			set: into(holidayFile, func(c *Config) *[]time.Time { return &c.Holidays })},
 		{name: "UBO_THRESHOLD", def: strconv.Itoa(verification.DefaultOwnerThreshold), help: "ownership percentage " +
 			"(1-100) that makes a beneficial owner of a Top verification; the applicants' declaration that nobody " +
 			"reaches it states it", set: into(percent, func(c *Config) *int { return &c.OwnerThreshold })},
@@ -416,6 +425,31 @@ func fileList(list string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// weekdays is a business week such as mon,tue,wed,thu,fri.
+func weekdays(s string) (string, error) {
+	if _, err := businessday.New(s, nil); err != nil {
+		return "", fmt.Errorf("must be weekdays such as %s: %w", businessday.Weekdays, err)
+	}
+	return s, nil
+}
+
+// holidayFile reads the holidays in the file at path, or none.
+func holidayFile(path string) ([]time.Time, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("must be a readable file of dates: %w", err)
+	}
+	defer f.Close()
+	days, err := businessday.ParseHolidays(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return days, nil
 }
 
 // httpURL is an http(s) address, or nothing.

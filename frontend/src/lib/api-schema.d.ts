@@ -867,7 +867,8 @@ export interface paths {
                 query?: {
                     page?: string;
                     pageSize?: string;
-                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email";
+                    /** @description default updatedAt, newest first; with status=in_review, reviewSince, oldest first */
+                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email" | "reviewSince";
                     order?: "asc" | "desc";
                     /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
@@ -957,7 +958,8 @@ export interface paths {
                 query?: {
                     page?: string;
                     pageSize?: string;
-                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email";
+                    /** @description default updatedAt, newest first; with status=in_review, reviewSince, oldest first */
+                    sort?: "id" | "status" | "tier" | "createdAt" | "updatedAt" | "publicId" | "company" | "email" | "reviewSince";
                     order?: "asc" | "desc";
                     /** @description one status, or several separated by commas (draft,submitted) */
                     status?: string;
@@ -8694,6 +8696,8 @@ export interface components {
             updatedAt: string;
             userEmail: string;
             userId: number;
+            /** @description in review only (null otherwise): the wait for a decision */
+            waiting: components["schemas"]["ReviewWait"] | null;
         };
         ApplicantScreening: {
             /** @enum {string} */
@@ -9328,6 +9332,17 @@ export interface components {
             /** @description the caller holds it */
             mine: boolean;
         };
+        ReviewWait: {
+            /** @description business days waited, a started day counting as one */
+            businessDays: number;
+            /** @description waited more than the promised 2 business days */
+            overdue: boolean;
+            /**
+             * Format: date-time
+             * @description when it entered review after payment
+             */
+            since: string;
+        };
         ScreeningCaseHit: {
             /** @enum {string} */
             check: "sanctions" | "pep";
@@ -9478,6 +9493,8 @@ export interface components {
             /** @description approved verifications whose certificate expired (not revoked) */
             expired: number;
             in_review: number;
+            /** @description verifications in review that have waited more than the promised 2 business days */
+            overdue: number;
             rejected: number;
             /** @description approved verifications whose certificate was revoked */
             revoked: number;

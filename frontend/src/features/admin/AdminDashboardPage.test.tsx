@@ -25,7 +25,7 @@ function av(id: number, over: Partial<AdminVerification> = {}): AdminVerificatio
 function api() {
   const deleted: number[] = []
   const m = mockApi(
-    route('GET', '/api/admin/verifications/stats', () => json({ total: 60, draft: 1, submitted: 2, in_review: 23, approved: 30, rejected: 4, screeningAttention: 3 })),
+    route('GET', '/api/admin/verifications/stats', () => json({ total: 60, draft: 1, submitted: 2, in_review: 23, approved: 30, rejected: 4, screeningAttention: 3, overdue: 2 })),
     route('GET', '/api/admin/verifications', (_req, url) => {
       const page = Number(url.searchParams.get('page'))
       const n = page === 3 ? 3 : 10
@@ -33,7 +33,11 @@ function api() {
         Array.from({ length: n }, (_, i) => {
           const id = (page - 1) * 10 + i + 1
           // Verification 2 is a Top one whose screening needs a reviewer.
-          return id === 2 ? av(id, { tier: 'top', screening: { status: 'done', attention: true } }) : av(id)
+          if (id === 2) return av(id, { tier: 'top', screening: { status: 'done', attention: true } })
+          // Verification 1 has waited past the promise, 3 within it.
+          if (id === 1) return av(id, { waiting: { since: '2026-03-02T10:00:00Z', businessDays: 4, overdue: true } })
+          if (id === 3) return av(id, { waiting: { since: '2026-03-05T10:00:00Z', businessDays: 1, overdue: false } })
+          return av(id)
         }),
         { headers: { 'X-Total-Count': '23' } },
       )
@@ -60,10 +64,10 @@ describe('admin dashboard', () => {
     expect(within(screen.getByTestId('count-rejected')).getByText('4')).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('In Review')
     expect(screen.getByRole('combobox', { name: 'Tier' })).toHaveTextContent('All')
-    expect(calls).toContain('GET /api/admin/verifications?status=in_review&page=1&pageSize=10&sort=createdAt&order=desc')
+    expect(calls).toContain('GET /api/admin/verifications?status=in_review&page=1&pageSize=10&sort=reviewSince&order=asc')
     expect(calls).toContain('GET /api/admin/verifications/stats')
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
-    expect(headers).toEqual(['DB ID', 'Public ID', 'User', 'Tier', 'Status', 'Date', 'Actions'])
+    expect(headers).toEqual(['DB ID', 'Public ID', 'User', 'Tier', 'Status', 'Waiting', 'Date', 'Actions'])
     const row = screen.getAllByTestId('admin-row')[0]
     expect(within(row).getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/admin/verifications/1')
     expect(within(row).getByText('owner1@acme.test')).toBeInTheDocument()
@@ -96,7 +100,7 @@ describe('admin dashboard', () => {
     await user.paste('pub-9')
     await user.type(screen.getByLabelText('DB ID'), '9')
     await waitFor(
-      () => expect(calls).toContain('GET /api/admin/verifications?status=in_review&email=jane%40acme.test&publicId=pub-9&id=9&page=1&pageSize=10&sort=createdAt&order=desc'),
+      () => expect(calls).toContain('GET /api/admin/verifications?status=in_review&email=jane%40acme.test&publicId=pub-9&id=9&page=1&pageSize=10&sort=reviewSince&order=asc'),
       { timeout: 3000 },
     )
     expect(calls).toContain('GET /api/admin/verifications/stats?email=jane%40acme.test&publicId=pub-9&id=9')
@@ -114,18 +118,18 @@ describe('admin dashboard', () => {
     await screen.findByText('Showing 1-10 of 23')
     await user.click(screen.getByLabelText('Company'))
     await user.paste('HRB-555')
-    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?status=in_review&company=HRB-555&page=1&pageSize=10&sort=createdAt&order=desc'), {
+    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?status=in_review&company=HRB-555&page=1&pageSize=10&sort=reviewSince&order=asc'), {
       timeout: 3000,
     })
     expect(calls).toContain('GET /api/admin/verifications/stats?company=HRB-555')
     const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) })
-    expect(header('Date')).toHaveAttribute('aria-sort', 'descending')
+    expect(header('Waiting')).toHaveAttribute('aria-sort', 'ascending')
     await user.click(within(header('User')).getByRole('button'))
     await waitFor(() => expect(calls.some((c) => c.includes('company=HRB-555&page=1&pageSize=10&sort=company&order=desc'))).toBe(true))
     expect(header('User')).toHaveAttribute('aria-sort', 'descending')
     await user.click(within(header('User')).getByRole('button'))
     await waitFor(() => expect(calls.some((c) => c.includes('sort=company&order=asc'))).toBe(true))
-    for (const [name, field] of [['DB ID', 'id'], ['Public ID', 'publicId'], ['Tier', 'tier'], ['Status', 'status']]) {
+    for (const [name, field] of [['DB ID', 'id'], ['Public ID', 'publicId'], ['Tier', 'tier'], ['Status', 'status'], ['Date', 'createdAt']]) {
       await user.click(within(header(name)).getByRole('button'))
       await waitFor(() => expect(calls.some((c) => c.includes(`sort=${field}&order=desc`))).toBe(true))
     }
@@ -174,6 +178,30 @@ describe('admin dashboard', () => {
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-pressed', 'false')
     await waitFor(() => expect(calls.at(-1)).not.toContain('screening='), { timeout: 3000 })
+  })
+
+  it('shows each wait in business days, flags the overdue ones in words, counts them and opens In Review oldest first', async () => {
+    const { calls } = api()
+    const user = userEvent.setup()
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
+    await screen.findByText('Showing 1-10 of 23')
+    const rows = screen.getAllByTestId('admin-row')
+    expect(within(rows[0]).getByTestId('waiting')).toHaveTextContent('4 business daysOverdue (over 2 business days)')
+    expect(within(rows[0]).getByText('4 business days')).toHaveClass('text-red-700')
+    expect(within(rows[2]).getByTestId('waiting')).toHaveTextContent(/^1 business day$/)
+    expect(within(rows[2]).queryByText(/Overdue/)).toBeNull()
+    expect(within(rows[3]).queryByTestId('waiting')).toBeNull()
+    const overdue = screen.getByTestId('count-overdue')
+    expect(overdue).toHaveTextContent('Overdue reviews (over 2 business days)2')
+
+    // Other lists are newest first and have no Waiting column: only the In Review queue waits.
+    await user.click(screen.getByTestId('count-approved'))
+    await waitFor(() => expect(calls).toContain('GET /api/admin/verifications?status=approved&page=1&pageSize=10&sort=createdAt&order=desc'))
+    expect(screen.queryByRole('columnheader', { name: /Waiting/ })).toBeNull()
+    await user.click(overdue)
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('In Review')
+    expect(screen.getByRole('columnheader', { name: /Waiting/ })).toHaveAttribute('aria-sort', 'ascending')
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/admin/verifications?status=in_review&page=1&pageSize=10&sort=reviewSince&order=asc')).toHaveLength(2))
   })
 
   it('keeps filters and page in the address: a reload shows the same queue, Back the one before', async () => {

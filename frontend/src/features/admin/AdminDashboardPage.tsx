@@ -24,8 +24,9 @@ import { usePagedList, usePageInRange, type Order } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { AuditRangeExport } from './AuditRangeExport'
 import { useAdminDeleteVerificationMutation, useAdminListVerificationsQuery, useAdminStatsQuery } from './adminApi'
-import { ADMIN_LIST, ADMIN_POLLING_MS, CLAIM_OPTIONS, CLEARED_FILTERS, idProblem, isFiltered, type AdminFilters, type AdminSort } from './filters'
+import { ADMIN_LIST, ADMIN_POLLING_MS, CLAIM_OPTIONS, CLEARED_FILTERS, idProblem, isFiltered, queueOrder, type AdminFilters, type AdminSort } from './filters'
 import { ClaimBadge } from './ReviewClaim'
+import { OverdueCount, WaitingTime } from './ReviewClock'
 import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
 import { useTypedFilters } from './useTypedFilters'
@@ -111,8 +112,13 @@ function DeleteButton({ v, onDelete }: { v: AdminVerification; onDelete: (v: Adm
   )
 }
 
-function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerification, AdminSort>[] {
+function columns(onDelete: (v: AdminVerification) => void, inReview: boolean): Column<AdminVerification, AdminSort>[] {
   const nowrap = 'whitespace-nowrap'
+  // Only verifications in review wait: the In Review queue has a column for it (the business days
+  // since payment), the other lists keep their width for long names.
+  const waiting: Column<AdminVerification, AdminSort>[] = inReview
+    ? [{ header: 'Waiting', sort: 'reviewSince', cell: (v) => <WaitingTime waiting={v.waiting} /> }]
+    : []
   return [
     { header: 'DB ID', sort: 'id', cellClassName: 'whitespace-nowrap text-sm font-medium text-slate-900', cell: (v) => v.id },
     {
@@ -142,6 +148,8 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
     {
       header: 'Status',
       sort: 'status',
+      // Beside the Waiting column a badge would break inside ("In / Review"); the User column gives way instead.
+      cellClassName: inReview ? nowrap : undefined,
       cell: (v) => (
         <span className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={displayStatus(v)} />
@@ -150,6 +158,7 @@ function columns(onDelete: (v: AdminVerification) => void): Column<AdminVerifica
         </span>
       ),
     },
+    ...waiting,
     { header: 'Date', sort: 'createdAt', cellClassName: 'whitespace-nowrap text-sm text-slate-600', cell: (v) => formatDate(v.createdAt) },
     {
       header: 'Actions',
@@ -191,6 +200,11 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
           {v.claim && <ClaimBadge claim={v.claim} />}
         </span>
       </div>
+      {v.waiting && (
+        <div className="flex items-center gap-2 text-xs text-slate-600">
+          Waiting <WaitingTime waiting={v.waiting} />
+        </div>
+      )}
       <div className="flex items-center gap-2">
         <TierBadge tier={v.tier} />
         <span className="text-xs text-slate-600">{formatDate(v.createdAt)}</span>
@@ -202,9 +216,17 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
   )
 }
 
-const SORT_LABELS: Record<AdminSort, string> = { createdAt: 'Date', id: 'DB ID', publicId: 'Public ID', company: 'Company', tier: 'Tier', status: 'Status' }
+const SORT_LABELS: Record<AdminSort, string> = {
+  reviewSince: 'Waiting since',
+  createdAt: 'Date',
+  id: 'DB ID',
+  publicId: 'Public ID',
+  company: 'Company',
+  tier: 'Tier',
+  status: 'Status',
+}
 /** SORT_OPTIONS sort the queue on a phone, where the cards have no column headers to click. */
-const SORT_OPTIONS = sortOptions(SORT_LABELS, ['createdAt'])
+const SORT_OPTIONS = sortOptions(SORT_LABELS, ['createdAt', 'reviewSince'])
 
 type TextKey = 'email' | 'company' | 'publicId' | 'id'
 const textOf = ({ email, company, publicId, id }: AdminFilters): Pick<AdminFilters, TextKey> => ({ email, company, publicId, id })
@@ -212,7 +234,9 @@ const textOf = ({ email, company, publicId, id }: AdminFilters): Pick<AdminFilte
 export default function AdminDashboardPage() {
   usePageTitle('Admin Dashboard')
   const queue = usePagedList(ADMIN_LIST)
-  const { page, sort, order, filters } = queue
+  const { page, filters } = queue
+  const { sort, order } = queueOrder(filters.status, queue.sort, queue.order)
+  const inReview = filters.status === 'in_review'
   // The text filters show each key at once and reach the address, and the server, once typing pauses.
   const [typed, setTyped] = useTypedFilters(textOf(filters), (t) => queue.setFilters(t, { replace: true }))
   const shown = { ...filters, ...typed }
@@ -251,6 +275,11 @@ export default function AdminDashboardPage() {
         />
 
         <CountCards counts={stats.data} loading={stats.isLoading} active={filters.status} onPick={(s) => queue.setFilters({ status: s })} />
+        <OverdueCount
+          count={stats.data?.overdue}
+          loading={stats.isLoading}
+          onShow={() => queue.setFilters({ status: 'in_review' })}
+        />
         <ScreeningAttentionFilter
           count={stats.data?.screeningAttention}
           loading={stats.isLoading}
@@ -287,13 +316,14 @@ export default function AdminDashboardPage() {
             <Select
               id="admin-sort"
               label="Sort by"
-              className="min-[75rem]:hidden" // shown while the list is cards (below tableFrom), which have no headers
+              // Shown while the list is cards (below tableFrom), which have no headers.
+              className={inReview ? 'min-[84rem]:hidden' : 'min-[75rem]:hidden'}
               value={`${sort}:${order}`}
               onValueChange={(v) => {
                 const [f, o] = v.split(':') as [AdminSort, Order]
                 queue.setSorting(f, o)
               }}
-              options={SORT_OPTIONS}
+              options={inReview ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => !o.value.startsWith('reviewSince'))}
             />
             <Button
               variant="ghost"
@@ -312,8 +342,9 @@ export default function AdminDashboardPage() {
             label="Verifications"
             rows={list.data?.items ?? []}
             rowKey={(v) => v.id}
-            columns={columns(setToDelete)}
-            sorting={{ sort, order, onSort: queue.sortBy }}
+            columns={columns(setToDelete, inReview)}
+            // Headers turn the order they show around, which may be the fallback of queueOrder.
+            sorting={{ sort, order, onSort: (f) => queue.setSorting(f, f === sort && order === 'desc' ? 'asc' : 'desc') }}
             loading={list.isLoading}
             error={list.isError ? { title: 'Error Loading Verifications', error: list.error, onRetry: () => void list.refetch() } : undefined}
             empty={{
@@ -323,8 +354,9 @@ export default function AdminDashboardPage() {
             }}
             card={(v) => <AdminCard v={v} onDelete={setToDelete} />}
             testId={{ row: 'admin-row', card: 'admin-card' }}
-            // Its seven columns need about 840 px: beside the sidebar, a window of 1200 px.
-            tableFrom="75rem"
+            // Its seven columns need about 840 px: beside the sidebar, a window of 1200 px; the In Review
+            // queue's Waiting column needs 1344 px (long company names included).
+            tableFrom={inReview ? '84rem' : '75rem'}
           />
           <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={queue.setPage} />
         </Card>

@@ -30,14 +30,17 @@ export const CLAIM_OPTIONS = [
 ] as const
 
 /** ADMIN_SORTS are the fields the queue sorts by, one per column the table shows. */
-export const ADMIN_SORTS = ['id', 'publicId', 'company', 'tier', 'status', 'createdAt'] as const
+export const ADMIN_SORTS = ['id', 'publicId', 'company', 'tier', 'status', 'createdAt', 'reviewSince'] as const
 export type AdminSort = (typeof ADMIN_SORTS)[number]
 
-/** ADMIN_LIST keeps the queue's filters, sort and page in the address; newest first until a header is clicked. */
+/**
+ * ADMIN_LIST keeps the queue's filters, sort and page in the address. The queue opens on In Review,
+ * the longest wait first, until a header is clicked; see queueOrder for the other statuses.
+ */
 export const ADMIN_LIST: PagedListConfig<AdminFilters, AdminSort> = {
   sorts: ADMIN_SORTS,
-  sort: 'createdAt',
-  order: 'desc',
+  sort: 'reviewSince',
+  order: 'asc',
   filters: DEFAULT_FILTERS,
   allowed: {
     status: ADMIN_STATUS_OPTIONS.map((o) => o.value),
@@ -78,6 +81,14 @@ export interface AdminListArgs {
   page: number
   sort?: AdminSort
   order?: Order
+}
+
+/**
+ * queueOrder is the order the queue is listed in: only verifications in review wait, so the wait
+ * orders the In Review queue alone and every other list falls back to newest first.
+ */
+export function queueOrder(status: string, sort: AdminSort, order: Order): { sort: AdminSort; order: Order } {
+  return sort === 'reviewSince' && status !== 'in_review' ? { sort: 'createdAt', order: 'desc' } : { sort, order }
 }
 
 /** adminListQuery is the list call's query string: filters, page, 10 per page, newest first unless sorted. */

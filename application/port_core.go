@@ -306,8 +306,8 @@ type Documents interface {
 	DeletedBefore(ctx context.Context, t time.Time, limit int) ([]Document, error)
 	// MarkPurged records that a deleted document's object was removed.
 	MarkPurged(ctx context.Context, id int64, at time.Time) error
-	// SameFiles lists up to limit documents, not deleted, of verifications (not deleted) of an
-	// account other than verificationID's whose SHA-256 is one of hashes, oldest first.
+	// SameFiles lists, for each of hashes, up to limit documents, not deleted, of verifications
+	// (not deleted) of an account other than verificationID's with that SHA-256, oldest first.
 	SameFiles(ctx context.Context, verificationID int64, hashes []string, limit int) ([]FileElsewhere, error)
 }
 

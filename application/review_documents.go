@@ -13,9 +13,10 @@ type ReviewedDocument struct {
 	Flags []filesignals.Flag
 }
 
-// maxSameFiles bounds how many copies elsewhere one review lists, so that a file uploaded
-// everywhere (a blank form) cannot make the review slow.
-const maxSameFiles = 50
+// maxSameFiles bounds how many copies elsewhere a review lists of each file, so that a file
+// uploaded everywhere (a blank form) can neither make the review slow nor crowd out another
+// file's copies.
+const maxSameFiles = 10
 
 // Documents lists any verification's documents, each flagged with what its file shows: the same
 // file in a verification of another account, a PDF changed after it was made, an image that names

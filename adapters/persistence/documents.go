@@ -3,6 +3,7 @@ package persistence
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -237,12 +238,23 @@ func (r *AuditLog) List(ctx context.Context, id int64) ([]application.AuditEvent
 	return out, nil
 }
 
-// SameFiles lists up to limit documents with one of hashes in verifications of accounts other than
-// the owner of verificationID, oldest first; deleted documents and verifications are left out.
+// SameFiles lists, for each of hashes, up to limit documents with that hash in verifications of
+// accounts other than the owner of verificationID, oldest first; deleted documents and
+// verifications are left out. One query per hash: a file uploaded everywhere cannot use up another
+// file's share (a review has a handful of documents).
 func (r *Documents) SameFiles(ctx context.Context, verificationID int64, hashes []string, limit int) ([]application.FileElsewhere, error) {
-	if len(hashes) == 0 {
-		return nil, nil
+	var out []application.FileElsewhere
+	for _, h := range slices.Compact(slices.Sorted(slices.Values(hashes))) {
+		same, err := r.sameFile(ctx, verificationID, h, limit)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, same...)
 	}
+	return out, nil
+}
+
+func (r *Documents) sameFile(ctx context.Context, verificationID int64, hash string, limit int) ([]application.FileElsewhere, error) {
 	var rows []struct {
 		SHA256         string    `bun:"sha256"`
 		VerificationID int64     `bun:"verification_id"`
@@ -253,7 +265,7 @@ func (r *Documents) SameFiles(ctx context.Context, verificationID int64, hashes 
 		ColumnExpr("d.sha256, d.verification_id, d.created_at, ci.company_name").
 		Join("JOIN verifications AS v ON v.id = d.verification_id").
 		Join("LEFT JOIN company_infos AS ci ON ci.verification_id = d.verification_id").
-		Where("d.sha256 IN (?)", bun.List(hashes)).Where("d.deleted_at IS NULL").Where("v.deleted = ?", false).
+		Where("d.sha256 = ?", hash).Where("d.deleted_at IS NULL").Where("v.deleted = ?", false).
 		Where("v.user_id <> (SELECT o.user_id FROM verifications AS o WHERE o.id = ?)", verificationID).
 		OrderExpr("d.id").Limit(int64(limit)).Scan(ctx, &rows)
 	if err != nil {

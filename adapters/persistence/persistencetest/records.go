@@ -306,6 +306,11 @@ func runRecords(t *testing.T, open Open) {
 		if err != nil || len(back) != 2 || back[0].VerificationID != mine.ID() || back[1].VerificationID != mineAgain.ID() || back[0].CompanyName != "" {
 			t.Errorf("from the other side: %+v, %v; want both of alice's verifications", back, err)
 		}
+		// The limit is each file's: the file found twice elsewhere does not crowd out the other one.
+		if each, err := f.r.Documents.SameFiles(f.ctx, mine.ID(), []string{same, other}, 1); err != nil || len(each) != 2 ||
+			each[0].SHA256 == each[1].SHA256 {
+			t.Errorf("one of each file: %+v, %v", each, err)
+		}
 		if none, err := f.r.Documents.SameFiles(f.ctx, mine.ID(), nil, 10); err != nil || len(none) != 0 {
 			t.Errorf("no hashes: %+v, %v", none, err)
 		}

@@ -100,21 +100,13 @@ function columns(onDelete: (v: Verification) => void): Column<Verification, Sort
           <p className="font-mono text-xs [overflow-wrap:anywhere] text-slate-600">
             {v.publicId} · #{v.id}
           </p>
+          {/* Under the name rather than in the Status column, which must stay narrow at 1280 px. */}
+          <ChecksStatus v={v} className="mt-1" />
         </div>
       ),
     },
     { header: 'Tier', sort: 'tier', cellClassName: 'whitespace-nowrap text-sm text-slate-700', cell: (v) => tierLabel(v.tier) },
-    {
-      header: 'Status',
-      sort: 'status',
-      cellClassName: 'whitespace-nowrap',
-      cell: (v) => (
-        <div className="flex flex-col items-start gap-1">
-          <StatusBadge status={displayStatus(v)} />
-          <ChecksStatus v={v} />
-        </div>
-      ),
-    },
+    { header: 'Status', sort: 'status', cellClassName: 'whitespace-nowrap', cell: (v) => <StatusBadge status={displayStatus(v)} /> },
     {
       header: 'Progress',
       cell: (v) => (

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
+	"github.com/tttverify/tttverify/cmd/server/app"
 )
 
 // verified is what frontend/scripts/verify-credential.mjs (npm jose, no code of ours) prints.
@@ -152,21 +153,16 @@ func TestCredentialSignedBeforeAKeyRotationStillVerifies(t *testing.T) {
 	before := credentialJWT(t, e.client(t), v.PublicID)
 
 	// The same database and data directory, restarted with the new key.
-	cfg := *e.cfg
-	cfg.Signing.KeyFile, cfg.Signing.CertFile, cfg.Signing.PreviousCertFiles = newKey, newCert, []string{oldCert}
-	rotated, err := wire(&cfg, e.hooks)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(rotated.Handler())
-	t.Cleanup(func() { srv.Close(); rotated.Close() })
+	rotated := e.restarted(t, func(c *app.Config) {
+		c.Signing.KeyFile, c.Signing.CertFile, c.Signing.PreviousCertFiles = newKey, newCert, []string{oldCert}
+	})
 
-	old, ok, msg := nodeVerify(t, srv.URL, before)
+	old, ok, msg := nodeVerify(t, rotated.base, before)
 	if !ok || old.Revoked != 0 {
 		t.Fatalf("the credential signed before the rotation: %s", msg)
 	}
-	after := credentialJWT(t, &client{t: t, base: srv.URL, http: http.DefaultClient}, v.PublicID)
-	fresh, ok, msg := nodeVerify(t, srv.URL, after)
+	after := credentialJWT(t, rotated, v.PublicID)
+	fresh, ok, msg := nodeVerify(t, rotated.base, after)
 	if !ok || fresh.Header["kid"] == old.Header["kid"] || fresh.StatusIndex != old.StatusIndex {
 		t.Errorf("after the rotation: kid %v (before %v), index %d (before %d), %s", fresh.Header["kid"], old.Header["kid"],
 			fresh.StatusIndex, old.StatusIndex, msg)
@@ -176,9 +172,24 @@ func TestCredentialSignedBeforeAKeyRotationStillVerifies(t *testing.T) {
 	so := stray.register(t, "stray@acme.example")
 	sv := stray.inReview(t, so, "basic")
 	stray.admin(t).must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(sv.ID)+"/approve", nil)
-	if _, ok, _ := nodeVerify(t, srv.URL, credentialJWT(t, stray.client(t), sv.PublicID)); ok {
+	if _, ok, _ := nodeVerify(t, rotated.base, credentialJWT(t, stray.client(t), sv.PublicID)); ok {
 		t.Error("a credential signed by an unlisted key verified")
 	}
+}
+
+// restarted serves e's database and data directory again with the settings change makes, as an
+// operator's restart would, and returns a client of that server.
+func (e *env) restarted(t *testing.T, change func(*app.Config)) *client {
+	t.Helper()
+	cfg := *e.cfg
+	change(&cfg)
+	a, err := wire(&cfg, e.hooks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.Handler())
+	t.Cleanup(func() { srv.Close(); a.Close() })
+	return &client{t: t, base: srv.URL, http: http.DefaultClient}
 }
 
 // writeSigningKey writes a self-signed ECDSA P-256 key and certificate as PEM files.

@@ -31,14 +31,7 @@ import (
 func TestIssuedPDFsAreSigned(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		owner, _, v := e.withCIS(t, "signed@acme.example")
-		base := "/api/verifications/" + itoa(v.ID)
-		certificate := owner.must(http.StatusOK, "GET", base+"/certificate", nil).Body
-		var cis api.CISForm
-		owner.must(http.StatusOK, "GET", base+"/cis-form", nil).JSON(t, &cis)
-		ownCIS := owner.must(http.StatusOK, "GET", cis.URL, nil).Body
-		var share api.Share
-		owner.must(http.StatusOK, "POST", base+"/cis-form/share", nil).JSON(t, &share)
-		sharedCIS := e.client(t).must(http.StatusOK, "GET", share.URL, nil).Body
+		certificate, ownCIS, sharedCIS := e.signedDocuments(t, owner, v)
 
 		for name, pdf := range map[string][]byte{"certificate": certificate, "owner's CIS": ownCIS, "shared CIS": sharedCIS} {
 			out := pdfsig(t, pdf)
@@ -71,6 +64,21 @@ func TestIssuedPDFsAreSigned(t *testing.T) {
 			t.Errorf("public certificate's signature %+v, want it marked a test signature", pub.Signature)
 		}
 	})
+}
+
+// signedDocuments fetches the PDFs an approved verification hands out: the certificate and the
+// owner's CIS as the owner downloads them, and the shared CIS as a counterparty opens its link.
+func (e *env) signedDocuments(t *testing.T, owner *client, v api.Verification) (certificate, ownCIS, sharedCIS []byte) {
+	t.Helper()
+	base := "/api/verifications/" + itoa(v.ID)
+	certificate = owner.must(http.StatusOK, "GET", base+"/certificate", nil).Body
+	var cis api.CISForm
+	owner.must(http.StatusOK, "GET", base+"/cis-form", nil).JSON(t, &cis)
+	ownCIS = owner.must(http.StatusOK, "GET", cis.URL, nil).Body
+	var share api.Share
+	owner.must(http.StatusOK, "POST", base+"/cis-form/share", nil).JSON(t, &share)
+	sharedCIS = e.client(t).must(http.StatusOK, "GET", share.URL, nil).Body
+	return certificate, ownCIS, sharedCIS
 }
 
 // TestPDFSignaturesAreTimestampedWhenATSAIsSet: with TSA_URL the signature carries an RFC 3161

@@ -3,12 +3,12 @@ package tests
 import (
 	"bytes"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
+	"github.com/tttverify/tttverify/cmd/server/app"
 )
 
 // verifyFile checks a PDF through the public document check, as the "Verify a document" page does.
@@ -52,15 +52,8 @@ func checks(v api.DocumentVerdict) []string {
 func TestVerifyADocumentGivesOneVerdict(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		owner, adm, v := e.withCIS(t, "verify@acme.example")
-		base := "/api/verifications/" + itoa(v.ID)
-		certificate := owner.must(http.StatusOK, "GET", base+"/certificate", nil).Body
-		var cis api.CISForm
-		owner.must(http.StatusOK, "GET", base+"/cis-form", nil).JSON(t, &cis)
-		ownCIS := owner.must(http.StatusOK, "GET", cis.URL, nil).Body
-		var share api.Share
-		owner.must(http.StatusOK, "POST", base+"/cis-form/share", nil).JSON(t, &share)
+		certificate, ownCIS, sharedCIS := e.signedDocuments(t, owner, v)
 		anon := e.client(t)
-		sharedCIS := anon.must(http.StatusOK, "GET", share.URL, nil).Body
 		credential := credentialJWT(t, anon, v.PublicID)
 		until := publicOf(t, anon, v.PublicID).ExpiresAt.UTC().Format("January 02, 2006")
 
@@ -156,15 +149,10 @@ func TestVerifyADocumentSignedBeforeAKeyRotation(t *testing.T) {
 	pdf := owner.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID)+"/certificate", nil).Body
 	credential := credentialJWT(t, e.client(t), v.PublicID)
 
-	cfg := *e.cfg
-	cfg.Signing.KeyFile, cfg.Signing.CertFile, cfg.Signing.PreviousCertFiles = newKey, newCert, []string{oldCert}
-	rotated, err := wire(&cfg, e.hooks)
-	if err != nil {
-		t.Fatal(err)
+	rotate := func(c *app.Config) {
+		c.Signing.KeyFile, c.Signing.CertFile, c.Signing.PreviousCertFiles = newKey, newCert, []string{oldCert}
 	}
-	srv := httptest.NewServer(rotated.Handler())
-	t.Cleanup(func() { srv.Close(); rotated.Close() })
-	after := &client{t: t, base: srv.URL, http: http.DefaultClient}
+	after := e.restarted(t, rotate)
 	if got := verifyFile(t, after, pdf); got.Verdict != "valid" || !strings.Contains(strings.Join(checks(got), "\n"), "✓ Signer: TTT Verify seal old") {
 		t.Errorf("a PDF signed with the previous key: %+v", got)
 	}
@@ -172,14 +160,7 @@ func TestVerifyADocumentSignedBeforeAKeyRotation(t *testing.T) {
 		t.Errorf("a credential signed with the previous key: %+v", got)
 	}
 
-	cfg.Signing.PreviousCertFiles = nil // the old key forgotten
-	forgot, err := wire(&cfg, e.hooks)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv2 := httptest.NewServer(forgot.Handler())
-	t.Cleanup(func() { srv2.Close(); forgot.Close() })
-	stranger := &client{t: t, base: srv2.URL, http: http.DefaultClient}
+	stranger := e.restarted(t, func(c *app.Config) { rotate(c); c.Signing.PreviousCertFiles = nil }) // the old key forgotten
 	for what, got := range map[string]api.DocumentVerdict{"PDF": verifyFile(t, stranger, pdf), "credential": verifyText(t, stranger, credential)} {
 		if got.Verdict != "foreign" || got.Certificate != nil {
 			t.Errorf("%s of an unlisted key: %+v", what, got)

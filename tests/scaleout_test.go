@@ -145,7 +145,8 @@ func TestTwoServersBehindALoadBalancer(t *testing.T) {
 	}
 
 	// Jobs the dead server was running are rescued after 1.2 x JOB_TIMEOUT by River's leader
-	// (re-elected if it was the dead server), so allow a minute and a half.
+	// (re-elected if it was the dead server), and an e-mail it was sending waits until its claim
+	// is older than JOB_TIMEOUT and the clocks' margin (30 s), so allow a minute and a half.
 	deadline := time.Now().Add(90 * time.Second)
 	for {
 		states := cl.jobStates(t)
@@ -157,7 +158,7 @@ func TestTwoServersBehindALoadBalancer(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("jobs still not done 90 s after the kill: %v\n%s", states, s2.logTail())
+			t.Fatalf("jobs still not done 90 s after the kill: %v\n%s\n%s", states, cl.unfinishedJobs(t), s2.logTail())
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
@@ -367,6 +368,34 @@ func (cl *cluster) jobStates(t *testing.T) map[string]int {
 		out[state] = n
 	}
 	return out
+}
+
+// unfinishedJobs describes the jobs not yet completed: kind, state, attempts, when next and errors.
+func (cl *cluster) unfinishedJobs(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, cl.dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	rows, err := conn.Query(ctx, `SELECT kind, state::text, attempt, scheduled_at, coalesce(errors::text, '')
+		FROM river_job WHERE state <> 'completed' ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var b strings.Builder
+	for rows.Next() {
+		var kind, state, errs string
+		var attempt int
+		var at time.Time
+		if err := rows.Scan(&kind, &state, &attempt, &at, &errs); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s %s attempt %d next %s errors %s\n", kind, state, attempt, at.Format(time.RFC3339), errs)
+	}
+	return b.String()
 }
 
 // mailed reports whether either server's outbox holds a message to addr.

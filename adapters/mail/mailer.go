@@ -39,7 +39,10 @@ type Config struct {
 	TLS *tls.Config
 	// Timeout bounds one delivery; 0 means 30 s.
 	Timeout time.Duration
-	Log     *slog.Logger
+	// AttemptTimeout is JOB_TIMEOUT: a job's context ends then, and with it the delivery, so a
+	// claim older than that (and a margin for the servers' clocks) was abandoned. 0: no such bound.
+	AttemptTimeout time.Duration
+	Log            *slog.Logger
 }
 
 // transport delivers a composed message.

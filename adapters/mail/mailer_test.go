@@ -224,6 +224,29 @@ func TestSentEmailClaims(t *testing.T) {
 				}
 				srv.WaitFor(t, to, 1)
 			})
+			t.Run("a claim outlives no job attempt", func(t *testing.T) {
+				// JOB_TIMEOUT 5 s: a rescued job finds its dead predecessor's claim abandoned after
+				// 5 s and the clocks' margin, not after the SMTP lease of two minutes.
+				short, err := mail.New(mail.Config{URL: srv.URL, From: from, AttemptTimeout: 5 * time.Second}, db.DB)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range []struct {
+					age  time.Duration
+					want error
+				}{{20 * time.Second, mail.ErrBeingSent}, {40 * time.Second, nil}} {
+					to := rcpt()
+					msg := receipt(t, to, "rescued:"+to)
+					if _, err := db.NewRaw(`INSERT INTO sent_emails (idempotency_key, message_id, recipients, subject, claimed_at)
+						VALUES (?, 'x', ?, ?, ?)`, msg.IdempotencyKey, to, msg.Subject, time.Now().UTC().Add(-c.age)).
+						Exec(context.Background()); err != nil {
+						t.Fatal(err)
+					}
+					if err := short.Send(context.Background(), msg); !errors.Is(err, c.want) {
+						t.Errorf("a claim %v old: Send = %v, want %v", c.age, err, c.want)
+					}
+				}
+			})
 		})
 	}
 }

@@ -58,8 +58,17 @@ func New(cfg Config, db bun.IDB) (*Mailer, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Mailer{transport: t, from: cfg.From, db: db, lease: 2*cfg.Timeout + time.Minute, log: log}, nil
+	// A live attempt holds its claim for one delivery (a few SMTP round trips within Timeout each)
+	// and never past its job's context.
+	lease := 2*cfg.Timeout + time.Minute
+	if cfg.AttemptTimeout > 0 {
+		lease = min(lease, cfg.AttemptTimeout+clockSkew)
+	}
+	return &Mailer{transport: t, from: cfg.From, db: db, lease: lease, log: log}, nil
 }
+
+// clockSkew is how far the servers' clocks may disagree: claims carry the claiming server's time.
+const clockSkew = 30 * time.Second
 
 // String names the transport, for the start-up log.
 func (m *Mailer) String() string { return m.transport.String() }

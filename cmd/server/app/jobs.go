@@ -101,7 +101,7 @@ func (w *jobWork) kinds(mailer application.Mailer, refresh application.ListRefre
 // (River, migrated). Workers start with StartWorkers.
 func openMessaging(ctx context.Context, cfg *Config, hooks TestHooks, db *persistence.DB, log *slog.Logger, work *jobWork) (*Messaging, error) {
 	smtp, err := mail.New(mail.Config{URL: cfg.SMTPURL, From: cfg.SMTPFrom, OutboxDir: filepath.Join(cfg.DataDir, "outbox"),
-		Log: log}, db.DB)
+		AttemptTimeout: cfg.JobTimeout, Log: log}, db.DB)
 	if err != nil {
 		return nil, err
 	}

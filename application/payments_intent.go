@@ -164,6 +164,10 @@ func (s *Payments) addCheckout(ctx context.Context, actor *User, rec *PaymentRec
 	return ErrCheckoutRace
 }
 
+// CouponPaymentPrefix starts the payment ID of a verification a 100% coupon paid: "coupon_" and
+// the code. No card payment, and so no payment row, exists for it.
+const CouponPaymentPrefix = "coupon_"
+
 // payWithCoupon marks the owner's verification paid by a 100% coupon in one transaction: the
 // coupon is checked again under its lock, its redemption counted once, the receipt queued and the
 // administrators told that the verification entered review.
@@ -185,7 +189,7 @@ func (s *Payments) payWithCoupon(ctx context.Context, actor *User, id int64, cod
 		if err := c.Check(now); err != nil {
 			return nil, err
 		}
-		if err := v.MarkPaid(0, "coupon_"+code, now); err != nil {
+		if err := v.MarkPaid(0, CouponPaymentPrefix+code, now); err != nil {
 			return nil, err
 		}
 		if err := saveChange(ctx, s.repo, s.audit, actor, v, "payment.succeeded", from,

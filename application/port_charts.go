@@ -31,6 +31,8 @@ type ChartReader interface {
 	ScreeningHits(ctx context.Context, from time.Time) ([]ChartPoint, error)
 	// Revenue sums the cents of settled payments per week since from by tier (Series "basic",
 	// "top") and what coupons took off the price (Series "discounts"), prices being the full ones.
+	// A verification a 100% coupon paid (its payment ID starts with CouponPaymentPrefix) has no
+	// payment row: its whole price counts as a discount in the week it was paid.
 	Revenue(ctx context.Context, from time.Time, prices ChartPrices) ([]ChartPoint, error)
 }
 

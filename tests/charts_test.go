@@ -122,9 +122,18 @@ func TestAdminCharts(t *testing.T) {
 		s.payment(top, "verification", 29900, 0, "succeeded", "", at(18, 9))
 		s.payment(d, "verification", 4900, 0, "failed", "", at(19, 9))
 		s.payment(d, "upgrade", 25000, 0, "succeeded", "re_refunded", at(19, 10))
+		// Two paid by a 100% coupon, with no payment row: a Basic one in the week of 16 November and a
+		// Top one in the week of 9 November; their whole price is the discount.
+		for _, free := range []struct {
+			tier string
+			when time.Time
+		}{{"basic", at(18, 11)}, {"top", at(10, 9)}} {
+			v := s.reviewed(c, adm, free.when, free.when, "", time.Time{})
+			s.exec("UPDATE verifications SET tier = ?, payment_id = 'coupon_FREE100', payment_amount = 0 WHERE id = ?", free.tier, v.ID)
+		}
 		revenue := rowsOf(chartOf(t, adm, "revenue", "4"))
-		if diff := cmp.Diff(map[string][]float64{weeks[0]: {0, 0, 0}, weeks[1]: {0, 0, 0}, weeks[2]: {4900, 0, 0},
-			weeks[3]: {3920, 29900, 980}}, revenue); diff != "" {
+		if diff := cmp.Diff(map[string][]float64{weeks[0]: {0, 0, 0}, weeks[1]: {0, 0, 0}, weeks[2]: {4900, 0, 29900},
+			weeks[3]: {3920, 29900, 980 + 4900}}, revenue); diff != "" {
 			t.Errorf("revenue (-want +got):\n%s", diff)
 		}
 

@@ -96,8 +96,12 @@ func (r *Charts) Revenue(ctx context.Context, from time.Time, prices application
 	q := "SELECT " + r.weekOf("p.updated_at") + " AS week, v.tier AS series, CAST(SUM(p.amount) AS DOUBLE PRECISION) AS value" + settled + " GROUP BY 1, 2 " +
 		"UNION ALL SELECT " + r.weekOf("p.updated_at") + " AS week, 'discounts' AS series, " +
 		"CAST(SUM(CASE WHEN p.purpose = 'upgrade' THEN ? WHEN v.tier = 'top' THEN ? ELSE ? END - p.amount) AS DOUBLE PRECISION) AS value" +
-		settled + " AND p.discount_percent > 0 GROUP BY 1, 2"
-	return r.points(ctx, "sum revenue", q, from, from, from, prices.Upgrade, prices.Top, prices.Basic, from)
+		settled + " AND p.discount_percent > 0 GROUP BY 1, 2" +
+		" UNION ALL SELECT " + r.weekOf("v.payment_date") + " AS week, 'discounts' AS series, " +
+		"CAST(SUM(CASE WHEN v.tier = 'top' THEN ? ELSE ? END) AS DOUBLE PRECISION) AS value FROM verifications AS v " +
+		"WHERE v.payment_status = 'paid' AND substr(v.payment_id, 1, ?) = ? AND v.payment_date >= ? GROUP BY 1, 2"
+	return r.points(ctx, "sum revenue", q, from, from, from, prices.Upgrade, prices.Top, prices.Basic, from,
+		from, prices.Top, prices.Basic, len(application.CouponPaymentPrefix), application.CouponPaymentPrefix, from)
 }
 
 type chartRow struct {

@@ -184,3 +184,26 @@ func TestAdminChartsRefuse(t *testing.T) {
 		}
 	})
 }
+
+// TestDecisionTimeFromTheLastEntryIntoReview: a verification rejected and resubmitted (paid once)
+// is timed from its resubmission, not from its first payment a week before.
+func TestDecisionTimeFromTheLastEntryIntoReview(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		s := chartSeed{e: e, t: t, ctx: context.Background()}
+		adm := e.admin(t)
+		c := e.register(t, "trader@resubmitted.example")
+		v := s.reviewed(c, adm, at(9, 10), at(9, 10), "reject", at(10, 10))
+		id := itoa(v.ID)
+		c.must(http.StatusOK, "POST", "/api/verifications/"+id+"/resubmit", nil)
+		c.must(http.StatusOK, "POST", "/api/verifications/"+id+"/submit", nil)
+		s.exec("UPDATE audit_events SET created_at = ? WHERE verification_id = ? AND to_status = 'in_review'", at(16, 10), v.ID)
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+id+"/approve", nil)
+		s.exec("UPDATE audit_events SET created_at = ? WHERE verification_id = ? AND action = 'approve'", at(17, 16), v.ID)
+
+		rows := rowsOf(chartOf(t, adm, "decision-time", "4"))
+		if diff := cmp.Diff(map[string][]float64{"2026-10-26": {0, 0, 0}, "2026-11-02": {0, 0, 0},
+			"2026-11-09": {24, 24, 1}, "2026-11-16": {30, 30, 1}}, rows); diff != "" {
+			t.Errorf("decision times (-want +got):\n%s", diff)
+		}
+	})
+}

@@ -54,7 +54,7 @@ function UploadBar({ file, progress, onCancel }: { file: File; progress: UploadP
   return (
     <div className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2" data-testid="upload-progress">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <p className="min-w-0 flex-1 basis-40 text-sm font-medium [overflow-wrap:anywhere] text-slate-800">{file.name}</p>
+        <p className="min-w-0 flex-1 basis-24 text-sm font-medium [overflow-wrap:anywhere] text-slate-800">{file.name}</p>
         {!sent && (
           <Button variant="ghost" size="sm" onClick={onCancel} aria-label={`Cancel upload of ${file.name}`} icon={<X className="h-4 w-4" aria-hidden />}>
             Cancel

@@ -52,7 +52,7 @@ function UploadBar({ file, progress, onCancel }: { file: File; progress: UploadP
   const text = sent ? `${formatBytes(progress.total)} sent, saving…` : `${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}, ${percent}%`
   const step = Math.floor(percent / ANNOUNCE_EVERY) * ANNOUNCE_EVERY
   return (
-    <div className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2" data-testid="upload-progress">
+    <div className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 flex-1 basis-24 text-sm font-medium [overflow-wrap:anywhere] text-slate-800">{file.name}</p>
         {!sent && (

@@ -1,22 +1,19 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react'
 import type { ApiError } from '../lib/errors'
 import type { User } from '../lib/types'
+import { isUploadArgs, parseBody, sendUpload, type UploadArgs } from '../lib/xhrUpload'
 import { takeEarly } from './early'
 
 /** readBody parses JSON when the body is JSON and keeps the text otherwise; an empty body is undefined. */
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text()
-  if (text === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
+  return parseBody(await response.text())
 }
 
+// Node's fetch (in tests) rejects relative URLs, so the origin is spelled out.
+const BASE_URL = `${window.location.origin}/api`
+
 const rawBaseQuery = fetchBaseQuery({
-  // Node's fetch (in tests) rejects relative URLs, so the origin is spelled out.
-  baseUrl: `${window.location.origin}/api`,
+  baseUrl: BASE_URL,
   credentials: 'include',
   responseHandler: readBody,
   // A GET that app/boot.ts already sent takes that answer instead of asking again.
@@ -46,7 +43,7 @@ const credentialRoutes = /^\/(login|register|password-reset\/)/
  * lifetime, or revoked elsewhere). The cached user and every response of that session are dropped, so
  * the route guard takes the user to sign-in, where the page says why.
  */
-function endedSession(args: string | FetchArgs, status: unknown, bq: { getState: () => unknown; dispatch: (a: unknown) => unknown }) {
+function endedSession(args: string | FetchArgs | UploadArgs, status: unknown, bq: { getState: () => unknown; dispatch: (a: unknown) => unknown }) {
   const url = typeof args === 'string' ? args : args.url
   if (status !== 401 || credentialRoutes.test(url)) return
   const selectUser = api.endpoints.getCurrentUser.select()
@@ -57,8 +54,16 @@ function endedSession(args: string | FetchArgs, status: unknown, bq: { getState:
   bq.dispatch(api.util.upsertQueryData('getCurrentUser', undefined, null))
 }
 
-/** baseQuery adds the response's status text to errors, for the spec's "status: body" message rule. */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
+/**
+ * baseQuery adds the response's status text to errors, for the spec's "status: body" message rule.
+ * An upload that reports its progress (UploadArgs) goes by XMLHttpRequest and answers in that shape already.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs | UploadArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
+  if (isUploadArgs(args)) {
+    const sent = await sendUpload(BASE_URL, args, api.signal)
+    if (sent.error) endedSession(args, sent.error.status, api)
+    return sent
+  }
   const result = await rawBaseQuery(args, api, extra)
   if (result.error) {
     endedSession(args, result.error.status, api)

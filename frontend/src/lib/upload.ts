@@ -1,4 +1,5 @@
 import { errorMessage, errorStatus, isApiError } from './errors'
+import type { UploadArgs, UploadProgress } from './xhrUpload'
 
 export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024
 export const ACCEPTED_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png']
@@ -49,4 +50,19 @@ export function uploadForm(file: File, fields: Record<string, string> = {}): For
   for (const [k, v] of Object.entries(fields)) fd.append(k, v)
   fd.append('file', file, asciiFilename(file.name))
   return fd
+}
+
+/** FileToSend is what an upload mutation takes besides its own address: the file and, to hear how it goes, onProgress. */
+export interface FileToSend {
+  file: File
+  onProgress?: (p: UploadProgress) => void
+}
+
+/**
+ * uploadRequest is an upload mutation's request: a multipart POST of `file` after `fields`, sent by
+ * XMLHttpRequest with progress reports when onProgress is given, else by fetch.
+ */
+export function uploadRequest(url: string, { file, onProgress }: FileToSend, fields: Record<string, string> = {}) {
+  const body = uploadForm(file, fields)
+  return onProgress ? ({ url, method: 'POST', body, onUploadProgress: onProgress } satisfies UploadArgs) : { url, method: 'POST', body }
 }

@@ -1,10 +1,13 @@
-import { CheckCircle2, Download, FileText, Loader2, Trash2, UploadCloud } from 'lucide-react'
+import { CheckCircle2, Download, FileText, Loader2, RotateCw, Trash2, UploadCloud, WifiOff, X } from 'lucide-react'
 import { useId, useRef, type ReactNode } from 'react'
 import { cn } from '../../lib/cn'
 import { formatBytes } from '../../lib/format'
 import { ACCEPT_ATTR, checkUpload } from '../../lib/upload'
+import type { UploadProgress } from '../../lib/xhrUpload'
 import { Button } from './Button'
+import { Progress } from './Progress'
 import { toast } from './toast-store'
+import type { FileUpload } from './useFileUpload'
 
 export interface SlotFile {
   id: number
@@ -25,8 +28,8 @@ export interface FileSlotProps {
   description?: ReactNode
   required?: boolean
   files: SlotFile[]
-  uploading: boolean
-  onUpload: (file: File) => void
+  /** upload is the slot's useFileUpload. */
+  upload: FileUpload
   onDelete?: (file: SlotFile) => void
   deletingId?: number | null
   disabled?: boolean
@@ -36,14 +39,70 @@ export interface FileSlotProps {
   error?: string
 }
 
+/** ANNOUNCE_EVERY is the step, in percent, at which screen readers hear how far an upload is. */
+const ANNOUNCE_EVERY = 25
+
+/**
+ * UploadBar shows a large file on its way: bytes and percent, and Cancel until every byte is sent
+ * (then the server is storing it, and aborting could no longer promise that nothing is kept).
+ */
+function UploadBar({ file, progress, onCancel }: { file: File; progress: UploadProgress; onCancel: () => void }) {
+  const sent = progress.loaded >= progress.total
+  const percent = sent ? 100 : Math.floor((progress.loaded / progress.total) * 100)
+  const text = sent ? `${formatBytes(progress.total)} sent, saving…` : `${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}, ${percent}%`
+  const step = Math.floor(percent / ANNOUNCE_EVERY) * ANNOUNCE_EVERY
+  return (
+    <div className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="min-w-0 flex-1 basis-24 text-sm font-medium [overflow-wrap:anywhere] text-slate-800">{file.name}</p>
+        {!sent && (
+          <Button variant="ghost" size="sm" onClick={onCancel} aria-label={`Cancel upload of ${file.name}`} icon={<X className="h-4 w-4" aria-hidden />}>
+            Cancel
+          </Button>
+        )}
+      </div>
+      <Progress value={percent} label={`Uploading ${file.name}`} valueText={text} className="mt-2" />
+      <p className="mt-1 text-xs tabular-nums text-slate-600" aria-hidden>
+        {text}
+      </p>
+      <p className="sr-only" role="status">
+        {sent ? `${file.name} sent, saving` : `Uploading ${file.name}: ${step}%`}
+      </p>
+    </div>
+  )
+}
+
+/** DroppedUpload says that the connection failed under an upload and offers to send the same file again. */
+function DroppedUpload({ file, onRetry, onDismiss }: { file: File; onRetry: () => void; onDismiss: () => void }) {
+  return (
+    <div role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      <p className="flex items-center gap-2 font-semibold">
+        <WifiOff className="h-4 w-4 shrink-0" aria-hidden /> Connection lost
+      </p>
+      <p className="mt-1 [overflow-wrap:anywhere]">The connection dropped before {file.name} finished uploading. Check your connection, then retry.</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onRetry} icon={<RotateCw className="h-4 w-4" aria-hidden />}>
+          Retry
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
+    </div>
+  )
+}
+
 /**
  * FileSlot is one upload slot: empty, uploading or done. It applies the client-side checks (30MB;
- * PDF, JPG, PNG) and shows the catalogue's toast when a file fails them.
+ * PDF, JPG, PNG) and shows the catalogue's toast when a file fails them. A file over 1 MB shows its
+ * progress with Cancel, and Retry when the connection drops (useFileUpload).
  */
-export function FileSlot({ label, description, required, files, uploading, onUpload, onDelete, deletingId, disabled, allowMore, error }: FileSlotProps) {
+export function FileSlot({ label, description, required, files, upload, onDelete, deletingId, disabled, allowMore, error }: FileSlotProps) {
   const inputId = useId()
   const errorId = `${inputId}-error`
   const inputRef = useRef<HTMLInputElement>(null)
+  const sending = upload.state.phase === 'sending' ? upload.state : null
+  const uploading = sending !== null
   const state = slotState(uploading, files)
 
   function pick(file: File | undefined) {
@@ -53,7 +112,7 @@ export function FileSlot({ label, description, required, files, uploading, onUpl
       toast({ ...problem, variant: 'destructive' })
       return
     }
-    onUpload(file)
+    upload.start(file)
   }
 
   const showPicker = state === 'empty' || (state === 'done' && allowMore)
@@ -81,12 +140,15 @@ export function FileSlot({ label, description, required, files, uploading, onUpl
           </p>
           {description && <p className="mt-1 text-xs text-slate-600">{description}</p>}
         </div>
-        {state === 'uploading' && (
+        {sending && !sending.progress && (
           <span className="inline-flex items-center gap-1.5 text-xs font-medium text-brand-700" role="status">
             <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Uploading…
           </span>
         )}
       </div>
+
+      {sending?.progress && <UploadBar file={sending.file} progress={sending.progress} onCancel={upload.cancel} />}
+      {upload.state.phase === 'dropped' && <DroppedUpload file={upload.state.file} onRetry={upload.retry} onDismiss={upload.dismiss} />}
 
       {files.length > 0 && (
         <ul className="mt-3 space-y-2">

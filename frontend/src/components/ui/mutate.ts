@@ -17,6 +17,8 @@ export interface MutateOptions<T> {
    * by FormStatus), so the form says what went wrong as well as the toast; a success clears it.
    */
   setStatus?: (status: string | undefined) => void
+  /** quiet picks the failures the caller tells about itself (a cancelled upload, a lost connection): no toast. */
+  quiet?: (error: unknown) => boolean
 }
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; error: unknown }
@@ -33,6 +35,7 @@ export async function mutate<T>(call: { unwrap: () => Promise<T> }, opts: Mutate
     if (opts.done) toast(typeof opts.done === 'function' ? opts.done(data) : opts.done)
     return { ok: true, data }
   } catch (error) {
+    if (opts.quiet?.(error)) return { ok: false, error }
     const fe = opts.setErrors && fieldErrors(error)
     if (fe) opts.setErrors?.(fe)
     const failed = typeof opts.failed === 'string' ? { title: opts.failed } : typeof opts.failed === 'function' ? opts.failed(error) : opts.failed

@@ -19,7 +19,7 @@ import type {
 } from '@/lib/types'
 import { listPath, type ListParams } from '@/lib/listQuery'
 import { pagedResponse } from '@/lib/paged'
-import { uploadForm } from '@/lib/upload'
+import { uploadRequest, type FileToSend } from '@/lib/upload'
 
 /** A change to any section changes the verification's progress, so the verification is refreshed too. */
 function touched(id: number, ...tags: ('CompanyInfo' | 'Representatives' | 'Ownership' | 'BankingInfo' | 'TradeInfo' | 'Documents')[]) {
@@ -96,12 +96,8 @@ export const verificationApi = api.injectEndpoints({
       // The declaration names a representative, so it is read again too.
       invalidatesTags: (_r, _e, { id }) => touched(id, 'Representatives', 'Ownership'),
     }),
-    uploadPassport: b.mutation<VerificationDocument, { id: number; repId: number; file: File }>({
-      query: ({ id, repId, file }) => ({
-        url: `/verifications/${id}/representatives/${repId}/passport`,
-        method: 'POST',
-        body: uploadForm(file),
-      }),
+    uploadPassport: b.mutation<VerificationDocument, { id: number; repId: number } & FileToSend>({
+      query: ({ id, repId, ...sent }) => uploadRequest(`/verifications/${id}/representatives/${repId}/passport`, sent),
       invalidatesTags: (_r, _e, { id }) => touched(id, 'Representatives'),
     }),
 
@@ -121,8 +117,8 @@ export const verificationApi = api.injectEndpoints({
       query: ({ id, ownerId }) => ({ url: `/verifications/${id}/beneficial-owners/${ownerId}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { id }) => touched(id, 'Ownership'),
     }),
-    uploadOwnerDocument: b.mutation<VerificationDocument, { id: number; ownerId: number; file: File }>({
-      query: ({ id, ownerId, file }) => ({ url: `/verifications/${id}/beneficial-owners/${ownerId}/document`, method: 'POST', body: uploadForm(file) }),
+    uploadOwnerDocument: b.mutation<VerificationDocument, { id: number; ownerId: number } & FileToSend>({
+      query: ({ id, ownerId, ...sent }) => uploadRequest(`/verifications/${id}/beneficial-owners/${ownerId}/document`, sent),
       invalidatesTags: (_r, _e, { id }) => touched(id, 'Ownership', 'Documents'),
     }),
     declareNoOwners: b.mutation<OwnershipDeclaration, { id: number; seniorOfficialId: number }>({
@@ -143,8 +139,8 @@ export const verificationApi = api.injectEndpoints({
       query: ({ id, exists, data }) => ({ url: `/verifications/${id}/banking-info`, method: exists ? 'PUT' : 'POST', body: data }),
       invalidatesTags: (_r, _e, { id }) => touched(id, 'BankingInfo'),
     }),
-    uploadBankReference: b.mutation<VerificationDocument, { id: number; file: File }>({
-      query: ({ id, file }) => ({ url: `/verifications/${id}/banking-info/reference`, method: 'POST', body: uploadForm(file) }),
+    uploadBankReference: b.mutation<VerificationDocument, { id: number } & FileToSend>({
+      query: ({ id, ...sent }) => uploadRequest(`/verifications/${id}/banking-info/reference`, sent),
       // Uploaded before the section's first save, the letter is found among the documents.
       invalidatesTags: (_r, _e, { id }) => touched(id, 'BankingInfo', 'Documents'),
     }),
@@ -164,9 +160,9 @@ export const verificationApi = api.injectEndpoints({
       transformResponse: (r: VerificationDocument[] | null | undefined) => r ?? [],
       providesTags: (_r, _e, id) => [{ type: 'Documents', id }],
     }),
-    uploadDocument: b.mutation<VerificationDocument, { id: number; type: DocumentType; file: File }>({
+    uploadDocument: b.mutation<VerificationDocument, { id: number; type: DocumentType } & FileToSend>({
       // `type` goes before `file`: the server streams the body and reads fields in order.
-      query: ({ id, type, file }) => ({ url: `/verifications/${id}/documents`, method: 'POST', body: uploadForm(file, { type }) }),
+      query: ({ id, type, ...sent }) => uploadRequest(`/verifications/${id}/documents`, sent, { type }),
       invalidatesTags: (_r, _e, { id }) => touched(id, 'Documents'),
     }),
     deleteDocument: b.mutation<void, { id: number; docId: number }>({

@@ -2,6 +2,7 @@ import { Landmark } from 'lucide-react'
 import { FileSlot, type SlotFile } from '../../../../components/ui/FileSlot'
 import { uploadFailure } from '../../../../lib/upload'
 import { mutate } from '../../../../components/ui/mutate'
+import { useFileUpload } from '../../../../components/ui/useFileUpload'
 import type { BankingInfo } from '../../../../lib/types'
 import { BANKING_FIELDS, pick } from '../../schema'
 import {
@@ -26,17 +27,17 @@ export const REFERENCE_HINT =
 export function BankingStep({ id, next, previous }: { id: number } & StepNav) {
   const { data, isLoading } = useGetBankingInfoQuery(id)
   const [save] = useSaveBankingInfoMutation()
-  const [upload, { isLoading: uploading }] = useUploadBankReferenceMutation()
+  const [send] = useUploadBankReferenceMutation()
+  const upload = useFileUpload(
+    (file, onProgress) => send({ id, file, onProgress }),
+    (file) => ({ done: { title: 'Bank reference uploaded', description: file.name }, failed: (e) => uploadFailure(e, 'Failed to upload bank reference') }),
+  )
   // Before the section's first save a letter is already on file as a document and is linked on save.
   const docs = useGetDocumentsQuery(id, { skip: data != null || isLoading }).data
   // The Top tier's third step is its Enhanced Due Diligence: banking and beneficial ownership.
   const top = useGetVerificationQuery(id).data?.tier === 'top'
   const ownership = useGetOwnershipQuery(id, { skip: !top })
   const reps = useGetRepresentativesQuery(id, { skip: !top }).data ?? []
-
-  async function uploadReference(file: File) {
-    await mutate(upload({ id, file }), { done: { title: 'Bank reference uploaded', description: file.name }, failed: (e) => uploadFailure(e, 'Failed to upload bank reference') })
-  }
 
   const pending = data == null ? docs?.filter((d) => d.type === 'bank_reference').at(-1) : undefined
   const letter: SlotFile | null =
@@ -68,8 +69,7 @@ export function BankingStep({ id, next, previous }: { id: number } & StepNav) {
               label="Bank Reference Letter"
               description={data ? REFERENCE_HINT : `${REFERENCE_HINT} It is attached to your banking details when you save them.`}
               files={letter ? [letter] : []}
-              uploading={uploading}
-              onUpload={uploadReference}
+              upload={upload}
               allowMore
             />
           </div>

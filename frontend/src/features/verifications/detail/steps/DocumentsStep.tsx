@@ -5,6 +5,7 @@ import { FileSlot, type SlotFile } from '../../../../components/ui/FileSlot'
 import { uploadFailure } from '../../../../lib/upload'
 import { mutate } from '../../../../components/ui/mutate'
 import { toast } from '../../../../components/ui/toast-store'
+import { useFileUpload } from '../../../../components/ui/useFileUpload'
 import { documentTypeLabel, hasRequiredDocuments } from '../../../../lib/constants'
 import type { DocumentType, VerificationDocument } from '../../../../lib/types'
 import { useDeleteDocumentMutation, useGetDocumentsQuery, useUploadDocumentMutation } from '../../verificationApi'
@@ -58,13 +59,13 @@ function Slot({
   docs: VerificationDocument[]
   error?: string
 }) {
-  const [upload, { isLoading: uploading }] = useUploadDocumentMutation()
+  const [send] = useUploadDocumentMutation()
+  const upload = useFileUpload(
+    (file, onProgress) => send({ id, type, file, onProgress }),
+    (file) => ({ done: { title: 'Document uploaded', description: file.name }, failed: (e) => uploadFailure(e, 'Failed to upload document') }),
+  )
   const [del] = useDeleteDocumentMutation()
   const [deletingId, setDeletingId] = useState<number | null>(null)
-
-  async function onUpload(file: File) {
-    await mutate(upload({ id, type, file }), { done: { title: 'Document uploaded', description: file.name }, failed: (e) => uploadFailure(e, 'Failed to upload document') })
-  }
 
   async function onDelete(f: SlotFile) {
     setDeletingId(f.id)
@@ -78,8 +79,7 @@ function Slot({
       description={description}
       required={required}
       files={docs.map((d) => ({ id: d.id, name: d.originalFilename || d.filename, size: d.size, url: d.url }))}
-      uploading={uploading}
-      onUpload={onUpload}
+      upload={upload}
       onDelete={onDelete}
       deletingId={deletingId}
       allowMore={type === 'additional'}

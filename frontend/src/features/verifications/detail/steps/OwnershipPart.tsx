@@ -6,6 +6,7 @@ import { FieldMessages, TextField, fieldId } from '../../../../components/form/f
 import { Button } from '../../../../components/ui/Button'
 import { FileSlot } from '../../../../components/ui/FileSlot'
 import { mutate } from '../../../../components/ui/mutate'
+import { useFileUpload } from '../../../../components/ui/useFileUpload'
 import { controlLabels } from '../../../../components/sections'
 import { CONTROLS, COUNTRIES, countryName } from '../../../../lib/constants'
 import type { BeneficialOwner, BeneficialOwnerInput, Ownership, Representative } from '../../../../lib/types'
@@ -137,7 +138,11 @@ export function OwnerForm({
 
 function OwnerCard({ id, owner, onEdit }: { id: number; owner: BeneficialOwner; onEdit: () => void }) {
   const [del, { isLoading: deleting }] = useDeleteOwnerMutation()
-  const [upload, { isLoading: uploading }] = useUploadOwnerDocumentMutation()
+  const [send] = useUploadOwnerDocumentMutation()
+  const upload = useFileUpload(
+    (file, onProgress) => send({ id, ownerId: owner.id, file, onProgress }),
+    () => ({ failed: (e) => uploadFailure(e, 'Failed to upload identity document') }),
+  )
   return (
     <PersonCard
       name={owner.fullName}
@@ -160,10 +165,7 @@ function OwnerCard({ id, owner, onEdit }: { id: number; owner: BeneficialOwner; 
         label={`Identity document of ${owner.fullName}`}
         description="A passport or national identity card: a clear copy of the photo page."
         files={owner.documentFileId != null ? [{ id: owner.documentFileId, name: 'Identity document', url: owner.documentUrl }] : []}
-        uploading={uploading}
-        onUpload={async (file) => {
-          await mutate(upload({ id, ownerId: owner.id, file }), { failed: (e) => uploadFailure(e, 'Failed to upload identity document') })
-        }}
+        upload={upload}
         allowMore
       />
     </PersonCard>

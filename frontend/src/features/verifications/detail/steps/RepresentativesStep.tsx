@@ -5,6 +5,7 @@ import { FileSlot } from '../../../../components/ui/FileSlot'
 import { uploadFailure } from '../../../../lib/upload'
 import { mutate } from '../../../../components/ui/mutate'
 import { toast } from '../../../../components/ui/toast-store'
+import { useFileUpload } from '../../../../components/ui/useFileUpload'
 import { countryName } from '../../../../lib/constants'
 import type { Representative, RepresentativeInput } from '../../../../lib/types'
 import { pick, REPRESENTATIVE_FIELDS } from '../../schema'
@@ -31,14 +32,14 @@ function RepresentativeCard({
   onEdit: () => void
 }) {
   const [del, { isLoading: deleting }] = useDeleteRepresentativeMutation()
-  const [upload, { isLoading: uploading }] = useUploadPassportMutation()
+  const [send] = useUploadPassportMutation()
+  const upload = useFileUpload(
+    (file, onProgress) => send({ id, repId: rep.id, file, onProgress }),
+    () => ({ failed: (e) => uploadFailure(e, 'Failed to upload passport') }),
+  )
 
   async function remove() {
     await mutate(del({ id, repId: rep.id }), { failed: 'Failed to delete representative' })
-  }
-
-  async function uploadPassport(file: File) {
-    await mutate(upload({ id, repId: rep.id, file }), { failed: (e) => uploadFailure(e, 'Failed to upload passport') })
   }
 
   return (
@@ -61,8 +62,7 @@ function RepresentativeCard({
         label={`Passport / ID of ${rep.fullName}`}
         description="A clear copy of the photo page."
         files={rep.passportFileId != null ? [{ id: rep.passportFileId, name: 'Passport / ID document', url: rep.documentUrl }] : []}
-        uploading={uploading}
-        onUpload={uploadPassport}
+        upload={upload}
         allowMore
       />
     </PersonCard>

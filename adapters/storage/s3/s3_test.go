@@ -7,8 +7,13 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -208,3 +213,62 @@ func assertUnavailable(t *testing.T, name string, op func(ctx context.Context) e
 type readerFunc func([]byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
+
+// TestPutReadsTheNextPartWhileSending holds the first part of an upload at the server's door
+// until the next part is being read, or for 10 seconds: an upload that reads and sends its parts
+// in turn waits there, one that overlaps them runs at the pace of the slower of the two.
+func TestPutReadsTheNextPartWhileSending(t *testing.T) {
+	cfg := miniotest.Shared(t).Bucket(t)
+	target, err := url.Parse("http://" + cfg.Endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	nextPartRead := make(chan struct{})
+	var waited atomic.Bool
+	door := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("partNumber") == "1" {
+			select {
+			case <-nextPartRead:
+			case <-time.After(10 * time.Second):
+				waited.Store(true)
+			}
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	defer door.Close()
+	cfg.Endpoint = strings.TrimPrefix(door.URL, "http://")
+	s := newStore(t, cfg)
+
+	content := make([]byte, 12<<20)
+	for i := range content {
+		content[i] = byte(i % 251)
+	}
+	var once sync.Once
+	sent := 0
+	r := readerFunc(func(p []byte) (int, error) {
+		if sent >= 5<<20 { // the first part, 5 MiB, is all read
+			once.Do(func() { close(nextPartRead) })
+		}
+		n := copy(p, content[sent:])
+		sent += n
+		if n == 0 {
+			return 0, io.EOF
+		}
+		return n, nil
+	})
+	if _, err := s.Put(t.Context(), "overlapped.pdf", r, verification.MaxUploadBytes, "application/pdf"); err != nil {
+		t.Fatalf("Put: %v", err)
+	}
+	if waited.Load() {
+		t.Error("the first part waited 10 s at the door: the next part was not read while it was being sent")
+	}
+	body, _, err := s.Get(t.Context(), "overlapped.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer body.Close()
+	if got, err := io.ReadAll(body); err != nil || !bytes.Equal(got, content) {
+		t.Errorf("stored %d bytes (%v), want the %d sent", len(got), err, len(content))
+	}
+}

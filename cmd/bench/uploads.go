@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	mathrand "math/rand/v2"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -173,7 +174,9 @@ func uploadsTo(env []string, bin, dataDir, email, store string, files map[int64]
 	return results, nil
 }
 
-// writePDF writes a file of exactly size bytes that the server takes for a PDF.
+// writePDF writes a file of exactly size bytes that the server takes for a PDF. Its body is
+// random bytes, as the compressed streams (scanned pages) that make up a large PDF look to the
+// server; the same on every run.
 func writePDF(path string, size int64) error {
 	f, err := os.Create(path)
 	if err != nil {
@@ -181,9 +184,10 @@ func writePDF(path string, size int64) error {
 	}
 	w := bufio.NewWriter(f)
 	_, _ = w.WriteString("%PDF-1.4\n")
-	chunk := bytes.Repeat([]byte("0123456789abcdef"), 64<<10/16)
-	for left := size - 9; left > 0; left -= int64(len(chunk)) {
-		_, _ = w.Write(chunk[:min(left, int64(len(chunk)))])
+	random := mathrand.NewChaCha8([32]byte{})
+	if _, err := io.CopyN(w, random, size-9); err != nil {
+		f.Close()
+		return err
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()

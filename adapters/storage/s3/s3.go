@@ -29,8 +29,9 @@ const (
 	// length is unknown, and 5 MiB is the smallest part S3 accepts.
 	partSize = 5 << 20
 	// smallFile is the size up to which Put reads an upload whole and sends it in one request
-	// of known length, holding only its bytes rather than a whole part.
-	smallFile = 1 << 20
+	// of known length, holding only its bytes rather than a whole part. A larger one is read
+	// into pooled part buffers: the head read before it is known to be larger is garbage.
+	smallFile = 64 << 10
 	// maxRetries keeps a dead server from holding a request for long: minio-go waits at most
 	// about a second between attempts.
 	maxRetries         = 3

@@ -93,52 +93,61 @@ func uploadScenarios(ctx context.Context, o options, env []string, email string)
 	return append(results, rs...), err
 }
 
-// baseline stores the file at path the storage's own way, as upload number i, and says how long it took.
+// baseline stores the file src of size bytes the storage's own way, as upload number i.
 type baseline struct {
 	name  string
-	store func(path string, i int) (time.Duration, error)
+	store func(src *os.File, size int64, i int) error
+}
+
+// time runs the baseline on the file at path and says how long it took.
+func (b baseline) time(path string, i int) (time.Duration, error) {
+	start := time.Now()
+	f, size, err := openSized(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	if err := b.store(f, size, i); err != nil {
+		return 0, err
+	}
+	return time.Since(start), nil
+}
+
+// openSized opens the file at path and says its size.
+func openSized(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, st.Size(), nil
 }
 
 // copyBaseline copies the file into dir and syncs it, as the local store does with an upload.
 func copyBaseline(dir string) baseline {
-	return baseline{name: "a plain file copy (io.Copy + fsync)", store: func(path string, i int) (time.Duration, error) {
-		start := time.Now()
-		src, err := os.Open(path)
-		if err != nil {
-			return 0, err
-		}
-		defer src.Close()
+	return baseline{name: "a plain file copy (io.Copy + fsync)", store: func(src *os.File, _ int64, i int) error {
 		dst, err := os.Create(filepath.Join(dir, fmt.Sprintf("copy-%d", i)))
 		if err != nil {
-			return 0, err
+			return err
 		}
 		defer dst.Close()
 		if _, err := io.Copy(dst, src); err != nil {
-			return 0, err
+			return err
 		}
-		if err := dst.Sync(); err != nil {
-			return 0, err
-		}
-		return time.Since(start), nil
+		return dst.Sync()
 	}}
 }
 
 // putBaseline uploads the file with minio-go's PutObject, as any S3 client would (size known,
 // minio-go's default parts).
 func putBaseline(ctx context.Context, client *minio.Client, bucket string) baseline {
-	return baseline{name: "a direct minio-go PutObject", store: func(path string, i int) (time.Duration, error) {
-		start := time.Now()
-		f, err := os.Open(path)
-		if err != nil {
-			return 0, err
-		}
-		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return 0, err
-		}
-		_, err = client.PutObject(ctx, bucket, fmt.Sprintf("direct/%d", i), f, st.Size(), minio.PutObjectOptions{ContentType: "application/pdf"})
-		return time.Since(start), err
+	return baseline{name: "a direct minio-go PutObject", store: func(src *os.File, size int64, i int) error {
+		_, err := client.PutObject(ctx, bucket, fmt.Sprintf("direct/%d", i), src, size, minio.PutObjectOptions{ContentType: "application/pdf"})
+		return err
 	}}
 }
 
@@ -245,17 +254,13 @@ func (s *server) createVerification(cookie string) (int64, error) {
 
 // upload sends body as a document of verification id and says how long the server took to answer 201.
 func (s *server) upload(cookie string, id int64, body uploadBody) (time.Duration, error) {
-	f, err := os.Open(body.path)
+	f, size, err := openSized(body.path)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return 0, err
-	}
 	req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/verifications/%d/documents", s.base, id), f)
-	req.ContentLength = st.Size()
+	req.ContentLength = size
 	req.Header.Set("Content-Type", body.contentType)
 	req.Header.Set("Cookie", cookie)
 	start := time.Now()
@@ -284,13 +289,16 @@ func (s *server) uploadOneAtATime(store, cookie string, id, size int64, body upl
 	}
 	before, peakBefore := rss(s.cmd.Process.Pid)
 	var apiTimes, baseTimes []time.Duration
+	var serverCPU time.Duration
 	for i := range uploadRepeats {
+		cpu := cpuTime(s.cmd.Process.Pid)
 		t, err := s.upload(cookie, id, body)
 		if err != nil {
 			return missed(r, err)
 		}
+		serverCPU += cpuTime(s.cmd.Process.Pid) - cpu
 		apiTimes = append(apiTimes, t)
-		if t, err = base.store(file, i); err != nil {
+		if t, err = base.time(file, i); err != nil {
 			return missed(r, err)
 		}
 		baseTimes = append(baseTimes, t)
@@ -302,8 +310,8 @@ func (s *server) uploadOneAtATime(store, cookie string, id, size int64, body upl
 	if size == uploadSizes[0] {
 		r.Verdict = verdict(r.Ratio >= 0.8 && growth < 20)
 	}
-	r.Note = fmt.Sprintf("%.0f MB/s, %s %.0f MB/s (medians of %d, alternating); RSS %.1f -> %.1f MB (peak %.1f -> %.1f), growth %.1f MB",
-		throughput(size, api), base.name, throughput(size, direct), uploadRepeats, before, after, peakBefore, peakAfter, growth)
+	r.Note = fmt.Sprintf("%.0f MB/s, %s %.0f MB/s (medians of %d, alternating); server CPU %.0f ms per upload; RSS %.1f -> %.1f MB (peak %.1f -> %.1f), growth %.1f MB",
+		throughput(size, api), base.name, throughput(size, direct), uploadRepeats, ms(serverCPU/uploadRepeats), before, after, peakBefore, peakAfter, growth)
 	return r
 }
 
@@ -320,7 +328,7 @@ func (s *server) uploadConcurrently(store, cookie string, id, size int64, body u
 		return missed(r, err)
 	}
 	_, peak := rss(s.cmd.Process.Pid)
-	baseTimes, err := concurrently(func(i int) (time.Duration, error) { return base.store(file, 100+i) })
+	baseTimes, err := concurrently(func(i int) (time.Duration, error) { return base.time(file, 100+i) })
 	if err != nil {
 		return missed(r, err)
 	}
@@ -334,6 +342,26 @@ func (s *server) uploadConcurrently(store, cookie string, id, size int64, body u
 		throughput(size, slowest), throughput(size, median(apiTimes)), base.name, concurrentUploads, throughput(size, direct), peak, idle, perUpload)
 	return r
 }
+
+// cpuTime is the processor time (user and system) a process has used so far: unlike the time an
+// upload takes, it hardly changes with the load other work puts on the machine.
+func cpuTime(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which is in parentheses: utime and stime are the 12th and 13th.
+	fields := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(fields) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc's times (100 on Linux).
+const clockTicks = 100
 
 // concurrently runs f concurrentUploads times at once and returns the durations it reports.
 func concurrently(f func(i int) (time.Duration, error)) ([]time.Duration, error) {

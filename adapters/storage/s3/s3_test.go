@@ -70,14 +70,7 @@ func TestSmallUploadHoldsOnlyItsBytes(t *testing.T) {
 	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 1<<20 {
 		t.Errorf("storing %d bytes allocated %d KB, want under 1 MB", len(doc), allocated>>10)
 	}
-	body, _, err := s.Get(t.Context(), "small.pdf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer body.Close()
-	if got, err := io.ReadAll(body); err != nil || !bytes.Equal(got, doc) {
-		t.Errorf("stored %d bytes (%v), want the %d sent", len(got), err, len(doc))
-	}
+	blobtest.AssertContent(t, s, "small.pdf", doc, "application/pdf")
 }
 
 func TestNewRejectsWrongCredentials(t *testing.T) {
@@ -263,12 +256,5 @@ func TestPutReadsTheNextPartWhileSending(t *testing.T) {
 	if waited.Load() {
 		t.Error("the first part waited 10 s at the door: the next part was not read while it was being sent")
 	}
-	body, _, err := s.Get(t.Context(), "overlapped.pdf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer body.Close()
-	if got, err := io.ReadAll(body); err != nil || !bytes.Equal(got, content) {
-		t.Errorf("stored %d bytes (%v), want the %d sent", len(got), err, len(content))
-	}
+	blobtest.AssertContent(t, s, "overlapped.pdf", content, "application/pdf")
 }

@@ -11,7 +11,6 @@
 package filesystem
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -37,8 +36,6 @@ const (
 	// staleTempAge is how old a file in .tmp must be before New removes it as the leftover of
 	// a crash; younger ones may belong to another server sharing the directory.
 	staleTempAge = 24 * time.Hour
-	// writeBuffer is the size of the writes Put makes; it holds two buffers of it per upload.
-	writeBuffer = 1 << 20
 )
 
 var errInvalidKey = errors.New("invalid object key")
@@ -93,7 +90,7 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, c
 		return 0, fmt.Errorf("put %q: %w", key, err)
 	}
 	defer s.discard(data)
-	n, err := copyAside(data, r, min(limit, math.MaxInt64-1)+1)
+	n, err := io.CopyN(data, r, min(limit, math.MaxInt64-1)+1)
 	switch {
 	case n > limit:
 		return 0, fmt.Errorf("put %q: more than %d bytes: %w", key, limit, verification.ErrFileTooLarge)
@@ -133,37 +130,6 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, c
 		return 0, fmt.Errorf("put %q: %w", key, err)
 	}
 	return n, nil
-}
-
-// copyAside copies up to n bytes of r to f, gathering the small reads of a reader such as a
-// multipart upload into writes of writeBuffer bytes, and writing each on another goroutine while
-// the next is read: reading an upload (and hashing it) and writing it take two cores' time
-// rather than the sum of both on one. It returns once the writes have ended.
-func copyAside(f *os.File, r io.Reader, n int64) (int64, error) {
-	pr, pw := io.Pipe()
-	written := make(chan error, 1)
-	go func() {
-		// Hidden from io.CopyBuffer, the file's own ReadFrom would bypass the buffer.
-		_, err := io.CopyBuffer(struct{ io.Writer }{f}, pr, make([]byte, writeBuffer))
-		pr.CloseWithError(err) // a failed write stops the reading too
-		written <- err
-	}()
-	w := bufio.NewWriterSize(pw, writeBuffer)
-	copied, err := io.CopyN(w, r, n)
-	if err == nil || errors.Is(err, io.EOF) {
-		if ferr := w.Flush(); ferr != nil {
-			err = ferr
-		}
-	}
-	if err != nil && !errors.Is(err, io.EOF) {
-		pw.CloseWithError(err)
-	} else {
-		pw.Close()
-	}
-	if werr := <-written; werr != nil && (err == nil || errors.Is(err, io.EOF)) {
-		err = werr
-	}
-	return copied, err
 }
 
 // Get opens the object at key; the caller closes it.

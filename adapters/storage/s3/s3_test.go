@@ -211,15 +211,9 @@ func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 // until the next part is being read, or for 10 seconds: an upload that reads and sends its parts
 // in turn waits there, one that overlaps them runs at the pace of the slower of the two.
 func TestPutReadsTheNextPartWhileSending(t *testing.T) {
-	cfg := miniotest.Shared(t).Bucket(t)
-	target, err := url.Parse("http://" + cfg.Endpoint)
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := httputil.NewSingleHostReverseProxy(target)
 	nextPartRead := make(chan struct{})
 	var waited atomic.Bool
-	door := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	s := storeBehindDoor(t, func(r *http.Request) {
 		if r.URL.Query().Get("partNumber") == "1" {
 			select {
 			case <-nextPartRead:
@@ -227,11 +221,7 @@ func TestPutReadsTheNextPartWhileSending(t *testing.T) {
 				waited.Store(true)
 			}
 		}
-		proxy.ServeHTTP(w, r)
-	}))
-	defer door.Close()
-	cfg.Endpoint = strings.TrimPrefix(door.URL, "http://")
-	s := newStore(t, cfg)
+	})
 
 	content := make([]byte, 12<<20)
 	for i := range content {
@@ -257,4 +247,49 @@ func TestPutReadsTheNextPartWhileSending(t *testing.T) {
 		t.Error("the first part waited 10 s at the door: the next part was not read while it was being sent")
 	}
 	blobtest.AssertContent(t, s, "overlapped.pdf", content, "application/pdf")
+}
+
+// TestFileOfOnePartIsOneRequest stores a 3 MB file, larger than what is read whole but within
+// one part: it goes in one request of known length, not as a multipart upload of three.
+func TestFileOfOnePartIsOneRequest(t *testing.T) {
+	var mu sync.Mutex
+	var requests []string
+	s := storeBehindDoor(t, func(r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/three.pdf") {
+			mu.Lock()
+			defer mu.Unlock()
+			requests = append(requests, r.Method+" "+r.URL.RawQuery)
+		}
+	})
+	content := bytes.Repeat([]byte("%PDF-1.4\n"), 3<<20/9)
+	if _, err := s.Put(t.Context(), "three.pdf", bytes.NewReader(content), verification.MaxUploadBytes, "application/pdf"); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	if len(requests) != 1 || requests[0] != "PUT " {
+		t.Errorf("storing 3 MB sent %q, want one PUT of the object", requests)
+	}
+	mu.Unlock()
+	blobtest.AssertContent(t, s, "three.pdf", content, "application/pdf")
+}
+
+// storeBehindDoor is a store on a fresh bucket whose requests pass through a proxy that calls
+// door with each Put request before passing it on.
+func storeBehindDoor(t *testing.T, door func(r *http.Request)) *s3.Store {
+	t.Helper()
+	cfg := miniotest.Shared(t).Bucket(t)
+	target, err := url.Parse("http://" + cfg.Endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPut || r.Method == http.MethodPost {
+			door(r)
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	cfg.Endpoint = strings.TrimPrefix(srv.URL, "http://")
+	return newStore(t, cfg)
 }

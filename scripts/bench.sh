@@ -3,7 +3,8 @@
 # PostgreSQL unless TEST_DATABASE_URL is set and a MinIO unless TEST_S3_ENDPOINT is set (for the
 # upload-to-MinIO rows), and runs cmd/bench with the given flags. `scripts/bench.sh -only screening`
 # runs only the screening rows (no seeding, no MinIO) and replaces them in docs/performance.md;
-# `-only scale` likewise the scale-out rows (HAProxy with one and two servers, throttle cost).
+# `-only scale` likewise the scale-out rows (HAProxy with one and two servers, throttle cost);
+# `-only uploads` the upload rows (local files and MinIO, each beside the storage's own speed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()

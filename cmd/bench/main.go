@@ -7,14 +7,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"crypto/rand"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"mime/multipart"
 	"net"
 	"net/http"
 	"net/url"
@@ -23,14 +20,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/minio/minio-go/v7"
-	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"github.com/tttverify/tttverify/adapters/password"
 	"github.com/tttverify/tttverify/application"
@@ -42,7 +36,7 @@ var wrkScript []byte
 type options struct {
 	server, databaseURL, out, dist string
 	sanctions                      string // the real list files, for the screening rows
-	only                           string // "screening" or "scale": only those rows
+	only                           string // "screening", "scale" or "uploads": only those rows
 	s3                             s3Server
 	sizes                          []int
 	duration                       time.Duration
@@ -75,7 +69,7 @@ func main() {
 	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
 	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
 	flag.StringVar(&o.sanctions, "sanctions", "testdata/sanctions", "folder of the real list files (ofac/, un/, us_csl/) for the screening rows")
-	flag.StringVar(&o.only, "only", "", "'screening' or 'scale': run only those rows (scale: at the largest size) and replace them in -out, keeping the others")
+	flag.StringVar(&o.only, "only", "", "'screening', 'scale' or 'uploads': run only those rows (scale: at the largest size) and replace them in -out, keeping the others")
 	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
 	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")
 	flag.StringVar(&o.s3.secretKey, "s3-secret-key", os.Getenv("TEST_S3_SECRET_KEY"), "secret key of -s3-endpoint")
@@ -100,8 +94,8 @@ func main() {
 		soak(o)
 		return
 	}
-	if o.only != "" && o.only != "screening" && o.only != "scale" {
-		fatal(fmt.Errorf("-only takes 'screening' or 'scale', not %q", o.only))
+	if o.only != "" && o.only != "screening" && o.only != "scale" && o.only != "uploads" {
+		fatal(fmt.Errorf("-only takes 'screening', 'scale' or 'uploads', not %q", o.only))
 	}
 	results, err := run(context.Background(), o)
 	printTable(os.Stdout, results)
@@ -165,6 +159,9 @@ func run(ctx context.Context, o options) ([]result, error) {
 	}
 	if o.only == "scale" {
 		return runSize(ctx, o, script, o.sizes[len(o.sizes)-1], true, 0)
+	}
+	if o.only == "uploads" {
+		return uploadsOnly(ctx, o)
 	}
 	var results []result
 	smallListP95 := 0.0
@@ -294,17 +291,9 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 		return nil, err
 	}
 	cis := w.with(4).run("CIS PDF generation", label, "POST", "/api/admin/verifications/{id}/generate-cis", "", adminCookie, cisIDs)
-	pdf := filepath.Join(dataDir, "big.pdf")
-	if err := write30MBPDF(pdf); err != nil {
+	uploads, err := uploadScenarios(ctx, o, env, seed.SampleEmail)
+	if err != nil {
 		return nil, err
-	}
-	uploads := []result{srv.upload30MB("30 MB upload (server RSS)", userCookie, pdf)}
-	if o.s3.endpoint != "" {
-		rs, err := uploadToS3(ctx, o.s3, env, o.server, seed.SampleEmail, pdf)
-		if err != nil {
-			return nil, err
-		}
-		uploads = append(uploads, rs...)
 	}
 	measured := []*result{&adminList, &queue, &stats, &baseline, &cold, &public, &userList, &login, &cis}
 	for _, r := range measured {
@@ -533,85 +522,6 @@ func rss(pid int) (current, peak float64) {
 	return current, peak
 }
 
-// write30MBPDF writes the file of the upload scenarios: a PDF just under the 30 MB limit.
-func write30MBPDF(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	_, _ = w.WriteString("%PDF-1.4\n")
-	chunk := bytes.Repeat([]byte("0123456789abcdef"), 64<<10/16)
-	for written := 0; written+len(chunk) <= 30<<20-16; written += len(chunk) {
-		_, _ = w.Write(chunk)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// upload30MB streams the PDF at path through the API and reports the server's memory before
-// and after and the throughput.
-func (s *server) upload30MB(scenario, cookie, path string) result {
-	r := result{Scenario: scenario, Size: "-", Budget: "RSS growth < 20 MB"}
-	fail := func(err error) result {
-		r.Note, r.Verdict = err.Error(), "MISS"
-		return r
-	}
-	req, _ := http.NewRequest("POST", s.base+"/api/verifications", strings.NewReader(`{"tier":"basic"}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Cookie", cookie)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return fail(err)
-	}
-	var v struct{ ID int64 }
-	_ = json.NewDecoder(res.Body).Decode(&v)
-	res.Body.Close()
-	f, err := os.Open(path)
-	if err != nil {
-		return fail(err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return fail(err)
-	}
-	before, peakBefore := rss(s.cmd.Process.Pid)
-	pr, pw := io.Pipe()
-	mw := multipart.NewWriter(pw)
-	go func() {
-		_ = mw.WriteField("type", "additional")
-		fw, _ := mw.CreateFormFile("file", "big.pdf")
-		if _, err := io.Copy(fw, f); err != nil {
-			pw.CloseWithError(err)
-			return
-		}
-		_ = mw.Close()
-		_ = pw.Close()
-	}()
-	req, _ = http.NewRequest("POST", fmt.Sprintf("%s/api/verifications/%d/documents", s.base, v.ID), pr)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Cookie", cookie)
-	start := time.Now()
-	res, err = http.DefaultClient.Do(req)
-	elapsed := time.Since(start)
-	if err != nil {
-		return fail(err)
-	}
-	res.Body.Close()
-	after, peakAfter := rss(s.cmd.Process.Pid)
-	growth := max(after-before, peakAfter-peakBefore, 0)
-	r.Requests = 1
-	r.P50 = float64(elapsed.Milliseconds())
-	r.Verdict = verdict(res.StatusCode == http.StatusCreated && growth < 20)
-	r.Note = fmt.Sprintf("status %d, RSS %.1f -> %.1f MB (peak %.1f -> %.1f), growth %.1f MB, %.0f MB/s",
-		res.StatusCode, before, after, peakBefore, peakAfter, growth, megabytes(st.Size())/elapsed.Seconds())
-	return r
-}
-
 func megabytes(n int64) float64 { return float64(n) / (1 << 20) }
 
 // environWithoutS3 is the environment without S3_* variables, so that the servers use the
@@ -624,78 +534,6 @@ func environWithoutS3() []string {
 		}
 	}
 	return env
-}
-
-// uploadToS3 runs a second server on the same database with its files in a fresh bucket on
-// srv, uploads the PDF at path through its API, then uploads the same file with minio-go
-// directly, for the throughput the API is compared with. The bucket is removed afterwards.
-func uploadToS3(ctx context.Context, srv s3Server, env []string, bin, email, path string) ([]result, error) {
-	dataDir, err := os.MkdirTemp("", "ttt-bench-s3")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dataDir)
-	bucket := "ttt-bench-" + strings.ToLower(rand.Text())
-	env = append(slices.Clone(env), "DATA_DIR="+dataDir, "S3_ENDPOINT="+srv.endpoint, "S3_BUCKET="+bucket,
-		"S3_ACCESS_KEY="+srv.accessKey, "S3_SECRET_KEY="+srv.secretKey)
-	client, err := minio.New(srv.endpoint, &minio.Options{Creds: credentials.NewStaticV4(srv.accessKey, srv.secretKey, "")})
-	if err != nil {
-		return nil, fmt.Errorf("minio client: %w", err)
-	}
-	s, err := startServer(env, bin, dataDir) // the server creates the bucket
-	if err != nil {
-		return nil, fmt.Errorf("server on S3: %w", err)
-	}
-	defer removeBucket(client, bucket)
-	defer s.stop()
-	cookie, err := s.login(email, "seed-password")
-	if err != nil {
-		return nil, err
-	}
-	api := s.upload30MB("30 MB upload via API to MinIO (server RSS)", cookie, path)
-	direct := directPut(ctx, client, bucket, path)
-	if api.P50 > 0 && direct.P50 > 0 {
-		api.Note += fmt.Sprintf(", %.2fx the direct upload's throughput", direct.P50/api.P50)
-	}
-	return []result{api, direct}, nil
-}
-
-// directPut uploads the file at path with minio-go's PutObject, as any S3 client would.
-func directPut(ctx context.Context, client *minio.Client, bucket, path string) result {
-	r := result{Scenario: "30 MB direct minio-go PutObject", Size: "-", Budget: "-", Verdict: "-"}
-	f, err := os.Open(path)
-	if err != nil {
-		r.Note, r.Verdict = err.Error(), "MISS"
-		return r
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		r.Note, r.Verdict = err.Error(), "MISS"
-		return r
-	}
-	start := time.Now()
-	_, err = client.PutObject(ctx, bucket, "direct/big.pdf", f, st.Size(), minio.PutObjectOptions{ContentType: "application/pdf"})
-	elapsed := time.Since(start)
-	if err != nil {
-		r.Note, r.Verdict = err.Error(), "MISS"
-		return r
-	}
-	r.Requests = 1
-	r.P50 = float64(elapsed.Milliseconds())
-	r.Note = fmt.Sprintf("%.0f MB/s (size known, minio-go's default parts)", megabytes(st.Size())/elapsed.Seconds())
-	return r
-}
-
-// removeBucket empties and removes a bucket the bench made.
-func removeBucket(client *minio.Client, bucket string) {
-	ctx := context.Background()
-	for o := range client.ListObjects(ctx, bucket, minio.ListObjectsOptions{Recursive: true}) {
-		if o.Err == nil {
-			_ = client.RemoveObject(ctx, bucket, o.Key, minio.RemoveObjectOptions{})
-		}
-	}
-	_ = client.RemoveBucket(ctx, bucket)
 }
 
 // createDatabase makes a fresh database on the server and returns its URL and a drop function.

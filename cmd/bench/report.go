@@ -46,6 +46,8 @@ func writeReport(o options, results []result) error {
 		return replaceRows(o.out, results, screeningRowPrefix, "Screening rows", "scripts/bench.sh -only screening")
 	case "scale":
 		return replaceRows(o.out, results, scaleRowPrefix, "Scale-out rows", "scripts/bench.sh -only scale")
+	case "uploads":
+		return replaceRows(o.out, results, uploadRowPrefix, "Upload rows", "scripts/bench.sh -only uploads")
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Performance\n\nMeasured by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))

@@ -38,7 +38,7 @@ func Run(t *testing.T, newStore func(t *testing.T) application.BlobStore) {
 		if n != int64(len(want)) {
 			t.Errorf("Put wrote %d bytes, want %d", n, len(want))
 		}
-		assertContent(t, s, key, want, "application/pdf")
+		AssertContent(t, s, key, want, "application/pdf")
 	})
 
 	t.Run("Empty", func(t *testing.T) {
@@ -48,7 +48,7 @@ func Run(t *testing.T, newStore func(t *testing.T) application.BlobStore) {
 		if _, err := s.Put(t.Context(), key, bytes.NewReader(nil), 10, "text/plain"); err != nil {
 			t.Fatalf("Put: %v", err)
 		}
-		assertContent(t, s, key, nil, "text/plain")
+		AssertContent(t, s, key, nil, "text/plain")
 	})
 
 	t.Run("DefaultContentType", func(t *testing.T) {
@@ -58,7 +58,7 @@ func Run(t *testing.T, newStore func(t *testing.T) application.BlobStore) {
 		if _, err := s.Put(t.Context(), key, bytes.NewReader([]byte("x")), 10, ""); err != nil {
 			t.Fatalf("Put: %v", err)
 		}
-		assertContent(t, s, key, []byte("x"), "application/octet-stream")
+		AssertContent(t, s, key, []byte("x"), "application/octet-stream")
 	})
 
 	t.Run("Stat", func(t *testing.T) {
@@ -125,7 +125,7 @@ func Run(t *testing.T, newStore func(t *testing.T) application.BlobStore) {
 			if n != limit {
 				t.Errorf("Put wrote %d bytes, want %d", n, limit)
 			}
-			assertContent(t, s, key, want, "application/pdf")
+			AssertContent(t, s, key, want, "application/pdf")
 		}
 	})
 
@@ -151,7 +151,7 @@ func Run(t *testing.T, newStore func(t *testing.T) application.BlobStore) {
 			}
 		}
 		for i, want := range contents {
-			assertContent(t, s, concurrentKey(i), want, "application/pdf")
+			AssertContent(t, s, concurrentKey(i), want, "application/pdf")
 		}
 	})
 
@@ -161,7 +161,7 @@ func Run(t *testing.T, newStore func(t *testing.T) application.BlobStore) {
 		key := "verifications/9/replaced"
 		put(t, s, key, []byte("first version, longer than the second"), "text/plain")
 		put(t, s, key, []byte("%PDF-second"), "application/pdf")
-		assertContent(t, s, key, []byte("%PDF-second"), "application/pdf")
+		AssertContent(t, s, key, []byte("%PDF-second"), "application/pdf")
 	})
 
 	t.Run("ReaderFails", func(t *testing.T) {
@@ -187,7 +187,7 @@ func Run(t *testing.T, newStore func(t *testing.T) application.BlobStore) {
 		if _, err := s.Put(t.Context(), key, r, verification.MaxUploadBytes, "text/plain"); !errors.Is(err, errConnectionLost) {
 			t.Errorf("Put: %v, want the reader's error", err)
 		}
-		assertContent(t, s, key, []byte("%PDF-original"), "application/pdf")
+		AssertContent(t, s, key, []byte("%PDF-original"), "application/pdf")
 	})
 
 	t.Run("ContextCancelled", func(t *testing.T) {
@@ -244,7 +244,8 @@ func put(t *testing.T, s application.BlobStore, key string, content []byte, cont
 	}
 }
 
-func assertContent(t *testing.T, s application.BlobStore, key string, want []byte, contentType string) {
+// AssertContent checks that the object at key holds want, with its size and content type.
+func AssertContent(t *testing.T, s application.BlobStore, key string, want []byte, contentType string) {
 	t.Helper()
 	wantInfo := application.BlobInfo{Size: int64(len(want)), ContentType: contentType}
 	rc, info, err := s.Get(t.Context(), key)
@@ -287,4 +288,33 @@ func randomBytes(n int) []byte {
 	b := make([]byte, n)
 	rand.Read(b)
 	return b
+}
+
+// BenchmarkPut stores files of size random bytes in s, handed over 4 KB per read as the multipart
+// reader of an upload hands them; MB/s is the store's throughput and B/op what one file allocates.
+func BenchmarkPut(b *testing.B, s application.BlobStore, size int64) {
+	block := randomBytes(1 << 20)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		r := io.LimitReader(&smallReads{block: block}, size)
+		if _, err := s.Put(b.Context(), fmt.Sprintf("bench/%d.pdf", i), r, size, "application/pdf"); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// smallReads yields block over and over, 4 KB at a time, so that a benchmark measures the store
+// and not the making of its data.
+type smallReads struct {
+	block []byte
+	off   int
+}
+
+func (r *smallReads) Read(p []byte) (int, error) {
+	n := copy(p[:min(len(p), 4<<10)], r.block[r.off:])
+	r.off = (r.off + n) % len(r.block)
+	return n, nil
 }

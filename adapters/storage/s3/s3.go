@@ -3,6 +3,7 @@ package s3
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -11,22 +12,26 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
 const (
-	// partSize bounds the memory of an upload: minio-go buffers one part of a stream whose
+	// partSize bounds the memory of an upload: Put holds partsAtOnce parts of a stream whose
 	// length is unknown, and 5 MiB is the smallest part S3 accepts.
 	partSize = 5 << 20
 	// smallFile is the size up to which Put reads an upload whole and sends it in one request
-	// of known length, holding only its bytes: minio-go would buffer a whole part for it.
-	smallFile = 1 << 20
+	// of known length, holding only its bytes rather than a whole part. A larger one is read
+	// into pooled part buffers: the head read before it is known to be larger is garbage.
+	smallFile = 64 << 10
 	// maxRetries keeps a dead server from holding a request for long: minio-go waits at most
 	// about a second between attempts.
 	maxRetries         = 3
@@ -128,10 +133,11 @@ func (s *Store) ensureBucket(ctx context.Context, region string) error {
 	return nil
 }
 
-// Put sends a file of up to smallFile bytes in one request and streams a larger one to key as
-// a multipart upload, holding one part in memory and nothing on disk. When r fails, ctx ends or
-// r yields more than limit bytes, the upload is aborted and no object remains under key (an
-// older one stays).
+// Put sends a file of up to smallFile bytes in one request and streams a larger one to key in
+// parts of partSize: one part is sent while the next is read, so the upload runs at the speed of
+// the slower side rather than of both in turn, holding partsAtOnce parts in memory and nothing on
+// disk. When r fails, ctx ends or r yields more than limit bytes, the upload is aborted and no
+// object remains under key (an older one stays).
 func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, contentType string) (int64, error) {
 	if limit < 0 {
 		return 0, fmt.Errorf("put %s: negative limit %d", key, limit)
@@ -145,18 +151,16 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, c
 	if err != nil {
 		return 0, fmt.Errorf("put %s: %w", key, err)
 	}
-	body, size := io.Reader(bytes.NewReader(head.Bytes())), n
-	if n > smallFile {
-		body, size = io.MultiReader(body, lr), -1
-	}
 	uploadID := rand.Text()
-	info, err := s.client.PutObject(ctx, s.bucket, key, body, size, minio.PutObjectOptions{
-		ContentType:  contentType,
-		PartSize:     partSize,
-		UserMetadata: map[string]string{uploadMeta: uploadID},
-	})
+	opts := minio.PutObjectOptions{ContentType: contentType, UserMetadata: map[string]string{uploadMeta: uploadID}}
+	size := n
+	if n <= smallFile {
+		_, err = s.client.PutObject(ctx, s.bucket, key, bytes.NewReader(head.Bytes()), n, opts)
+	} else {
+		size, err = s.putStream(ctx, key, io.MultiReader(&head, lr), opts)
+	}
 	if err == nil {
-		return info.Size, nil
+		return size, nil
 	}
 	if lr.err != nil {
 		err = lr.err // what went wrong first, whatever minio-go made of it
@@ -165,6 +169,100 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, c
 	}
 	s.removeUpload(ctx, key, uploadID)
 	return 0, fmt.Errorf("put %s: %w", key, err)
+}
+
+// partsAtOnce is how many parts of one upload are in memory at once: while one is sent, the
+// next is read (and, when the reader is faster than the store, sent beside it).
+const partsAtOnce = 2
+
+// parts holds part buffers between uploads, so that an upload does not leave 5 MiB of garbage
+// for every part it sends.
+var parts = sync.Pool{New: func() any { b := make([]byte, partSize); return &b }}
+
+// putStream sends r, of unknown length, to key: in one request of known length when it fits in
+// one part, as a multipart upload otherwise. An unfinished multipart upload is aborted.
+func (s *Store) putStream(ctx context.Context, key string, r io.Reader, opts minio.PutObjectOptions) (int64, error) {
+	first := parts.Get().(*[]byte)
+	n, err := io.ReadFull(r, *first)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		defer parts.Put(first)
+		_, err := s.client.PutObject(ctx, s.bucket, key, bytes.NewReader((*first)[:n]), int64(n), opts)
+		return int64(n), err
+	}
+	if err != nil {
+		parts.Put(first)
+		return 0, err
+	}
+	uploadID, err := s.core.NewMultipartUpload(ctx, s.bucket, key, opts)
+	if err != nil {
+		parts.Put(first)
+		return 0, err
+	}
+	done, size, err := s.sendParts(ctx, key, uploadID, r, first)
+	if err == nil {
+		slices.SortFunc(done, func(a, b minio.CompletePart) int { return a.PartNumber - b.PartNumber })
+		_, err = s.core.CompleteMultipartUpload(ctx, s.bucket, key, uploadID, done, opts)
+	}
+	if err != nil {
+		abortCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), pingTimeout)
+		defer cancel()
+		_ = s.core.AbortMultipartUpload(abortCtx, s.bucket, key, uploadID)
+		return 0, err
+	}
+	return size, nil
+}
+
+// sendParts sends first, which is full, and the rest of r as the parts of the multipart upload
+// uploadID, reading each part while the ones before it are sent. It returns the parts sent and
+// their total size, or the first error of a read or a send.
+func (s *Store) sendParts(ctx context.Context, key, uploadID string, r io.Reader, first *[]byte) ([]minio.CompletePart, int64, error) {
+	g, gctx := errgroup.WithContext(ctx)
+	slots := make(chan struct{}, partsAtOnce) // a token for each part buffer in use
+	slots <- struct{}{}
+	var mu sync.Mutex
+	var done []minio.CompletePart
+	send := func(number int, buf *[]byte, n int) {
+		g.Go(func() error {
+			defer func() { parts.Put(buf); <-slots }()
+			p, err := s.core.PutObjectPart(gctx, s.bucket, key, uploadID, number, bytes.NewReader((*buf)[:n]), int64(n), minio.PutObjectPartOptions{})
+			if err != nil {
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			done = append(done, minio.CompletePart{PartNumber: number, ETag: p.ETag})
+			return nil
+		})
+	}
+	size := int64(len(*first))
+	send(1, first, len(*first))
+	var readErr error
+	for number := 2; ; number++ {
+		select {
+		case slots <- struct{}{}:
+		case <-gctx.Done():
+			return nil, 0, cmp.Or(g.Wait(), gctx.Err())
+		}
+		buf := parts.Get().(*[]byte)
+		n, err := io.ReadFull(r, *buf)
+		if n > 0 && (err == nil || err == io.ErrUnexpectedEOF) {
+			size += int64(n)
+			send(number, buf, n)
+		} else {
+			parts.Put(buf)
+			<-slots
+		}
+		if err != nil {
+			if err != io.ErrUnexpectedEOF && err != io.EOF {
+				readErr = err
+			}
+			break
+		}
+	}
+	if err := g.Wait(); readErr != nil || err != nil {
+		return nil, 0, cmp.Or(readErr, err)
+	}
+	return done, size, nil
 }
 
 // removeUpload deletes the object at key if the upload uploadID created it. minio-go aborts a

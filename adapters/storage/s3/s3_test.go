@@ -7,8 +7,13 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -65,14 +70,7 @@ func TestSmallUploadHoldsOnlyItsBytes(t *testing.T) {
 	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 1<<20 {
 		t.Errorf("storing %d bytes allocated %d KB, want under 1 MB", len(doc), allocated>>10)
 	}
-	body, _, err := s.Get(t.Context(), "small.pdf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer body.Close()
-	if got, err := io.ReadAll(body); err != nil || !bytes.Equal(got, doc) {
-		t.Errorf("stored %d bytes (%v), want the %d sent", len(got), err, len(doc))
-	}
+	blobtest.AssertContent(t, s, "small.pdf", doc, "application/pdf")
 }
 
 func TestNewRejectsWrongCredentials(t *testing.T) {
@@ -208,3 +206,90 @@ func assertUnavailable(t *testing.T, name string, op func(ctx context.Context) e
 type readerFunc func([]byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
+
+// TestPutReadsTheNextPartWhileSending holds the first part of an upload at the server's door
+// until the next part is being read, or for 10 seconds: an upload that reads and sends its parts
+// in turn waits there, one that overlaps them runs at the pace of the slower of the two.
+func TestPutReadsTheNextPartWhileSending(t *testing.T) {
+	nextPartRead := make(chan struct{})
+	var waited atomic.Bool
+	s := storeBehindDoor(t, func(r *http.Request) {
+		if r.URL.Query().Get("partNumber") == "1" {
+			select {
+			case <-nextPartRead:
+			case <-time.After(10 * time.Second):
+				waited.Store(true)
+			}
+		}
+	})
+
+	content := make([]byte, 12<<20)
+	for i := range content {
+		content[i] = byte(i % 251)
+	}
+	var once sync.Once
+	sent := 0
+	r := readerFunc(func(p []byte) (int, error) {
+		if sent >= 5<<20 { // the first part, 5 MiB, is all read
+			once.Do(func() { close(nextPartRead) })
+		}
+		n := copy(p, content[sent:])
+		sent += n
+		if n == 0 {
+			return 0, io.EOF
+		}
+		return n, nil
+	})
+	if _, err := s.Put(t.Context(), "overlapped.pdf", r, verification.MaxUploadBytes, "application/pdf"); err != nil {
+		t.Fatalf("Put: %v", err)
+	}
+	if waited.Load() {
+		t.Error("the first part waited 10 s at the door: the next part was not read while it was being sent")
+	}
+	blobtest.AssertContent(t, s, "overlapped.pdf", content, "application/pdf")
+}
+
+// TestFileOfOnePartIsOneRequest stores a 3 MB file, larger than what is read whole but within
+// one part: it goes in one request of known length, not as a multipart upload of three.
+func TestFileOfOnePartIsOneRequest(t *testing.T) {
+	var mu sync.Mutex
+	var requests []string
+	s := storeBehindDoor(t, func(r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/three.pdf") {
+			mu.Lock()
+			defer mu.Unlock()
+			requests = append(requests, r.Method+" "+r.URL.RawQuery)
+		}
+	})
+	content := bytes.Repeat([]byte("%PDF-1.4\n"), 3<<20/9)
+	if _, err := s.Put(t.Context(), "three.pdf", bytes.NewReader(content), verification.MaxUploadBytes, "application/pdf"); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	if len(requests) != 1 || requests[0] != "PUT " {
+		t.Errorf("storing 3 MB sent %q, want one PUT of the object", requests)
+	}
+	mu.Unlock()
+	blobtest.AssertContent(t, s, "three.pdf", content, "application/pdf")
+}
+
+// storeBehindDoor is a store on a fresh bucket whose requests pass through a proxy that calls
+// door with each Put request before passing it on.
+func storeBehindDoor(t *testing.T, door func(r *http.Request)) *s3.Store {
+	t.Helper()
+	cfg := miniotest.Shared(t).Bucket(t)
+	target, err := url.Parse("http://" + cfg.Endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPut || r.Method == http.MethodPost {
+			door(r)
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	cfg.Endpoint = strings.TrimPrefix(srv.URL, "http://")
+	return newStore(t, cfg)
+}

@@ -21,8 +21,8 @@ func (s *Admin) List(ctx context.Context, actor *User, f VerificationFilter) ([]
 	return items, total, s.annotate(ctx, items, f.Now)
 }
 
-// annotate fills in how long each verification in review has waited at now, and the first
-// approvals.
+// annotate fills in how long each verification in review has waited at now, whether its
+// approval needs a second administrator, and its first approval.
 func (s *Admin) annotate(ctx context.Context, items []VerificationListItem, now time.Time) error {
 	ids := make([]int64, len(items))
 	for i, it := range items {
@@ -33,6 +33,7 @@ func (s *Admin) annotate(ctx context.Context, items []VerificationListItem, now 
 		return err
 	}
 	for i, it := range items {
+		items[i].FourEyes = s.eyes.Covers(it.Verification.Tier())
 		if a, ok := firsts[it.Verification.ID()]; ok {
 			items[i].FirstApproval = &a
 		}

@@ -157,6 +157,8 @@ type VerificationListItem struct {
 	// FirstApproval is its latest first approval under four eyes, awaiting a second review or sent
 	// back (nil: none); the administrators' reads fill it.
 	FirstApproval *FirstApproval
+	// FourEyes says an approval of it needs a second administrator (FOUR_EYES covers its tier).
+	FourEyes bool
 }
 
 // ReviewWait is a verification's wait for a decision, measured in business days since it entered

@@ -181,7 +181,7 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 	for i, it := range items {
 		v := it.Verification
 		d := api.AdminVerification{Verification: toVerificationDTO(v, currentUser(c), s.clock.Now())}
-		d.UserEmail, d.CompanyName = it.UserEmail, it.CompanyName
+		d.UserEmail, d.CompanyName, d.FourEyes = it.UserEmail, it.CompanyName, it.FourEyes
 		if sum, ok := sums[v.ID()]; ok && sum.Status != "" {
 			d.Screening = &api.AdminScreeningSummary{Status: string(sum.Status), Attention: sum.Attention}
 		}

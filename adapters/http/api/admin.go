@@ -12,6 +12,7 @@ type AdminVerification struct {
 	Claim     *ReviewClaim           `json:"claim" description:"the reviewer holding it (null: unclaimed, or the claim lapsed)"`
 	Waiting   *ReviewWait            `json:"waiting" description:"in review only (null otherwise): the wait for a decision"`
 	// FirstApproval is never in the applicant's view: who approved first is the reviewers' business.
+	FourEyes      bool           `json:"fourEyes" description:"approving it needs a second administrator (FOUR_EYES covers its tier)"`
 	FirstApproval *FirstApproval `json:"firstApproval" description:"under FOUR_EYES, the latest first approval, awaiting second review or sent back (null: none)"`
 }
 

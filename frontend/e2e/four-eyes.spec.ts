@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, createVerificationByApi, loginByApi, open, payInFullByApi, registerByApi, screenedByApi, submitByApi, uniqueEmail, watch } from './helpers'
-import { axe } from './axe'
+import { axeAtBothWidths } from './axe'
 
 // The suite's server runs the default FOUR_EYES=off; this journey starts a server of its own with
 // FOUR_EYES=top beside it (two ports up: the next one is the registry stub's), for its tests alone.
@@ -32,13 +32,8 @@ test.afterAll(() => {
   if (server?.pid) process.kill(-server.pid)
 })
 
-async function look(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 })
-    await axe(page, `${name} (${width}px)`)
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
+function look(page: Page, name: string) {
+  return axeAtBothWidths(page, name, SHOTS)
 }
 
 test('four eyes: a Top approval waits for a second administrator, who sends it back with a note, then confirms the next one', async ({ page, browser }) => {

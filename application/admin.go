@@ -22,6 +22,8 @@ type Admin struct {
 	follow FollowerAlerts
 	cal    businessday.Calendar
 	claims ClaimRule
+	eyes   verification.FourEyes
+	firsts FirstApprovalStore
 }
 
 // ClaimRule is who may decide a verification a reviewer has claimed (ReviewClaims.MayDecide, run
@@ -58,12 +60,17 @@ type AdminDeps struct {
 	Claims    ClaimRule // a claimed verification is decided by its holder alone
 	// Calendar measures a verification's wait for review in business days (BUSINESS_DAYS, HOLIDAYS_FILE).
 	Calendar businessday.Calendar
+	// FourEyes is which approvals need a second administrator (FOUR_EYES); FirstApprovals keeps
+	// the first approvals awaiting them.
+	FourEyes       verification.FourEyes
+	FirstApprovals FirstApprovalStore
 }
 
 // NewAdmin wires the review use cases.
 func NewAdmin(d AdminDeps) *Admin {
 	return &Admin{tx: d.Tx, repo: d.Repo, audit: d.Audit, clock: d.Clock, notify: d.Notify, checks: d.Checks, jobs: d.Jobs,
-		links: d.Links, follow: d.Followers, claims: d.Claims, cal: d.Calendar}
+		links: d.Links, follow: d.Followers, claims: d.Claims, cal: d.Calendar,
+		eyes: d.FourEyes, firsts: d.FirstApprovals}
 }
 
 // mustBeAdmin refuses everyone but administrators.

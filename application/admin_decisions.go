@@ -3,6 +3,7 @@ package application
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/tttverify/tttverify/domain/verification"
@@ -16,7 +17,9 @@ import (
 const ApprovedWithoutPayment = "approved without payment"
 
 // Approve accepts a submitted or in-review verification. A Top verification waits until its
-// screening is settled (ApprovalGate). The applicant is told (the VerificationApproved e-mail,
+// screening is settled (ApprovalGate). Under four eyes (FOUR_EYES) the first administrator's
+// approval only records itself and a second, different one's confirms it (approvalStep): only the
+// confirmation issues what follows. The applicant is told (the VerificationApproved e-mail,
 // queued as a SendEmail job, and the bell) and the CIS, which both tiers include, is queued as a
 // GenerateCIS job, in the approval's transaction. Approving again a certificate that a paid
 // upgrade sent back to review renews it, which its followers hear. Approving an unpaid
@@ -37,11 +40,22 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 		if err := s.checks.ApprovalBlock(ctx, v); err != nil {
 			return nil, err
 		}
-		from, reason := v.Status(), ""
+		issue, confirms, err := s.approvalStep(ctx, actor, v)
+		if err != nil {
+			return nil, err
+		}
+		if !issue {
+			return v, nil
+		}
+		from, reasons := v.Status(), []string{}
 		renewal := v.Snapshot().ApprovedAt != nil // approved before: a paid upgrade sent it back to review
 		if !v.Payment().Paid() {
-			reason = ApprovedWithoutPayment
+			reasons = append(reasons, ApprovedWithoutPayment)
 		}
+		if confirms != "" {
+			reasons = append(reasons, confirms)
+		}
+		reason := strings.Join(reasons, "; ")
 		if err := v.Approve(s.clock.Now()); err != nil {
 			return nil, err
 		}
@@ -69,7 +83,8 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 }
 
 // Reject refuses a submitted or in-review verification with a reason the applicant reads in the
-// VerificationRejected e-mail. Refusing the re-review of an upgraded certificate withdraws it,
+// VerificationRejected e-mail; one administrator decides it, also while an approval awaits its
+// second review. Refusing the re-review of an upgraded certificate withdraws it,
 // which its followers hear (without the reason).
 func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
 	if err := mustBeAdmin(actor); err != nil {
@@ -78,6 +93,9 @@ func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string
 	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
 		v, err := s.decide(ctx, actor, id, "reject", reason, (*verification.Verification).Reject)
 		if err != nil {
+			return nil, err
+		}
+		if err := s.firsts.Delete(ctx, id); err != nil { // one reviewer's rejection ends any first approval
 			return nil, err
 		}
 		_, err = s.notify.TellOwner(ctx, v, fmt.Sprintf("rejected:%d:%d", v.ID(), v.Version()),

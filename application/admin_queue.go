@@ -18,13 +18,25 @@ func (s *Admin) List(ctx context.Context, actor *User, f VerificationFilter) ([]
 	if err != nil {
 		return nil, 0, err
 	}
-	s.measureWaits(items, f.Now)
-	return items, total, nil
+	return items, total, s.annotate(ctx, items, f.Now)
 }
 
-// measureWaits fills in how long each verification in review has waited at now.
-func (s *Admin) measureWaits(items []VerificationListItem, now time.Time) {
+// annotate fills in how long each verification in review has waited at now, whether its
+// approval needs a second administrator, and its first approval.
+func (s *Admin) annotate(ctx context.Context, items []VerificationListItem, now time.Time) error {
+	ids := make([]int64, len(items))
 	for i, it := range items {
+		ids[i] = it.Verification.ID()
+	}
+	firsts, err := s.firsts.Of(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i, it := range items {
+		items[i].FourEyes = s.eyes.Covers(it.Verification.Tier())
+		if a, ok := firsts[it.Verification.ID()]; ok {
+			items[i].FirstApproval = &a
+		}
 		since := it.Verification.ReviewSince()
 		if it.Verification.Status() != verification.InReview || since == nil {
 			continue
@@ -32,6 +44,7 @@ func (s *Admin) measureWaits(items []VerificationListItem, now time.Time) {
 		items[i].Waiting = &ReviewWait{Since: *since, BusinessDays: s.cal.Waiting(*since, now),
 			Overdue: s.cal.Overdue(*since, now)}
 	}
+	return nil
 }
 
 // StatusCounts are the admin queue's counts per status, where an approved verification whose
@@ -79,8 +92,7 @@ func (s *Admin) Get(ctx context.Context, actor *User, id int64) (*VerificationLi
 		if len(items) == 0 {
 			return nil, ErrNotFound
 		}
-		s.measureWaits(items, s.clock.Now())
-		return &items[0], nil
+		return &items[0], s.annotate(ctx, items, s.clock.Now())
 	})
 }
 

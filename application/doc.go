@@ -23,7 +23,8 @@
 //     Approve, Reject, Revoke and Reinstate, each one transaction that changes the verification,
 //     writes its audit entry and queues its jobs (admin_decisions.go). Approve queues the
 //     applicant's VerificationApproved e-mail (a SendEmail job) and a GenerateCIS job; Revoke
-//     withdraws the CIS's share links.
+//     withdraws the CIS's share links. Under FOUR_EYES an approval is first recorded, awaiting a
+//     second administrator's Approve, or SendBack with a note (admin_sendback.go).
 //   - AuditExport (auditexport*.go): a verification's AuditTrail (for the CSV) and AuditReport (a
 //     signed PDF) with its screening decisions, and AuditRange, every event of a date range read
 //     as a stream; administrators only, and each export recorded as an administrator's event.

@@ -134,6 +134,8 @@ type VerificationFilter struct {
 	Claim           ClaimFilter
 	ClaimHolder     int64
 	ClaimsLiveSince time.Time
+	// AwaitingSecond keeps the verifications whose first approval awaits a second review.
+	AwaitingSecond bool
 	// WaitingBefore, when set, keeps the verifications in review whose wait began before it (and
 	// not before WaitingFrom, when that is set too): the overdue ones, or those due on a day.
 	WaitingBefore, WaitingFrom time.Time
@@ -152,6 +154,11 @@ type VerificationListItem struct {
 	// Waiting is how long a verification in review has waited for a decision (nil otherwise); the
 	// administrators' reads fill it.
 	Waiting *ReviewWait
+	// FirstApproval is its latest first approval under four eyes, awaiting a second review or sent
+	// back (nil: none); the administrators' reads fill it.
+	FirstApproval *FirstApproval
+	// FourEyes says an approval of it needs a second administrator (FOUR_EYES covers its tier).
+	FourEyes bool
 }
 
 // ReviewWait is a verification's wait for a decision, measured in business days since it entered

@@ -123,13 +123,5 @@ func (s *ReviewClaims) live(ctx context.Context, v *verification.Verification) (
 
 // record writes the audit event of a claim action; the verification's status does not change.
 func (s *ReviewClaims) record(ctx context.Context, actor *User, v *verification.Verification, action, reason string) error {
-	e := AuditEvent{VerificationID: v.ID(), Action: action, From: v.Status().String(), To: v.Status().String(),
-		Reason: reason, CreatedAt: s.clock.Now()}
-	if actor != nil {
-		e.ActorID, e.ActorEmail = actor.ID, actor.Email
-	}
-	if err := s.audit.Record(ctx, e); err != nil {
-		return fmt.Errorf("audit %s of %d: %w", action, v.ID(), err)
-	}
-	return nil
+	return recordAt(ctx, s.audit, actor, v, action, v.Status(), reason, s.clock.Now())
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tttverify/tttverify/domain/verification"
 )
@@ -44,8 +45,15 @@ func saveChange(ctx context.Context, repo VerificationRepository, audit AuditLog
 // record writes an audit event for a change of v made by actor (nil: the system).
 func record(ctx context.Context, log AuditLog, actor *User, v *verification.Verification, action string,
 	from verification.Status, reason string) error {
+	return recordAt(ctx, log, actor, v, action, from, reason, v.Snapshot().UpdatedAt)
+}
+
+// recordAt writes an audit event for an action on v made by actor (nil: the system) at a time of
+// its own, for actions that leave the verification itself unchanged (a claim, a first approval).
+func recordAt(ctx context.Context, log AuditLog, actor *User, v *verification.Verification, action string,
+	from verification.Status, reason string, at time.Time) error {
 	e := AuditEvent{VerificationID: v.ID(), Action: action, From: from.String(), To: v.Status().String(),
-		Reason: reason, CreatedAt: v.Snapshot().UpdatedAt}
+		Reason: reason, CreatedAt: at}
 	if actor != nil {
 		e.ActorID, e.ActorEmail = actor.ID, actor.Email
 	}

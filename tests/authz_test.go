@@ -187,6 +187,10 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 			"Admin.Approve": func(a *application.User) error { _, err := svc.Admin.Approve(ctx, a, v.ID); return err },
 			"Admin.Reject":  func(a *application.User) error { _, err := svc.Admin.Reject(ctx, a, v.ID, "No"); return err },
 			"Admin.Revoke":  func(a *application.User) error { _, err := svc.Admin.Revoke(ctx, a, v.ID, "No"); return err },
+			"Admin.SendBack": func(a *application.User) error {
+				_, err := svc.Admin.SendBack(ctx, a, v.ID, "No")
+				return err
+			},
 			"Admin.Reinstate": func(a *application.User) error {
 				_, err := svc.Admin.Reinstate(ctx, a, v.ID, "No")
 				return err

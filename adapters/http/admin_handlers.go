@@ -32,6 +32,7 @@ func (s *Server) adminRoutes(g *echo.Group) {
 	g.GET("/verifications/:id/events", s.adminEvents)
 	g.POST("/verifications/:id/approve", s.adminApprove)
 	g.POST("/verifications/:id/reject", s.adminReject)
+	g.POST("/verifications/:id/send-back", s.adminSendBack)
 	g.POST("/verifications/:id/revoke", s.adminRevoke)
 	g.POST("/verifications/:id/reinstate", s.adminReinstate)
 	g.POST("/verifications/:id/claim", s.adminClaim)
@@ -76,6 +77,13 @@ func adminFilter(c *echo.Context) (application.VerificationFilter, error) {
 		f.Claim = application.ClaimUnclaimed
 	default:
 		return f, badRequest("claim must be mine or unclaimed")
+	}
+	switch strings.TrimSpace(q.Get("secondReview")) {
+	case "":
+	case "awaiting":
+		f.AwaitingSecond = true
+	default:
+		return f, badRequest("secondReview must be awaiting")
 	}
 	if v := strings.TrimSpace(q.Get("id")); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
@@ -173,7 +181,7 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 	for i, it := range items {
 		v := it.Verification
 		d := api.AdminVerification{Verification: toVerificationDTO(v, currentUser(c), s.clock.Now())}
-		d.UserEmail, d.CompanyName = it.UserEmail, it.CompanyName
+		d.UserEmail, d.CompanyName, d.FourEyes = it.UserEmail, it.CompanyName, it.FourEyes
 		if sum, ok := sums[v.ID()]; ok && sum.Status != "" {
 			d.Screening = &api.AdminScreeningSummary{Status: string(sum.Status), Attention: sum.Attention}
 		}
@@ -183,6 +191,13 @@ func (s *Server) adminViews(c *echo.Context, items ...application.VerificationLi
 		}
 		if w := it.Waiting; w != nil {
 			d.Waiting = &api.ReviewWait{Since: w.Since, BusinessDays: w.BusinessDays, Overdue: w.Overdue}
+		}
+		if a := it.FirstApproval; a != nil {
+			d.FirstApproval = &api.FirstApproval{ApproverEmail: a.ApproverEmail, ApprovedAt: a.ApprovedAt,
+				Mine: a.ApproverID == currentUser(c).ID, Awaiting: a.Awaiting()}
+			if b := a.SentBack; b != nil {
+				d.FirstApproval.SentBack = &api.SendBack{ByEmail: b.ByEmail, At: b.At, Note: b.Note}
+			}
 		}
 		out[i] = d
 	}
@@ -236,6 +251,12 @@ func (s *Server) adminApprove(c *echo.Context) error {
 func (s *Server) adminReject(c *echo.Context) error {
 	return s.adminDecide(c, true, func(id int64, reason string) (*verification.Verification, error) {
 		return s.Admin.Reject(c.Request().Context(), currentUser(c), id, reason)
+	})
+}
+
+func (s *Server) adminSendBack(c *echo.Context) error {
+	return s.adminDecide(c, true, func(id int64, note string) (*verification.Verification, error) {
+		return s.Admin.SendBack(c.Request().Context(), currentUser(c), id, note)
 	})
 }
 

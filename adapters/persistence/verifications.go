@@ -443,6 +443,9 @@ func conditions(f application.VerificationFilter, byStatus bool) (string, []any)
 	case application.ClaimUnclaimed:
 		add("NOT EXISTS ("+liveClaim+")", f.ClaimsLiveSince.UTC())
 	}
+	if f.AwaitingSecond {
+		parts = append(parts, "EXISTS (SELECT 1 FROM first_approvals AS fa WHERE fa.verification_id = v.id AND fa.sent_back_at IS NULL)")
+	}
 	if !f.WaitingBefore.IsZero() {
 		add("v.status = ?", verification.InReview.String())
 		add("v.review_since < ?", f.WaitingBefore)

@@ -31,3 +31,16 @@ export async function axe(page: Page, name: string, rules?: string[]) {
   expect(violations as Violation[], `${name}: axe (${rules ? rules.join(', ') : 'WCAG 2.1 AA'}) violations`).toEqual([])
 }
 
+
+/**
+ * axeAtBothWidths checks the page at 1366 and 390 px, saving a full-page screenshot of each as
+ * `<shots>/<name>-<width>.png` when a folder is given (for people to look at), and leaves it at 1366 px.
+ */
+export async function axeAtBothWidths(page: Page, name: string, shots?: string) {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 })
+    await axe(page, `${name} (${width}px)`)
+    if (shots) await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
+}

@@ -9,11 +9,16 @@ if [ ! -f frontend/dist/index.html ]; then
   exit 1
 fi
 mkdir -p bin
-go build -o bin/ttt-verify ./cmd/server
+# A second server of the same run (e2e/four-eyes.spec.ts) reuses the binary the first one built and runs.
+if [ -z "${E2E_REUSE_BINARY:-}" ] || [ ! -x bin/ttt-verify ]; then
+  go build -o bin/ttt-verify ./cmd/server
+fi
 DATA_DIR=$(mktemp -d)
 export DATA_DIR ADDR="127.0.0.1:$PORT" AUTH_RATE_LIMIT=0 PUBLIC_BASE_URL="http://127.0.0.1:$PORT"
 # The lists stay as imported below: no scheduled refresh fetches the real UN list mid-run.
 export SCREENING_FETCH_INTERVAL=0
+# One approval issues a certificate (the spec's default) unless the caller asks for four eyes.
+export FOUR_EYES="${E2E_FOUR_EYES:-off}"
 # The suite runs the simulated card provider, whatever the calling shell has configured.
 unset STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET DATABASE_URL S3_ENDPOINT SMTP_URL
 # E-mail goes to the test SMTP server when make test runs one (e2e/messages.spec.ts reads it back),

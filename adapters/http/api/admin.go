@@ -11,6 +11,25 @@ type AdminVerification struct {
 	Screening *AdminScreeningSummary `json:"screening" description:"Top only (null for Basic, and before the first run)"`
 	Claim     *ReviewClaim           `json:"claim" description:"the reviewer holding it (null: unclaimed, or the claim lapsed)"`
 	Waiting   *ReviewWait            `json:"waiting" description:"in review only (null otherwise): the wait for a decision"`
+	// FirstApproval is never in the applicant's view: who approved first is the reviewers' business.
+	FourEyes      bool           `json:"fourEyes" description:"approving it needs a second administrator (FOUR_EYES covers its tier)"`
+	FirstApproval *FirstApproval `json:"firstApproval" description:"under FOUR_EYES, the latest first approval, awaiting second review or sent back (null: none)"`
+}
+
+// FirstApproval is an administrator's approval awaiting a second one, or the latest one sent back.
+type FirstApproval struct {
+	ApproverEmail string    `json:"approverEmail"`
+	ApprovedAt    time.Time `json:"approvedAt"`
+	Mine          bool      `json:"mine" description:"the caller gave it, so the caller may not confirm it"`
+	Awaiting      bool      `json:"awaiting" description:"awaits a second review (false: sent back)"`
+	SentBack      *SendBack `json:"sentBack" description:"null while awaiting"`
+}
+
+// SendBack is a second administrator's refusal to confirm a first approval, with their note.
+type SendBack struct {
+	ByEmail string    `json:"byEmail"`
+	At      time.Time `json:"at"`
+	Note    string    `json:"note"`
 }
 
 // ReviewClaim is who is reviewing a verification, and since when.

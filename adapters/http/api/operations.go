@@ -77,7 +77,8 @@ var (
 		{Name: "order", Enum: []string{"asc", "desc"}}}, filterParams, []Param{
 		{Name: "email"}, {Name: "company", Description: "any part of the company name or registration number, case-insensitive"},
 		{Name: "publicId"}, {Name: "id", Pattern: digits}, {Name: "screening", Enum: []string{"attention"}},
-		{Name: "claim", Enum: []string{"mine", "unclaimed"}, Description: "the caller's claims, or the unclaimed (lapsed claims count as none); absent: all"}})
+		{Name: "claim", Enum: []string{"mine", "unclaimed"}, Description: "the caller's claims, or the unclaimed (lapsed claims count as none); absent: all"},
+		{Name: "secondReview", Enum: []string{"awaiting"}, Description: "only approvals awaiting a second review (FOUR_EYES)"}})
 
 	pdf   = []string{"application/pdf"}
 	csv   = []string{"text/csv"}
@@ -323,7 +324,8 @@ var adminOperations = []Operation{
 		Query: []Param{{Name: "from", Description: "first day, YYYY-MM-DD", Pattern: dateOnly},
 			{Name: "to", Description: "last day, YYYY-MM-DD", Pattern: dateOnly}},
 		Answer: Answer{Status: http.StatusOK, Text: "CSV", Files: csv}, Errors: []int{400, 401, 403}},
-	adminDecision("/approve", "Approve", "Approved", nil),
+	adminDecision("/approve", "Approve; under FOUR_EYES the first approval awaits a second review and another administrator's approval confirms it (403 for the same one)", "Approved", nil),
+	adminDecision("/send-back", "Send a first approval awaiting second review back to the queue, with a note for the reviewers (403 for its approver); audited", "Sent back", Reason{}),
 	adminDecision("/reject", "Reject with a reason", "Rejected", Reason{}),
 	adminDecision("/revoke", "Revoke an approved certificate", "Revoked", Reason{}),
 	adminDecision("/claim", "Start review: claim it (409 names the holder when another reviewer has it); audited", "Claimed", nil),

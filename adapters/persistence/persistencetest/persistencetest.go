@@ -23,6 +23,7 @@ type Repos struct {
 	ShareLinks    application.ShareLinks
 	Followers     application.FollowerStore
 	Registry      application.RegistryChecks
+	Firsts        application.FirstApprovalStore
 }
 
 // ReposOn returns the bun repositories on db; the section repository stamps times with now.
@@ -34,5 +35,6 @@ func ReposOn(db *persistence.DB, now func() time.Time) Repos {
 		Payments: persistence.NewPaymentRecords(db), ShareLinks: persistence.NewShareLinks(db),
 		Followers: persistence.NewFollowers(db),
 		Registry:  persistence.NewRegistryChecks(db),
+		Firsts:    persistence.NewFirstApprovals(db),
 	}
 }

@@ -211,7 +211,7 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Payments:  payments,
 		Admin: application.NewAdmin(application.AdminDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
 			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks, Followers: follows, Claims: claims,
-			Calendar: cfg.Calendar()}),
+			Calendar: cfg.Calendar(), FourEyes: cfg.FourEyes, FirstApprovals: persistence.NewFirstApprovals(db)}),
 		ReviewClaims: claims,
 		Charts:       application.NewCharts(application.ChartsDeps{Reader: persistence.NewCharts(db), Clock: clock}),
 		Follows:      follows,

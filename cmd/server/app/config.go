@@ -18,6 +18,7 @@ import (
 	"github.com/tttverify/tttverify/adapters/signing"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/businessday"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // Config is every setting, read once from the environment by LoadConfig. Each variable's name,
@@ -45,6 +46,7 @@ type Config struct {
 	DeletedFileRetention time.Duration
 	PublicCacheTTL       time.Duration
 	ReviewClaimTTL       time.Duration
+	FourEyes             verification.FourEyes
 	BenchBaseline        bool
 	MetricsAddr          string           // serve Prometheus metrics here; empty: off
 	PprofAddr            string           // serve Go's profiler there (soak runs); empty: off

@@ -15,6 +15,7 @@ import (
 	httpapi "github.com/tttverify/tttverify/adapters/http"
 	"github.com/tttverify/tttverify/adapters/signing"
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // configFrom is the configuration read from environ; a test's environ is always valid.
@@ -60,7 +61,7 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		"ADMIN_EMAIL=boss@example.com", "ADMIN_PASSWORD=a-long-password", "ADMIN_PROMOTE=true",
 		"S3_ENDPOINT=minio:9000", "S3_BUCKET=files", "S3_ACCESS_KEY=ak", "S3_SECRET_KEY=sk", "S3_USE_SSL=true",
 		"S3_REGION=eu-west-1", "S3_PRESIGNED_DOWNLOADS=1", "SHARE_LINK_TTL=24h", "DELETED_FILE_RETENTION=48h",
-		"PUBLIC_CACHE_TTL=0", "REVIEW_CLAIM_TTL=45m", "BENCH_BASELINE=true", "METRICS_ADDR=:9100", "PPROF_ADDR=127.0.0.1:6060",
+		"PUBLIC_CACHE_TTL=0", "REVIEW_CLAIM_TTL=45m", "FOUR_EYES=all", "BENCH_BASELINE=true", "METRICS_ADDR=:9100", "PPROF_ADDR=127.0.0.1:6060",
 		"HTTP_READ_HEADER_TIMEOUT=1s", "HTTP_READ_TIMEOUT=2s", "HTTP_WRITE_TIMEOUT=3s", "HTTP_IDLE_TIMEOUT=4s",
 		"HTTP_TRANSFER_TIMEOUT=5s", "MAX_OPEN_VERIFICATIONS=7", "MAX_FILES_PER_VERIFICATION=8",
 		"MAX_STORAGE_PER_ACCOUNT=500MB", "MAX_CONCURRENT_UPLOADS=3",
@@ -83,7 +84,7 @@ func TestConfigReadsEveryVariable(t *testing.T) {
 		AdminEmail: "boss@example.com", AdminPassword: "a-long-password", AdminPromote: true,
 		S3Endpoint: "minio:9000", S3Bucket: "files", S3AccessKey: "ak", S3SecretKey: "sk", S3UseSSL: true,
 		S3Region: "eu-west-1", S3PresignedGets: true, ShareLinkTTL: 24 * time.Hour, DeletedFileRetention: 48 * time.Hour,
-		PublicCacheTTL: 0, ReviewClaimTTL: 45 * time.Minute, BenchBaseline: true, MetricsAddr: ":9100", PprofAddr: "127.0.0.1:6060",
+		PublicCacheTTL: 0, ReviewClaimTTL: 45 * time.Minute, FourEyes: verification.FourEyesAll, BenchBaseline: true, MetricsAddr: ":9100", PprofAddr: "127.0.0.1:6060",
 		Timeouts: httpapi.Timeouts{ReadHeader: time.Second, Read: 2 * time.Second, Write: 3 * time.Second,
 			Idle: 4 * time.Second, Transfer: 5 * time.Second},
 		Limits: application.Limits{OpenVerifications: 7, FilesPerVerification: 8, StoragePerAccount: 500_000_000,
@@ -132,6 +133,7 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		want    string // the message starts with this
 	}{
 		{[]string{"AUTH_RATE_LIMIT=-1"}, "AUTH_RATE_LIMIT must be a whole number >= 0"},
+		{[]string{"FOUR_EYES=on"}, `FOUR_EYES must be top, all or off, not "on"`},
 		{[]string{"AUTH_RATE_LIMIT=ten"}, "AUTH_RATE_LIMIT must be a whole number >= 0"},
 		{[]string{"MAX_OPEN_VERIFICATIONS=0"}, "MAX_OPEN_VERIFICATIONS must be a whole number >= 1"},
 		{[]string{"MAX_FILES_PER_VERIFICATION=many"}, "MAX_FILES_PER_VERIFICATION must be a whole number >= 1"},

@@ -115,6 +115,10 @@ var configuration = []group{
 		{name: "REVIEW_CLAIM_TTL", def: short(application.DefaultReviewClaimTTL), help: "a reviewer's claim on a " +
 			"verification (\"Start review\") lapses after this long without their activity; `0` keeps claims until " +
 			"released or taken over", set: into(notNegative, func(c *Config) *time.Duration { return &c.ReviewClaimTTL })},
+		{name: "FOUR_EYES", def: verification.FourEyesOff.String(), help: "which approvals need a second " +
+			"administrator: `top` (Top verifications; recommended), `all` or `off` (one approval issues the certificate). " +
+			"A first approval issues nothing and the applicant sees no change until another administrator confirms it; " +
+			"they may send it back to the queue with a note instead", set: into(verification.ParseFourEyes, func(c *Config) *verification.FourEyes { return &c.FourEyes })},
 		{name: "DELETED_FILE_RETENTION", def: short(application.DefaultDeletedFileRetention), help: "how long the " +
 			"object of a deleted document is kept before the daily job removes it (the row stays, marked deleted)",
 			set: into(positive, func(c *Config) *time.Duration { return &c.DeletedFileRetention })},

@@ -881,6 +881,8 @@ export interface paths {
                     screening?: "attention";
                     /** @description the caller's claims, or the unclaimed (lapsed claims count as none); absent: all */
                     claim?: "mine" | "unclaimed";
+                    /** @description only approvals awaiting a second review (FOUR_EYES) */
+                    secondReview?: "awaiting";
                 };
                 header?: never;
                 path?: never;
@@ -972,6 +974,8 @@ export interface paths {
                     screening?: "attention";
                     /** @description the caller's claims, or the unclaimed (lapsed claims count as none); absent: all */
                     claim?: "mine" | "unclaimed";
+                    /** @description only approvals awaiting a second review (FOUR_EYES) */
+                    secondReview?: "awaiting";
                 };
                 header?: never;
                 path?: never;
@@ -1126,7 +1130,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve */
+        /** Approve; under FOUR_EYES the first approval awaits a second review and another administrator's approval confirms it (403 for the same one) */
         post: {
             parameters: {
                 query?: never;
@@ -2961,6 +2965,111 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["VerificationScreening"];
+                    };
+                };
+                /** @description Bad input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is down (the database, the file store); try again shortly */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}/send-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a first approval awaiting second review back to the queue, with a note for the reviewers (403 for its approver); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Reason"];
+                };
+            };
+            responses: {
+                /** @description Sent back */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminVerification"];
                     };
                 };
                 /** @description Bad input */
@@ -8671,8 +8780,12 @@ export interface components {
             deleted: boolean;
             /** Format: date-time */
             expiresAt: string | null;
+            /** @description under FOUR_EYES, the latest first approval, awaiting second review or sent back (null: none) */
+            firstApproval: components["schemas"]["FirstApproval"] | null;
             /** @description how many confirmed followers the certificate has, never who; in the owner's read of one approved verification only */
             followers?: number;
+            /** @description approving it needs a second administrator (FOUR_EYES covers its tier) */
+            fourEyes: boolean;
             id: number;
             paymentAmount: number | null;
             /** Format: date-time */
@@ -8996,6 +9109,17 @@ export interface components {
             ok: boolean;
             /** Format: date-time */
             startedAt: string;
+        };
+        FirstApproval: {
+            /** Format: date-time */
+            approvedAt: string;
+            approverEmail: string;
+            /** @description awaits a second review (false: sent back) */
+            awaiting: boolean;
+            /** @description the caller gave it, so the caller may not confirm it */
+            mine: boolean;
+            /** @description null while awaiting */
+            sentBack: components["schemas"]["SendBack"] | null;
         };
         FollowConfirm: {
             token: string;
@@ -9461,6 +9585,12 @@ export interface components {
             /** @enum {string} */
             kind: "company" | "representative" | "beneficial_owner" | "bank";
             name: string;
+        };
+        SendBack: {
+            /** Format: date-time */
+            at: string;
+            byEmail: string;
+            note: string;
         };
         Share: {
             /** Format: date-time */

@@ -33,6 +33,8 @@ export type AuditEvent = Schemas['AuditEvent']
 
 /** ReviewClaim is the reviewer holding a verification ("Start review") and since when. */
 export type ReviewClaim = Schemas['ReviewClaim']
+/** FirstApproval is an administrator's approval awaiting a second one (FOUR_EYES), or the latest one sent back. */
+export type FirstApproval = Schemas['FirstApproval']
 
 export type PaymentConfig = Schemas['Config']
 /** CouponQuote is a valid coupon's price (amounts in cents, discount in percent). */

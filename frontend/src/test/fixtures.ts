@@ -70,8 +70,8 @@ export function verification(over: Partial<Verification> = {}): Verification {
 
 /** adminVerification is a verification as the admin API sends it; `actions` follow the status unless given. */
 export function adminVerification(over: Partial<AdminVerification> = {}): AdminVerification {
-  const { screening = null, claim = null, waiting = null, ...rest } = over
-  const v = { userEmail: 'owner@acme.test', ...verification(rest), screening, claim, waiting, ...rest }
+  const { screening = null, claim = null, waiting = null, firstApproval = null, fourEyes = false, ...rest } = over
+  const v = { userEmail: 'owner@acme.test', ...verification(rest), screening, claim, waiting, firstApproval, fourEyes, ...rest }
   return { ...v, actions: over.actions ?? actionsFor(v, true) }
 }
 

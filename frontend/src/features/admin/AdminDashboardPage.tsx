@@ -24,8 +24,9 @@ import { usePagedList, usePageInRange, type Order } from '@/lib/usePagedList'
 import { usePageTitle } from '@/lib/usePageTitle'
 import { AuditRangeExport } from './AuditRangeExport'
 import { useAdminDeleteVerificationMutation, useAdminListVerificationsQuery, useAdminStatsQuery } from './adminApi'
-import { ADMIN_LIST, ADMIN_POLLING_MS, CLAIM_OPTIONS, CLEARED_FILTERS, idProblem, isFiltered, queueOrder, type AdminFilters, type AdminSort } from './filters'
+import { ADMIN_LIST, ADMIN_POLLING_MS, CLAIM_OPTIONS, CLEARED_FILTERS, SECOND_REVIEW_OPTIONS, idProblem, isFiltered, queueOrder, type AdminFilters, type AdminSort } from './filters'
 import { ClaimBadge } from './ReviewClaim'
+import { SecondReviewBadge } from './SecondReview'
 import { OverdueCount, WaitingTime } from './ReviewClock'
 import { ScreeningAttentionFilter, ScreeningBadge } from './ScreeningAttention'
 import { TierBadge } from './TierBadge'
@@ -155,6 +156,7 @@ function columns(onDelete: (v: AdminVerification) => void, inReview: boolean): C
           <StatusBadge status={displayStatus(v)} />
           {v.screening?.attention && <ScreeningBadge />}
           {v.claim && <ClaimBadge claim={v.claim} />}
+          {v.firstApproval?.awaiting && <SecondReviewBadge />}
         </span>
       ),
     },
@@ -198,6 +200,7 @@ function AdminCard({ v, onDelete }: { v: AdminVerification; onDelete: (v: AdminV
           <StatusBadge status={displayStatus(v)} />
           {v.screening?.attention && <ScreeningBadge />}
           {v.claim && <ClaimBadge claim={v.claim} />}
+          {v.firstApproval?.awaiting && <SecondReviewBadge />}
         </span>
       </div>
       {v.waiting && (
@@ -302,6 +305,13 @@ export default function AdminDashboardPage() {
               value={filters.claim}
               onValueChange={(v) => queue.setFilters({ claim: v as AdminFilters['claim'] })}
               options={CLAIM_OPTIONS}
+            />
+            <Select
+              id="admin-second-review"
+              label="Second review"
+              value={filters.secondReview}
+              onValueChange={(v) => queue.setFilters({ secondReview: v as AdminFilters['secondReview'] })}
+              options={SECOND_REVIEW_OPTIONS}
             />
             <TextFilter id="admin-email" label="User Email" value={typed.email} onChange={(v) => setTyped({ ...typed, email: v })} placeholder="Search e-mail" />
             <TextFilter

@@ -14,6 +14,8 @@ const ACTIONS: Record<string, { label: string; dot: string }> = {
   submit: { label: 'Submitted for review', dot: 'bg-blue-500' },
   resubmit: { label: 'Reopened by the applicant for changes', dot: 'bg-slate-400' },
   approve: { label: 'Approved', dot: 'bg-green-600' },
+  'first-approval': { label: 'Approved, awaiting second review', dot: 'bg-purple-600' },
+  'send-back': { label: 'Approval sent back', dot: 'bg-amber-500' },
   reject: { label: 'Rejected', dot: 'bg-red-600' },
   revoke: { label: 'Certificate revoked', dot: 'bg-red-600' },
   'generate-cis': { label: 'CIS form generated', dot: 'bg-brand-600' },

@@ -110,6 +110,10 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/reject`, method: 'POST', body: { reason } }),
       invalidatesTags: (_r, _e, { id }) => decided(id),
     }),
+    sendBackVerification: b.mutation<AdminVerification, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/send-back`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, _e, { id }) => claimed(id),
+    }),
     revokeVerification: b.mutation<AdminVerification, { id: number; reason: string }>({
       query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/revoke`, method: 'POST', body: { reason } }),
       invalidatesTags: (_r, _e, { id }) => decided(id),
@@ -163,6 +167,7 @@ export const {
   useApproveVerificationMutation,
   useRejectVerificationMutation,
   useRevokeVerificationMutation,
+  useSendBackVerificationMutation,
   useReinstateVerificationMutation,
   useGenerateCisMutation,
   useClaimVerificationMutation,

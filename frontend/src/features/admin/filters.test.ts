@@ -4,7 +4,7 @@ import { adminListQuery, CLEARED_FILTERS, DEFAULT_FILTERS, filterParams, idProbl
 
 describe('admin filters', () => {
   it('opens on In Review and all tiers', () => {
-    expect(DEFAULT_FILTERS).toEqual({ status: 'in_review', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all', claim: 'all' })
+    expect(DEFAULT_FILTERS).toEqual({ status: 'in_review', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all', claim: 'all', secondReview: 'all' })
     expect(adminListQuery({ filters: DEFAULT_FILTERS, page: 1 })).toBe('status=in_review&page=1&pageSize=10&sort=createdAt&order=desc')
   })
 
@@ -18,9 +18,9 @@ describe('admin filters', () => {
   })
 
   it('passes every filter, trimmed, and drops the status for the stats call', () => {
-    const f = { status: 'approved', tier: 'top', email: ' jane@acme.test ', company: ' hrb-555 ', publicId: ' pub-1 ', id: ' 42 ', screening: 'attention' as const, claim: 'mine' as const }
-    expect(filterParams(f).toString()).toBe('status=approved&tier=top&email=jane%40acme.test&company=hrb-555&publicId=pub-1&id=42&screening=attention&claim=mine')
-    expect(filterParams(f, false).toString()).toBe('tier=top&email=jane%40acme.test&company=hrb-555&publicId=pub-1&id=42&screening=attention&claim=mine')
+    const f = { status: 'approved', tier: 'top', email: ' jane@acme.test ', company: ' hrb-555 ', publicId: ' pub-1 ', id: ' 42 ', screening: 'attention' as const, claim: 'mine' as const, secondReview: 'awaiting' as const }
+    expect(filterParams(f).toString()).toBe('status=approved&tier=top&email=jane%40acme.test&company=hrb-555&publicId=pub-1&id=42&screening=attention&claim=mine&secondReview=awaiting')
+    expect(filterParams(f, false).toString()).toBe('tier=top&email=jane%40acme.test&company=hrb-555&publicId=pub-1&id=42&screening=attention&claim=mine&secondReview=awaiting')
     expect(adminListQuery({ filters: f, page: 3 })).toContain('page=3&pageSize=10')
   })
 

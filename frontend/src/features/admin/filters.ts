@@ -14,19 +14,27 @@ export interface AdminFilters {
   screening: 'all' | 'attention'
   /** claim is 'mine' for the caller's claims, 'unclaimed' for what nobody is reviewing. */
   claim: 'all' | 'mine' | 'unclaimed'
+  /** secondReview is 'awaiting' for first approvals awaiting a second reviewer (FOUR_EYES). */
+  secondReview: 'all' | 'awaiting'
 }
 
 /** The review queue opens on what needs a decision: In Review (spec 9). */
-export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all', claim: 'all' }
+export const DEFAULT_FILTERS: AdminFilters = { status: 'in_review', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all', claim: 'all', secondReview: 'all' }
 
 /** Clear All Filters shows everything. */
-export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all', claim: 'all' }
+export const CLEARED_FILTERS: AdminFilters = { status: 'all', tier: 'all', email: '', company: '', publicId: '', id: '', screening: 'all', claim: 'all', secondReview: 'all' }
 
 /** CLAIM_OPTIONS filter the queue by who is reviewing. */
 export const CLAIM_OPTIONS = [
   { value: 'all', label: 'All' },
   { value: 'mine', label: 'Mine' },
   { value: 'unclaimed', label: 'Unclaimed' },
+] as const
+
+/** SECOND_REVIEW_OPTIONS find the approvals awaiting a second reviewer. */
+export const SECOND_REVIEW_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'awaiting', label: 'Awaiting second review' },
 ] as const
 
 /** ADMIN_SORTS are the fields the queue sorts by, one per column the table shows. */
@@ -47,6 +55,7 @@ export const ADMIN_LIST: PagedListConfig<AdminFilters, AdminSort> = {
     tier: ADMIN_TIER_OPTIONS.map((o) => o.value),
     screening: ['all', 'attention'],
     claim: CLAIM_OPTIONS.map((o) => o.value),
+    secondReview: SECOND_REVIEW_OPTIONS.map((o) => o.value),
   },
 }
 
@@ -73,6 +82,7 @@ export function filterParams(f: AdminFilters, withStatus = true): URLSearchParam
   if (/^\d+$/.test(id) && Number(id) > 0) q.set('id', id)
   if (f.screening === 'attention') q.set('screening', 'attention')
   if (f.claim !== 'all') q.set('claim', f.claim)
+  if (f.secondReview === 'awaiting') q.set('secondReview', 'awaiting')
   return q
 }
 

@@ -31,3 +31,7 @@ export type HitDecisionValues = yup.InferType<typeof hitDecisionSchema>
 
 export const pepAcknowledgementSchema = yup.object({ note })
 export type PepAcknowledgementValues = yup.InferType<typeof pepAcknowledgementSchema>
+
+export const sendBackSchema = yup.object({
+  reason: yup.string().trim().required('A note is required to send an approval back'),
+})

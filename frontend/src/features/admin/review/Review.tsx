@@ -12,6 +12,7 @@ import { useApproveVerificationMutation, useReinstateVerificationMutation, useRe
 import { AuditTrail } from '../AuditTrail'
 import { ReasonDialog } from '../ReasonDialog'
 import { ClaimBar } from '../ReviewClaim'
+import { SecondReviewBar } from '../SecondReview'
 import { reasonChoices, rememberReason, savedReasons } from '../rejectionReasons'
 import { reinstateSchema, rejectSchema, revokeSchema } from '../schema'
 import { BackButton } from './BackButton'
@@ -35,6 +36,10 @@ export function approvalText(v: Pick<AdminVerification, 'tier'>, companyName: st
   )
 }
 
+/** FIRST_OF_TWO says what a first approval under four eyes does. */
+const FIRST_OF_TWO =
+  'Your approval is recorded as the first of two: nothing is issued and the applicant still sees In Review until another reviewer confirms it or sends it back.'
+
 /** Review lays out one verification for the reviewer and carries out approve, reject, revoke and reinstate. */
 export function Review({ v }: { v: AdminVerification }) {
   const sections = useReviewSections(v.id, v.tier === 'top')
@@ -56,9 +61,13 @@ export function Review({ v }: { v: AdminVerification }) {
   const companyName = sections.company.data?.companyName
   usePageTitle(`Review · ${companyName || `Verification #${v.id}`}`)
 
+  // Under four eyes an approval is the first of two until another reviewer's confirms it.
+  const firstOfTwo = v.fourEyes && !v.firstApproval?.awaiting
   async function doApprove() {
     const r = await mutate(approve(v.id), {
-      done: { title: 'Verification Approved', description: `Verification #${v.id} has been approved and its certificate issued.` },
+      done: firstOfTwo
+        ? { title: 'Approval Recorded', description: `Verification #${v.id} now awaits a second reviewer's confirmation.` }
+        : { title: 'Verification Approved', description: `Verification #${v.id} has been approved and its certificate issued.` },
       failed: 'Approval Failed',
     })
     setRefused(r.ok ? null : { text: errorMessage(r.error), holder })
@@ -111,6 +120,7 @@ export function Review({ v }: { v: AdminVerification }) {
         blockedBy={screening.data?.open ?? []}
       />
       <ClaimBar v={v} />
+      <SecondReviewBar v={v} onConfirm={() => setApproveOpen(true)} />
       {refusal && v.actions.decide && (
         <Banner tone="red" icon={<XOctagon className="h-5 w-5" aria-hidden />} title="Approval refused" className="mb-6">
           {refusal}
@@ -134,8 +144,8 @@ export function Review({ v }: { v: AdminVerification }) {
         item={approveOpen ? v : null}
         onClose={() => setApproveOpen(false)}
         title={`Approve verification #${v.id}?`}
-        description={(x) => approvalText(x, companyName)}
-        confirmLabel="Approve and issue certificate"
+        description={(x) => (firstOfTwo ? FIRST_OF_TWO : approvalText(x, companyName))}
+        confirmLabel={firstOfTwo ? 'Approve (first of two)' : 'Approve and issue certificate'}
         variant="success"
         onConfirm={doApprove}
         busy={approving}

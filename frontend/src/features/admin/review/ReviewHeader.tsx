@@ -39,16 +39,19 @@ export function ReviewHeader({
             <Button variant="destructive-outline" onClick={onReject} icon={<XCircle className="h-4 w-4" aria-hidden />}>
               Reject
             </Button>
-            <Button
-              variant="success"
-              onClick={onApprove}
-              loading={approving}
-              disabled={blocked}
-              aria-describedby={blocked ? 'approve-blocked' : undefined}
-              icon={<CheckCircle2 className="h-4 w-4" aria-hidden />}
-            >
-              Approve
-            </Button>
+            {/* Awaiting a second review, the second review bar offers the confirmation. */}
+            {!v.firstApproval?.awaiting && (
+              <Button
+                variant="success"
+                onClick={onApprove}
+                loading={approving}
+                disabled={blocked}
+                aria-describedby={blocked ? 'approve-blocked' : undefined}
+                icon={<CheckCircle2 className="h-4 w-4" aria-hidden />}
+              >
+                Approve
+              </Button>
+            )}
           </div>
           {blocked && (
             <p id="approve-blocked" className="text-sm text-amber-800 sm:max-w-xs sm:text-right">

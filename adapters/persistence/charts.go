@@ -62,11 +62,11 @@ func (r *Charts) Transitions(ctx context.Context, from time.Time) ([]application
 // DecisionTimes ranks each week's decisions by the hours the verification had been in review
 // and picks the nearest ranks of the median, ceil(n/2), and of the 90th percentile, ceil(0.9 n),
 // beside their count. A decision's wait starts at the verification's last entry into review
-// before it (its payment, a paid resubmission, a paid upgrade), or at its payment when the trail
-// has none.
+// before it (its payment, a paid resubmission, a paid upgrade; not a claim or a first approval,
+// which leave it in review), or at its payment when the trail has none.
 func (r *Charts) DecisionTimes(ctx context.Context, from time.Time) ([]application.ChartPoint, error) {
 	entered := "COALESCE((SELECT x.created_at FROM audit_events AS x WHERE x.verification_id = e.verification_id " +
-		"AND x.to_status = 'in_review' AND x.id < e.id ORDER BY x.id DESC LIMIT 1), v.payment_date)"
+		"AND x.to_status = 'in_review' AND COALESCE(x.from_status, '') <> 'in_review' AND x.id < e.id ORDER BY x.id DESC LIMIT 1), v.payment_date)"
 	q := "WITH w AS (SELECT e.created_at AS decided, " + entered + " AS entered " +
 		"FROM audit_events AS e JOIN verifications AS v ON v.id = e.verification_id WHERE e.created_at >= ? AND " + decisionEvents + "), " +
 		"d AS (SELECT " + r.weekOf("decided") + " AS week, " + r.hours("entered", "decided") + " AS hours FROM w WHERE entered IS NOT NULL), " +

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, createVerificationByApi, loginByApi, open, payInFullByApi, registerByApi, screenedByApi, submitByApi, uniqueEmail, watch } from './helpers'
+import { ADMIN, createVerificationByApi, ownServer, loginByApi, open, payInFullByApi, registerByApi, screenedByApi, submitByApi, uniqueEmail, watch } from './helpers'
 import { axeAtBothWidths } from './axe'
 
 // The suite's server runs the default FOUR_EYES=off; this journey starts a server of its own with
@@ -12,25 +11,8 @@ const SHOTS = process.env.FOUR_EYES_SHOTS // a folder to save the layouts in, fo
 
 // axe is injected as a script, which the page's Content Security Policy would refuse.
 test.use({ baseURL: BASE, bypassCSP: true })
-test.describe.configure({ mode: 'serial' }) // one worker, one server
 
-let server: ChildProcess | undefined
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000)
-  server = spawn('bash', ['e2e/start-server.sh'], {
-    env: { ...process.env, PORT: String(PORT), E2E_FOUR_EYES: 'top', E2E_REUSE_BINARY: '1' },
-    stdio: 'ignore',
-    detached: true, // its own process group, ended with it below
-  })
-  await expect
-    .poll(() => fetch(`${BASE}/healthz`).then((r) => r.status, () => 0), { timeout: 240_000, intervals: [500] })
-    .toBe(200)
-})
-
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid)
-})
+ownServer(PORT, { E2E_FOUR_EYES: 'top' })
 
 function look(page: Page, name: string) {
   return axeAtBothWidths(page, name, SHOTS)

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -245,4 +246,28 @@ export async function approvedByApi(browser: Browser, who: string) {
   await loginByApi(admin.request, ADMIN.email, ADMIN.password)
   await adminDecides(admin.request, v.id)
   return { owner, admin, v }
+}
+
+/**
+ * ownServer gives the spec that calls it a server of its own on port, started by start-server.sh
+ * with env added (reusing the binary the suite's server built) before its tests and stopped after
+ * them. Its tests run one at a time.
+ */
+export function ownServer(port: number, env: Record<string, string>) {
+  let server: ChildProcess | undefined
+  test.describe.configure({ mode: 'serial' }) // one worker, one server
+  test.beforeAll(async () => {
+    test.setTimeout(240_000)
+    server = spawn('bash', ['e2e/start-server.sh'], {
+      env: { ...process.env, ...env, PORT: String(port), E2E_REUSE_BINARY: '1' },
+      stdio: 'ignore',
+      detached: true, // its own process group, ended with it below
+    })
+    await expect
+      .poll(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0), { timeout: 240_000, intervals: [500] })
+      .toBe(200)
+  })
+  test.afterAll(() => {
+    if (server?.pid) process.kill(-server.pid)
+  })
 }

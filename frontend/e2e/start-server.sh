@@ -30,6 +30,11 @@ fi
 printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" >/dev/null 2>&1
 # A second administrator, so two reviewers can work the queue at once (e2e/claim.spec.ts).
 printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email reviewer@e2e.example >/dev/null 2>&1
+# A journey that needs history (e2e/overdue.spec.ts, on a server of its own) asks for seeded
+# demonstration data: verifications in every status, those in review waiting for up to a year.
+if [ -n "${E2E_SEED:-}" ]; then
+  bin/ttt-verify seed --verifications "$E2E_SEED" --per-user "$E2E_SEED" >/dev/null 2>&1
+fi
 bin/ttt-verify coupon create FREE100 100 >/dev/null 2>&1
 bin/ttt-verify coupon create HALF50 50 >/dev/null 2>&1
 # A small UN list for the screening page (adapters/screening/testdata/un is an excerpt of the real list),

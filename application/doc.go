@@ -31,7 +31,8 @@
 //     grouped by the database (ChartReader).
 //   - Auth (auth_*.go): Register, Login (with the per-account and per-device sign-in limits),
 //     Logout, Authenticate (the session on each request, its idle and absolute ends),
-//     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand).
+//     ChangePassword, EnsureStaff (the create-admin subcommand: a reviewer or an administrator),
+//     EnsureAdmin and PromoteAdmin (ADMIN_EMAIL).
 //   - PasswordResets (passwordresets.go): RequestPasswordReset (queues a PasswordResetRequested
 //     job for any e-mail), SendResetLink (its worker: the link is made and mailed there, never
 //     stored in a job) and ResetPassword.

@@ -9550,6 +9550,8 @@ export interface components {
             email: string;
             id: number;
             isAdmin: boolean;
+            /** @enum {string} */
+            role: "applicant" | "reviewer" | "admin";
         };
         Verification: {
             actions: components["schemas"]["Actions"];

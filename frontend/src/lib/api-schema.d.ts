@@ -5651,7 +5651,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete (owner: a never-paid draft; admin: any) */
+        /** Delete (owner: a never-paid draft; administrator: any; reviewer: 403) */
         delete: {
             parameters: {
                 query?: never;
@@ -5681,6 +5681,15 @@ export interface paths {
                 };
                 /** @description Not signed in */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"net/http"
+	"slices"
 	"testing"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
@@ -80,5 +81,30 @@ func TestReviewerWorksTheQueueOnly(t *testing.T) {
 		// The administrator may do what the reviewer may not.
 		boss.must(http.StatusOK, "POST", admin+itoa(toApprove.ID)+"/revoke", map[string]string{"reason": "Forged"})
 		boss.must(http.StatusOK, "GET", "/api/admin/jobs/failed", nil)
+	})
+}
+
+// TestStaffNotificationsFollowTheRole: a verification entering review tells reviewers and
+// administrators; a failed job, which only the administrators' page shows, tells administrators.
+func TestStaffNotificationsFollowTheRole(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		checker := e.staff(t, "checker@ttt.example", user.Reviewer)
+		boss := e.staff(t, "boss@ttt.example", user.Admin)
+		applicant := e.register(t, "bell@acme.example")
+		v := submitted(t, applicant, "basic")
+		intentID, _ := applicant.intent(v.ID, "")["paymentIntentId"].(string)
+		if r := applicant.confirmCard(intentID, "4242424242424242"); r.Status != http.StatusOK {
+			t.Fatalf("card payment: %d %s", r.Status, r.Body)
+		}
+		if err := e.Svc.Jobs.Discarded(context.Background(), application.FailedJob{ID: 41, Kind: "generate_cis", Attempts: 3,
+			MaxAttempts: 3, LastError: "disk full"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := checker.bellKinds(); !slices.Equal(got, []string{"review_entered"}) {
+			t.Errorf("reviewer's bell %q, want the review only", got)
+		}
+		if got := boss.bellKinds(); !slices.Equal(got, []string{"job_failed", "review_entered"}) {
+			t.Errorf("administrator's bell %q, want the failed job and the review", got)
+		}
 	})
 }

@@ -170,8 +170,8 @@ func (r *Sessions) RevokeAllExcept(ctx context.Context, userID int64, keepID str
 	return err
 }
 
-// Admins lists the staff accounts (reviewers and administrators), oldest first.
-func (r *Users) Admins(ctx context.Context) ([]application.User, error) {
+// Staff lists the staff accounts (reviewers and administrators), oldest first.
+func (r *Users) Staff(ctx context.Context) ([]application.User, error) {
 	var rows []userRow
 	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("role <> ''").Order("id").Scan(ctx); err != nil {
 		return nil, fmt.Errorf("list staff: %w", err)

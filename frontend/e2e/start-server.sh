@@ -25,6 +25,8 @@ fi
 printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" >/dev/null 2>&1
 # A second administrator, so two reviewers can work the queue at once (e2e/claim.spec.ts).
 printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email reviewer@e2e.example >/dev/null 2>&1
+# A reviewer by role: works the queue, but not the administrators' pages (e2e/roles.spec.ts).
+printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email checker@e2e.example --role reviewer >/dev/null 2>&1
 bin/ttt-verify coupon create FREE100 100 >/dev/null 2>&1
 bin/ttt-verify coupon create HALF50 50 >/dev/null 2>&1
 # A small UN list for the screening page (adapters/screening/testdata/un is an excerpt of the real list),

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, approveInReview, createVerificationByApi, loginByApi, open, payInFullByApi, registerByApi, submitByApi, uniqueEmail, watch } from './helpers'
-import { axe } from './axe'
+import { ADMIN, approveInReview, inReviewByApi, loginByApi, open, watch } from './helpers'
+import { axeAtWidths } from './axe'
 
 // axe is injected as a script, which the page's Content Security Policy would refuse.
 test.use({ bypassCSP: true })
@@ -9,24 +9,21 @@ test.use({ bypassCSP: true })
 const CHECKER = { email: 'checker@e2e.example', password: ADMIN.password }
 const SHOTS = process.env.ROLES_SHOTS // a folder to save the layouts in, for people to look at
 
+/** look checks the page at both widths, with the sidebar open on the phone. */
 async function look(page: Page, name: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 })
-    if (width < 1024) await page.getByRole('button', { name: 'Open sidebar' }).click()
-    await axe(page, `${name} (${width}px)`)
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` })
-    if (width < 1024) await page.getByRole('button', { name: 'Close sidebar' }).click()
-  }
-  await page.setViewportSize({ width: 1366, height: 900 })
+  await axeAtWidths(page, name, SHOTS, {
+    visible: true,
+    phone: {
+      before: () => page.getByRole('button', { name: 'Open sidebar' }).click(),
+      after: () => page.getByRole('button', { name: 'Close sidebar' }).click(),
+    },
+  })
 }
 
 test('a reviewer works the queue and sees no administrators’ pages', async ({ page }) => {
   test.setTimeout(180_000)
   const problems = watch(page)
-  await registerByApi(page.request, uniqueEmail('roles'))
-  const v = await createVerificationByApi(page.request, 'basic')
-  await submitByApi(page.request, v.id)
-  await payInFullByApi(page.request, v.id)
+  const v = await inReviewByApi(page.request, 'roles')
 
   await page.context().clearCookies()
   await loginByApi(page.request, CHECKER.email, CHECKER.password)

@@ -73,17 +73,32 @@ func NewAdmin(d AdminDeps) *Admin {
 		eyes: d.FourEyes, firsts: d.FirstApprovals}
 }
 
-// mustBeAdmin refuses everyone but administrators.
-func mustBeAdmin(actor *User) error {
-	if actor == nil || !actor.IsAdmin {
+// ErrAdminOnly refuses a reviewer a use case only administrators may call, saying so; anyone else
+// who is not staff gets the plain ErrForbidden. errors.Is(ErrAdminOnly, ErrForbidden) holds.
+var ErrAdminOnly = ErrForbidden.Refine("Only administrators may do this; your role is reviewer")
+
+// mustReview refuses everyone but staff: reviewers and administrators.
+func mustReview(actor *User) error {
+	if actor == nil || !actor.Role.Reviews() {
 		return ErrForbidden
 	}
 	return nil
 }
 
-// asAdmin runs read for an administrator and refuses everyone else.
-func asAdmin[T any](actor *User, read func() (T, error)) (T, error) {
-	if err := mustBeAdmin(actor); err != nil {
+// mustBeAdmin refuses everyone but administrators, reviewers with ErrAdminOnly.
+func mustBeAdmin(actor *User) error {
+	if err := mustReview(actor); err != nil {
+		return err
+	}
+	if !actor.Role.Administers() {
+		return ErrAdminOnly
+	}
+	return nil
+}
+
+// asReviewer runs read for a reviewer or an administrator and refuses everyone else.
+func asReviewer[T any](actor *User, read func() (T, error)) (T, error) {
+	if err := mustReview(actor); err != nil {
 		var zero T
 		return zero, err
 	}

@@ -26,7 +26,7 @@ const ApprovedWithoutPayment = "approved without payment"
 // verification is allowed (the spec lets a reviewer waive the fee); its audit entry says
 // "approved without payment".
 func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verification.Verification, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return nil, err
 	}
 	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {
@@ -87,7 +87,7 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 // second review. Refusing the re-review of an upgraded certificate withdraws it,
 // which its followers hear (without the reason).
 func (s *Admin) Reject(ctx context.Context, actor *User, id int64, reason string) (*verification.Verification, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return nil, err
 	}
 	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {

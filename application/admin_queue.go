@@ -9,7 +9,7 @@ import (
 
 // List returns one page of every user's verifications with the filter applied.
 func (s *Admin) List(ctx context.Context, actor *User, f VerificationFilter) ([]VerificationListItem, int, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return nil, 0, err
 	}
 	f.UserID, f.Now = 0, s.clock.Now()
@@ -58,7 +58,7 @@ type StatusCounts struct {
 
 // Stats counts verifications per status for the filter, ignoring its status.
 func (s *Admin) Stats(ctx context.Context, actor *User, f VerificationFilter) (StatusCounts, error) {
-	return asAdmin(actor, func() (StatusCounts, error) {
+	return asReviewer(actor, func() (StatusCounts, error) {
 		f.UserID, f.Status, f.Statuses, f.Certificates, f.Now = 0, nil, nil, nil, s.clock.Now()
 		scopeClaims(s.claims, actor, &f, f.Now)
 		counts, err := s.repo.CountByStatus(ctx, f)
@@ -84,7 +84,7 @@ func (s *Admin) Stats(ctx context.Context, actor *User, f VerificationFilter) (S
 
 // Get returns any verification with its owner's e-mail.
 func (s *Admin) Get(ctx context.Context, actor *User, id int64) (*VerificationListItem, error) {
-	return asAdmin(actor, func() (*VerificationListItem, error) {
+	return asReviewer(actor, func() (*VerificationListItem, error) {
 		items, _, err := s.repo.List(ctx, VerificationFilter{ID: id, Page: 1, PageSize: 1, Sort: SortID})
 		if err != nil {
 			return nil, err
@@ -98,7 +98,7 @@ func (s *Admin) Get(ctx context.Context, actor *User, id int64) (*VerificationLi
 
 // Events lists the audit trail of a verification, oldest first.
 func (s *Admin) Events(ctx context.Context, actor *User, id int64) ([]AuditEvent, error) {
-	return asAdmin(actor, func() ([]AuditEvent, error) {
+	return asReviewer(actor, func() ([]AuditEvent, error) {
 		if _, err := s.repo.Get(ctx, id); err != nil {
 			return nil, err
 		}

@@ -20,7 +20,7 @@ var ErrNotAwaitingSecond = errs.Conflict("This verification is not awaiting a se
 // (unclaimed: it is a final decision for the claim rule) and the note shows on its review page.
 // The applicant is not told; the verification they see does not change.
 func (s *Admin) SendBack(ctx context.Context, actor *User, id int64, note string) (*verification.Verification, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return nil, err
 	}
 	note = strings.TrimSpace(note)

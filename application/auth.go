@@ -83,7 +83,7 @@ func NewAuth(d AuthDeps) (*Auth, error) {
 
 // policy is the session policy of u's role.
 func (a *Auth) policy(u *User) SessionPolicy {
-	if u.IsAdmin {
+	if u.Role.Reviews() { // staff sessions, reviewers' as administrators'
 		return AdminSessions
 	}
 	return a.guards.Applicants

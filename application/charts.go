@@ -74,7 +74,7 @@ func ChartWeekStart(t time.Time) time.Time {
 
 // Chart computes the named chart over the last weeks weeks, this week included.
 func (s *Charts) Chart(ctx context.Context, actor *User, name string, weeks int) (Chart, error) {
-	return asAdmin(actor, func() (Chart, error) {
+	return asReviewer(actor, func() (Chart, error) {
 		if !slices.Contains(ChartWeeks, weeks) {
 			return Chart{}, ErrChartWeeks
 		}

@@ -9,7 +9,7 @@
 //
 // Dependencies come in through the constructor, as a <Service>Deps struct. What a service needs of
 // another service is a small interface it declares for that role (ApprovalGate, SubmissionScreening,
-// CertificateClaims, OwnerNotifier, ReviewNotifier, AccountNotifier, AdminNotifier), which
+// CertificateClaims, OwnerNotifier, ReviewNotifier, AccountNotifier, AdminNotifier, ReviewerNotifier), which
 // TopChecks or the Notifier implements; no collaborator is optional, and none is set after
 // construction.
 //
@@ -32,7 +32,8 @@
 //     grouped by the database (ChartReader).
 //   - Auth (auth_*.go): Register, Login (with the per-account and per-device sign-in limits),
 //     Logout, Authenticate (the session on each request, its idle and absolute ends),
-//     ChangePassword, EnsureAdmin and PromoteAdmin (the create-admin subcommand).
+//     ChangePassword, EnsureStaff (the create-admin subcommand: a reviewer or an administrator),
+//     EnsureAdmin and PromoteAdmin (ADMIN_EMAIL).
 //   - PasswordResets (passwordresets.go): RequestPasswordReset (queues a PasswordResetRequested
 //     job for any e-mail), SendResetLink (its worker: the link is made and mailed there, never
 //     stored in a job) and ResetPassword.
@@ -78,8 +79,8 @@
 //     ImportJurisdictions and JurisdictionVersions; and what other services ask of it through
 //     their interfaces, ScreenSubmitted, ApprovalBlock and Claims.
 //   - ScreeningIndexHolder (screeningindexholder.go): Rebuild of the in-memory name index.
-//   - Notifier (notifier.go): Tell, TellOwner, TellAdmins and ReviewEntered, the e-mails and bell
-//     notifications.
+//   - Notifier (notifier.go): Tell, TellOwner, TellAdmins (administrators), TellReviewers (all staff)
+//     and ReviewEntered, the e-mails and bell notifications.
 //   - Inbox (inbox.go): the bell, List and MarkRead.
 //   - Jobs (jobs.go): the failed-jobs page, ListFailed and Discarded.
 //   - ExpiryReminders (expiryreminders.go): Scan, the daily job that warns of expiring

@@ -18,6 +18,11 @@ type AdminNotifier interface {
 	TellAdmins(ctx context.Context, key string, data EmailData) error
 }
 
+// ReviewerNotifier tells all staff, reviewers and administrators, about an event of the queue (Notifier).
+type ReviewerNotifier interface {
+	TellReviewers(ctx context.Context, key string, data EmailData) error
+}
+
 // NewJobs wires the job use cases.
 func NewJobs(tx Transactor, failed FailedJobs, notify AdminNotifier) *Jobs {
 	return &Jobs{tx: tx, failed: failed, notify: notify}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/user"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -32,9 +33,10 @@ type Notifications interface {
 	MarkRead(ctx context.Context, userID int64, ids []int64, at time.Time) error
 }
 
-// Admins lists the administrator accounts, who hear about reviews and failed jobs.
-type Admins interface {
-	Admins(ctx context.Context) ([]User, error)
+// Staff lists the staff accounts, reviewers and administrators: they hear about reviews, and
+// administrators about failed jobs and lists out of date.
+type Staff interface {
+	Staff(ctx context.Context) ([]User, error)
 }
 
 // Notifier tells people about events: for each recipient it renders the e-mail, queues it and
@@ -46,7 +48,7 @@ type Notifier struct {
 	jobs     JobQueue
 	store    Notifications
 	users    Users
-	admins   Admins
+	staff    Staff
 	sections Sections
 	clock    Clock
 }
@@ -57,14 +59,14 @@ type NotifierDeps struct {
 	Jobs          JobQueue
 	Notifications Notifications
 	Users         Users
-	Admins        Admins
+	Staff         Staff
 	Sections      Sections
 	Clock         Clock
 }
 
 // NewNotifier builds a Notifier.
 func NewNotifier(d NotifierDeps) *Notifier {
-	return &Notifier{emails: d.Emails, jobs: d.Jobs, store: d.Notifications, users: d.Users, admins: d.Admins,
+	return &Notifier{emails: d.Emails, jobs: d.Jobs, store: d.Notifications, users: d.Users, staff: d.Staff,
 		sections: d.Sections, clock: d.Clock}
 }
 
@@ -98,14 +100,29 @@ func (n *Notifier) TellOwner(ctx context.Context, v *verification.Verification, 
 	return n.Tell(ctx, owner, key, data(companyName(ctx, n.sections, v.ID())))
 }
 
-// TellAdmins tells every administrator, each in an own e-mail (key:admin:<id>).
+// TellAdmins tells every administrator, each in an own e-mail (key:admin:<id>): the back office's
+// events (failed jobs, lists out of date), which reviewers cannot act on.
 func (n *Notifier) TellAdmins(ctx context.Context, key string, data EmailData) error {
-	admins, err := n.admins.Admins(ctx)
+	return n.tellStaff(ctx, key, data, user.Role.Administers)
+}
+
+// TellReviewers tells all staff, reviewers and administrators, each in an own e-mail
+// (key:admin:<id>): the review queue's events.
+func (n *Notifier) TellReviewers(ctx context.Context, key string, data EmailData) error {
+	return n.tellStaff(ctx, key, data, user.Role.Reviews)
+}
+
+// tellStaff tells the staff whose role may.
+func (n *Notifier) tellStaff(ctx context.Context, key string, data EmailData, may func(user.Role) bool) error {
+	staff, err := n.staff.Staff(ctx)
 	if err != nil {
-		return fmt.Errorf("list administrators: %w", err)
+		return fmt.Errorf("list staff: %w", err)
 	}
-	for i := range admins {
-		if _, err := n.tell(ctx, &admins[i], key, fmt.Sprintf("%s:admin:%d", key, admins[i].ID), data); err != nil {
+	for i := range staff {
+		if !may(staff[i].Role) {
+			continue
+		}
+		if _, err := n.tell(ctx, &staff[i], key, fmt.Sprintf("%s:admin:%d", key, staff[i].ID), data); err != nil {
 			return err
 		}
 	}
@@ -121,12 +138,12 @@ func companyName(ctx context.Context, sections Sections, id int64) string {
 	return c.CompanyName
 }
 
-// ReviewEntered tells the administrators that v now waits for review; a verification in any
+// ReviewEntered tells the reviewers (administrators included) that v now waits for review; a verification in any
 // other status tells nobody.
 func (n *Notifier) ReviewEntered(ctx context.Context, v *verification.Verification) error {
 	if v.Status() != verification.InReview {
 		return nil
 	}
-	return n.TellAdmins(ctx, fmt.Sprintf("review:%d:%d", v.ID(), v.Version()), ReviewEntered{VerificationID: v.ID(),
+	return n.TellReviewers(ctx, fmt.Sprintf("review:%d:%d", v.ID(), v.Version()), ReviewEntered{VerificationID: v.ID(),
 		CompanyName: companyName(ctx, n.sections, v.ID()), Tier: v.Tier().String()})
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/filesignals"
+	"github.com/tttverify/tttverify/domain/user"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -43,7 +44,7 @@ type User struct {
 	ID           int64
 	Email        string
 	PasswordHash string
-	IsAdmin      bool
+	Role         user.Role // staff only: reviewer or administrator
 	CreatedAt    time.Time
 }
 
@@ -61,7 +62,7 @@ type Users interface {
 	ByEmail(ctx context.Context, email string) (*User, error)
 	ByID(ctx context.Context, id int64) (*User, error)
 	UpdatePassword(ctx context.Context, id int64, hash string) error
-	SetAdmin(ctx context.Context, id int64, admin bool) error
+	SetRole(ctx context.Context, id int64, role user.Role) error
 }
 
 // Sessions stores signed-in sessions so that logout and password changes can end them.

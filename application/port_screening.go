@@ -5,6 +5,8 @@ import (
 	"io"
 	"time"
 
+	"github.com/tttverify/tttverify/domain/user"
+
 	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/screening"
 )
@@ -15,11 +17,11 @@ var ErrInvalidList = errs.New(errs.KindInvalid, "The list file cannot be importe
 
 // System is the actor of work nobody signed in for: the `screening` subcommand run by an
 // operator on the server, and scheduled fetches.
-var System = &User{Email: "system", IsAdmin: true}
+var System = &User{Email: "system", Role: user.Admin}
 
 // Scheduler is the actor of the scheduled list refresh (Screening.RefreshLists): the versions it
 // imports and the attempts it makes are recorded as the scheduler's, apart from an operator's.
-var Scheduler = &User{Email: "scheduler", IsAdmin: true}
+var Scheduler = &User{Email: "scheduler", Role: user.Admin}
 
 // ListFile is one file of a list publication, named as its parser expects (e.g. "sdn.csv").
 type ListFile struct {

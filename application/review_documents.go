@@ -22,7 +22,7 @@ const maxSameFiles = 10
 // file in a verification of another account, a PDF changed after it was made, an image that names
 // editing software.
 func (r *Review) Documents(ctx context.Context, actor *User, id int64) ([]ReviewedDocument, error) {
-	return asAdmin(actor, func() ([]ReviewedDocument, error) {
+	return asReviewer(actor, func() ([]ReviewedDocument, error) {
 		docs, err := r.docs.List(ctx, actor, id)
 		if err != nil {
 			return nil, err

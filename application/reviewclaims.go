@@ -77,7 +77,7 @@ func scopeClaims(rule ClaimRule, actor *User, f *VerificationFilter, now time.Ti
 // Holders returns the live claims of the verifications, by id, as the queue and the review page
 // show them.
 func (s *ReviewClaims) Holders(ctx context.Context, actor *User, ids []int64) (map[int64]ReviewClaim, error) {
-	return asAdmin(actor, func() (map[int64]ReviewClaim, error) {
+	return asReviewer(actor, func() (map[int64]ReviewClaim, error) {
 		return s.store.Live(ctx, ids, s.LiveSince(s.clock.Now()))
 	})
 }
@@ -87,7 +87,7 @@ func (s *ReviewClaims) Holders(ctx context.Context, actor *User, ids []int64) (m
 // decision counts as the holder's activity; a final decision (approve, reject) ends the claim. An
 // unclaimed verification may be decided by any administrator.
 func (s *ReviewClaims) MayDecide(ctx context.Context, actor *User, v *verification.Verification, final bool) error {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return err
 	}
 	c, err := s.live(ctx, v)

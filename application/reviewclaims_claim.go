@@ -84,7 +84,7 @@ func (s *ReviewClaims) TakeOver(ctx context.Context, actor *User, id int64, reas
 // none), in one transaction.
 func (s *ReviewClaims) change(ctx context.Context, actor *User, id int64,
 	act func(ctx context.Context, v *verification.Verification, held *ReviewClaim) error) (*verification.Verification, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return nil, err
 	}
 	return inTx(ctx, s.tx, func(ctx context.Context) (*verification.Verification, error) {

@@ -16,7 +16,7 @@ const DigestLimit = 50
 type ReviewDigest struct {
 	tx     Transactor
 	repo   VerificationRepository
-	notify AdminNotifier
+	notify ReviewerNotifier
 	clock  Clock
 	cal    businessday.Calendar
 }
@@ -25,7 +25,7 @@ type ReviewDigest struct {
 type ReviewDigestDeps struct {
 	Tx       Transactor
 	Repo     VerificationRepository
-	Notify   AdminNotifier
+	Notify   ReviewerNotifier
 	Clock    Clock
 	Calendar businessday.Calendar // BUSINESS_DAYS less HOLIDAYS_FILE
 }
@@ -61,7 +61,7 @@ func (s *ReviewDigest) Send(ctx context.Context) (int, error) {
 			Tier:        it.Verification.Tier().String(), Since: since, Deadline: s.cal.Deadline(since)})
 	}
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		return s.notify.TellAdmins(ctx, "overdue_digest:"+day.Format(time.DateOnly), digest)
+		return s.notify.TellReviewers(ctx, "overdue_digest:"+day.Format(time.DateOnly), digest)
 	})
 	return total, err
 }

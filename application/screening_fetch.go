@@ -23,8 +23,8 @@ type FetchOutcome struct {
 // No sources means every list with an address. A list that cannot be downloaded or read keeps
 // its last good version; the other lists are still fetched. Every attempt is recorded.
 func (s *Screening) FetchLists(ctx context.Context, actor *User, sources []screening.Source) ([]FetchOutcome, error) {
-	if actor == nil || !actor.IsAdmin {
-		return nil, ErrForbidden
+	if err := mustBeAdmin(actor); err != nil {
+		return nil, err
 	}
 	if len(sources) == 0 {
 		sources = s.source.Sources()

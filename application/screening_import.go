@@ -29,8 +29,8 @@ type ImportResult struct {
 // of the version in force make no new version. On any failure the previous version stays in
 // force and no file is left behind.
 func (s *Screening) ImportList(ctx context.Context, actor *User, src screening.Source, files []ListFile) (*ImportResult, error) {
-	if actor == nil || !actor.IsAdmin {
-		return nil, ErrForbidden
+	if err := mustBeAdmin(actor); err != nil {
+		return nil, err
 	}
 	parser, parserVersion, ok := s.parsers.Parser(src)
 	if !ok {

@@ -48,8 +48,8 @@ type SearchHit struct {
 // Search screens a name against the lists in force. Administrators only: hits name listed
 // people and are never shown to applicants.
 func (s *Screening) Search(ctx context.Context, actor *User, in SearchInput) (*SearchResult, error) {
-	if actor == nil || !actor.IsAdmin {
-		return nil, ErrForbidden
+	if err := mustBeAdmin(actor); err != nil {
+		return nil, err
 	}
 	q, threshold, err := in.query()
 	if err != nil {

@@ -78,13 +78,13 @@ func recordRemoval(ctx context.Context, log AuditLog, actor *User, id int64, act
 	return nil
 }
 
-// readable loads a verification the actor may read: their own, or any for an administrator.
+// readable loads a verification the actor may read: their own, or any for staff.
 func readable(ctx context.Context, repo VerificationRepository, actor *User, id int64) (*verification.Verification, error) {
 	v, err := repo.Get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if !v.OwnedBy(actor.ID) && !actor.IsAdmin {
+	if !v.OwnedBy(actor.ID) && !actor.Role.Reviews() {
 		return nil, ErrNotFound
 	}
 	return v, nil

@@ -27,7 +27,7 @@ type TopChecks struct {
 	countryOf      func(string) (string, bool)
 	jobs           JobQueue
 	audit          AuditLog
-	notify         AdminNotifier
+	notify         ReviewerNotifier
 	public         *PublicCache
 	clock          Clock
 	log            *slog.Logger
@@ -50,8 +50,8 @@ type TopChecksDeps struct {
 	CountryOf func(string) (string, bool)
 	Jobs      JobQueue
 	Audit     AuditLog
-	Notify    AdminNotifier
-	Public    *PublicCache // forgotten when what a certificate states changes
+	Notify    ReviewerNotifier // alerts the reviewers to new hits on an approved certificate
+	Public    *PublicCache     // forgotten when what a certificate states changes
 	Clock     Clock
 	Log       *slog.Logger
 	Claims    ClaimRule // a claimed verification's hits are decided by its holder alone

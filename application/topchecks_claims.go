@@ -97,7 +97,7 @@ func (s *TopChecks) screenedRun(ctx context.Context, run *ScreeningRun) (*screen
 // AttentionCount counts the verifications of the filter (its status ignored) whose screening
 // needs a reviewer: the dashboard's "screening needs attention".
 func (s *TopChecks) AttentionCount(ctx context.Context, actor *User, f VerificationFilter) (int, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return 0, err
 	}
 	f.UserID, f.Status, f.Statuses = 0, nil, nil
@@ -112,14 +112,14 @@ type ScreeningSummary struct {
 }
 
 // Summaries returns the screening summary of each Top verification among vs that actor may see
-// (their own, or any for an administrator). Basic verifications have none.
+// (their own, or any for staff). Basic verifications have none.
 func (s *TopChecks) Summaries(ctx context.Context, actor *User, vs []*verification.Verification) (map[int64]ScreeningSummary, error) {
 	var (
 		ids  []int64
 		tops []*verification.Verification
 	)
 	for _, v := range vs {
-		if v.Tier() == verification.Top && actor != nil && (actor.IsAdmin || v.OwnedBy(actor.ID)) {
+		if v.Tier() == verification.Top && actor != nil && (actor.Role.Reviews() || v.OwnedBy(actor.ID)) {
 			ids, tops = append(ids, v.ID()), append(tops, v)
 		}
 	}

@@ -100,7 +100,7 @@ func (s *TopChecks) addIdentifierChecks(ctx context.Context, verificationID, run
 // replace the shown ones and are audited. Top verifications with a finished run that are submitted,
 // in review or approved only.
 func (s *TopChecks) CheckIdentifiersAgain(ctx context.Context, actor *User, id int64) (*ScreeningView, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return nil, err
 	}
 	v, err := s.repo.Get(ctx, id)

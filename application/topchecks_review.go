@@ -39,7 +39,7 @@ type CaseView struct {
 // checks, every hit of the latest finished run with its entry, score, explanation and decisions,
 // and what is still open. Administrators only: hits are never shown to the applicant.
 func (s *TopChecks) Screening(ctx context.Context, actor *User, id int64) (*ScreeningView, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return nil, err
 	}
 	v, err := s.repo.Get(ctx, id)
@@ -229,7 +229,7 @@ func (s *TopChecks) refresh(ctx context.Context, v *verification.Verification, s
 // a false positive or inconclusive (still undecided), with a note that is required. The decision is
 // kept with the hit and in the audit trail.
 func (s *TopChecks) DecideHit(ctx context.Context, actor *User, id, hitID int64, outcome, note string) (*ScreeningView, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return nil, err
 	}
 	o, n, err := screening.DecisionInput(outcome, note)
@@ -284,7 +284,7 @@ func (s *TopChecks) DecideHit(ctx context.Context, actor *User, id, hitID int64,
 // loaded), with a note that is required; it is kept and audited. Without it such a verification
 // cannot be approved.
 func (s *TopChecks) AcknowledgePEP(ctx context.Context, actor *User, id int64, note string) (*ScreeningView, error) {
-	if err := mustBeAdmin(actor); err != nil {
+	if err := mustReview(actor); err != nil {
 		return nil, err
 	}
 	n, err := screening.Note(note)

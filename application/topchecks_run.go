@@ -345,7 +345,7 @@ func (s *TopChecks) alert(ctx context.Context, v *verification.Verification, run
 			names = append(names, l)
 		}
 	}
-	return s.notify.TellAdmins(ctx, fmt.Sprintf("screening_alert:%d:%d", v.ID(), run.ID), ScreeningAlert{
+	return s.notify.TellReviewers(ctx, fmt.Sprintf("screening_alert:%d:%d", v.ID(), run.ID), ScreeningAlert{
 		VerificationID: v.ID(), CompanyName: companyName(ctx, s.sections, v.ID()), Hits: len(fresh), Lists: names, Certified: true})
 }
 

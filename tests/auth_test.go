@@ -10,6 +10,7 @@ import (
 
 	"github.com/tttverify/tttverify/adapters/http/api"
 	"github.com/tttverify/tttverify/domain/errs"
+	"github.com/tttverify/tttverify/domain/user"
 )
 
 func TestSessionLifecycle(t *testing.T) {
@@ -156,12 +157,12 @@ func TestOriginCheckAcceptsOnlyThePublicOrigin(t *testing.T) {
 func TestAdminFromEnvironmentAndCommand(t *testing.T) {
 	e := newEnv(t, "")
 	u, err := e.Auth.EnsureAdmin(context.Background(), "Boss@TTT.example", "admin-password")
-	if err != nil || !u.IsAdmin {
+	if err != nil || u.Role != user.Admin {
 		t.Fatalf("ensure admin: %v %+v", err, u)
 	}
 	c := e.client(t)
 	me := c.must(http.StatusOK, "POST", "/api/login", map[string]string{"email": "boss@ttt.example", "password": "admin-password"}).Map(t)
-	if me["isAdmin"] != true {
+	if me["isAdmin"] != true || me["role"] != "admin" {
 		t.Fatalf("admin login %v", me)
 	}
 	if _, err := e.Auth.EnsureAdmin(context.Background(), "short@ttt.example", "eleven-char"); err == nil {
@@ -180,7 +181,7 @@ func TestAdminPromotionEndsSessions(t *testing.T) {
 		if k, ok := errs.As(err); !ok || k.Kind() != errs.KindConflict {
 			t.Fatalf("promotion without the flag: %v, want a conflict", err)
 		}
-		if e.user(t, "promote@acme.example").IsAdmin {
+		if e.user(t, "promote@acme.example").Role != user.NoRole {
 			t.Fatal("promoted without the flag")
 		}
 		if me := squatter.must(http.StatusOK, "GET", "/api/user", nil).Map(t); me["isAdmin"] != false {
@@ -189,7 +190,7 @@ func TestAdminPromotionEndsSessions(t *testing.T) {
 		if _, err := e.Auth.PromoteAdmin(ctx, "promote@acme.example", "new-admin-password"); err != nil {
 			t.Fatal(err)
 		}
-		if !e.user(t, "promote@acme.example").IsAdmin {
+		if e.user(t, "promote@acme.example").Role != user.Admin {
 			t.Fatal("user not promoted")
 		}
 		squatter.must(http.StatusUnauthorized, "GET", "/api/user", nil)

@@ -18,6 +18,7 @@ import (
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/screening"
+	"github.com/tttverify/tttverify/domain/user"
 )
 
 // applicantEndpoint is one route of the applicant API, with a body that would be valid for the owner.
@@ -163,114 +164,150 @@ func TestFilePathsCannotEscape(t *testing.T) {
 	})
 }
 
-// TestAdminUseCasesRefuseNonAdmins calls every administrator use case straight on the application,
-// without the HTTP layer's fence, as the verification's owner and as another applicant: each answers
-// forbidden, and nothing changes.
-func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
+// staffCall is a use case of the admin area with the least role that may call it.
+type staffCall struct {
+	role user.Role
+	call func(actor *application.User) error
+}
+
+// staffUseCases are every use case of the admin area, each with the role it needs: reviewers work
+// the queue, administrators also revoke, reinstate and run the lists, failed jobs and date-range
+// exports.
+func staffUseCases(e *env, id int64) map[string]staffCall {
+	ctx := context.Background()
+	svc := e.Svc
+	reviewer := func(call func(a *application.User) error) staffCall { return staffCall{user.Reviewer, call} }
+	admin := func(call func(a *application.User) error) staffCall { return staffCall{user.Admin, call} }
+	return map[string]staffCall{
+		"Admin.List": reviewer(func(a *application.User) error {
+			_, _, err := svc.Admin.List(ctx, a, application.VerificationFilter{Page: 1, PageSize: 10})
+			return err
+		}),
+		"Admin.Stats": reviewer(func(a *application.User) error {
+			_, err := svc.Admin.Stats(ctx, a, application.VerificationFilter{})
+			return err
+		}),
+		"Admin.Get":       reviewer(func(a *application.User) error { _, err := svc.Admin.Get(ctx, a, id); return err }),
+		"Admin.Events":    reviewer(func(a *application.User) error { _, err := svc.Admin.Events(ctx, a, id); return err }),
+		"Admin.Approve":   reviewer(func(a *application.User) error { _, err := svc.Admin.Approve(ctx, a, id); return err }),
+		"Admin.Reject":    reviewer(func(a *application.User) error { _, err := svc.Admin.Reject(ctx, a, id, "No"); return err }),
+		"Admin.SendBack":  reviewer(func(a *application.User) error { _, err := svc.Admin.SendBack(ctx, a, id, "No"); return err }),
+		"Admin.Revoke":    admin(func(a *application.User) error { _, err := svc.Admin.Revoke(ctx, a, id, "No"); return err }),
+		"Admin.Reinstate": admin(func(a *application.User) error { _, err := svc.Admin.Reinstate(ctx, a, id, "No"); return err }),
+		"Review.Company":  reviewer(func(a *application.User) error { _, err := svc.Review.Company(ctx, a, id); return err }),
+		"Review.Representatives": reviewer(func(a *application.User) error {
+			_, err := svc.Review.Representatives(ctx, a, id)
+			return err
+		}),
+		"Review.Ownership":   reviewer(func(a *application.User) error { _, err := svc.Review.Ownership(ctx, a, id); return err }),
+		"Review.Banking":     reviewer(func(a *application.User) error { _, err := svc.Review.Banking(ctx, a, id); return err }),
+		"Review.Trade":       reviewer(func(a *application.User) error { _, err := svc.Review.Trade(ctx, a, id); return err }),
+		"Review.Documents":   reviewer(func(a *application.User) error { _, err := svc.Review.Documents(ctx, a, id); return err }),
+		"Review.CISForm":     reviewer(func(a *application.User) error { _, err := svc.Review.CISForm(ctx, a, id); return err }),
+		"Review.Certificate": reviewer(func(a *application.User) error { _, err := svc.Review.Certificate(ctx, a, id); return err }),
+		"Certificates.GenerateCIS": reviewer(func(a *application.User) error {
+			_, err := svc.Certificates.GenerateCIS(ctx, a, id)
+			return err
+		}),
+		"TopChecks.Screening": reviewer(func(a *application.User) error { _, err := svc.TopChecks.Screening(ctx, a, id); return err }),
+		"TopChecks.DecideHit": reviewer(func(a *application.User) error {
+			_, err := svc.TopChecks.DecideHit(ctx, a, id, 1, "false_positive", "not him")
+			return err
+		}),
+		"TopChecks.AcknowledgePEP": reviewer(func(a *application.User) error {
+			_, err := svc.TopChecks.AcknowledgePEP(ctx, a, id, "no PEP list")
+			return err
+		}),
+		"TopChecks.AttentionCount": reviewer(func(a *application.User) error {
+			_, err := svc.TopChecks.AttentionCount(ctx, a, application.VerificationFilter{})
+			return err
+		}),
+		"TopChecks.CheckIdentifiersAgain": reviewer(func(a *application.User) error {
+			_, err := svc.TopChecks.CheckIdentifiersAgain(ctx, a, id)
+			return err
+		}),
+		"TopChecks.JurisdictionVersions": admin(func(a *application.User) error {
+			_, err := svc.TopChecks.JurisdictionVersions(ctx, a)
+			return err
+		}),
+		"TopChecks.ImportJurisdictions": admin(func(a *application.User) error {
+			_, _, err := svc.TopChecks.ImportJurisdictions(ctx, a, screening.JurisdictionList{}, nil)
+			return err
+		}),
+		"ReviewClaims.Claim":   reviewer(func(a *application.User) error { _, err := svc.ReviewClaims.Claim(ctx, a, id); return err }),
+		"ReviewClaims.Release": reviewer(func(a *application.User) error { _, err := svc.ReviewClaims.Release(ctx, a, id); return err }),
+		"ReviewClaims.TakeOver": reviewer(func(a *application.User) error {
+			_, err := svc.ReviewClaims.TakeOver(ctx, a, id, "on leave")
+			return err
+		}),
+		"ReviewClaims.Holders": reviewer(func(a *application.User) error {
+			_, err := svc.ReviewClaims.Holders(ctx, a, []int64{id})
+			return err
+		}),
+		"ReviewClaims.MayDecide": reviewer(func(a *application.User) error {
+			vv, err := persistence.NewVerifications(e.DB).Get(ctx, id)
+			if err != nil {
+				return err
+			}
+			return svc.ReviewClaims.MayDecide(ctx, a, vv, true)
+		}),
+		"Charts.Chart": reviewer(func(a *application.User) error {
+			_, err := svc.Charts.Chart(ctx, a, application.ChartNames[0], 4)
+			return err
+		}),
+		"AuditExport.AuditTrail":  reviewer(func(a *application.User) error { _, err := svc.AuditExport.AuditTrail(ctx, a, id); return err }),
+		"AuditExport.AuditReport": reviewer(func(a *application.User) error { _, err := svc.AuditExport.AuditReport(ctx, a, id); return err }),
+		"AuditExport.AuditRange": admin(func(a *application.User) error {
+			return svc.AuditExport.AuditRange(ctx, a, "2026-11-01", "2026-11-30", func(application.AuditEvent) error { return nil })
+		}),
+		"Jobs.ListFailed": admin(func(a *application.User) error { _, _, err := svc.Jobs.ListFailed(ctx, a, 1, 10); return err }),
+		"Screening.ListVersions": admin(func(a *application.User) error {
+			_, err := svc.Screening.ListVersions(ctx, a)
+			return err
+		}),
+		"Screening.ListChanges": admin(func(a *application.User) error {
+			_, _, err := svc.Screening.ListChanges(ctx, a, 1)
+			return err
+		}),
+		"Screening.Freshness": admin(func(a *application.User) error { _, err := svc.Screening.Freshness(ctx, a); return err }),
+		"Screening.Search": admin(func(a *application.User) error {
+			_, err := svc.Screening.Search(ctx, a, application.SearchInput{Name: "Ivan Petrov"})
+			return err
+		}),
+		"Screening.FetchLists": admin(func(a *application.User) error { _, err := svc.Screening.FetchLists(ctx, a, nil); return err }),
+		"Screening.ImportList": admin(func(a *application.User) error {
+			_, err := svc.Screening.ImportList(ctx, a, screening.UN, nil)
+			return err
+		}),
+	}
+}
+
+// TestStaffUseCasesCheckTheRole calls every use case of the admin area straight on the
+// application, without the HTTP layer's fence: as the verification's owner, another applicant and
+// nobody each is forbidden; as a reviewer, each administrators' one is forbidden with a message
+// saying so, and nothing changes; then each reviewers' one passes the reviewer.
+func TestStaffUseCasesCheckTheRole(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "applicant@acme.example")
 		e.register(t, "other@acme.example")
-		v := e.inReview(t, c, "basic")
-		ctx := context.Background()
-		svc := e.Svc
-		calls := map[string]func(actor *application.User) error{
-			"Admin.List": func(a *application.User) error {
-				_, _, err := svc.Admin.List(ctx, a, application.VerificationFilter{Page: 1, PageSize: 10})
-				return err
-			},
-			"Admin.Stats": func(a *application.User) error {
-				_, err := svc.Admin.Stats(ctx, a, application.VerificationFilter{})
-				return err
-			},
-			"Admin.Get":     func(a *application.User) error { _, err := svc.Admin.Get(ctx, a, v.ID); return err },
-			"Admin.Events":  func(a *application.User) error { _, err := svc.Admin.Events(ctx, a, v.ID); return err },
-			"Admin.Approve": func(a *application.User) error { _, err := svc.Admin.Approve(ctx, a, v.ID); return err },
-			"Admin.Reject":  func(a *application.User) error { _, err := svc.Admin.Reject(ctx, a, v.ID, "No"); return err },
-			"Admin.Revoke":  func(a *application.User) error { _, err := svc.Admin.Revoke(ctx, a, v.ID, "No"); return err },
-			"Admin.SendBack": func(a *application.User) error {
-				_, err := svc.Admin.SendBack(ctx, a, v.ID, "No")
-				return err
-			},
-			"Admin.Reinstate": func(a *application.User) error {
-				_, err := svc.Admin.Reinstate(ctx, a, v.ID, "No")
-				return err
-			},
-			"Review.Company": func(a *application.User) error {
-				_, err := svc.Review.Company(ctx, a, v.ID)
-				return err
-			},
-			"Review.Representatives": func(a *application.User) error {
-				_, err := svc.Review.Representatives(ctx, a, v.ID)
-				return err
-			},
-			"Review.Ownership":   func(a *application.User) error { _, err := svc.Review.Ownership(ctx, a, v.ID); return err },
-			"Review.Banking":     func(a *application.User) error { _, err := svc.Review.Banking(ctx, a, v.ID); return err },
-			"Review.Trade":       func(a *application.User) error { _, err := svc.Review.Trade(ctx, a, v.ID); return err },
-			"Review.Documents":   func(a *application.User) error { _, err := svc.Review.Documents(ctx, a, v.ID); return err },
-			"Review.CISForm":     func(a *application.User) error { _, err := svc.Review.CISForm(ctx, a, v.ID); return err },
-			"Review.Certificate": func(a *application.User) error { _, err := svc.Review.Certificate(ctx, a, v.ID); return err },
-			"Certificates.GenerateCIS": func(a *application.User) error {
-				_, err := svc.Certificates.GenerateCIS(ctx, a, v.ID)
-				return err
-			},
-			"TopChecks.Screening": func(a *application.User) error { _, err := svc.TopChecks.Screening(ctx, a, v.ID); return err },
-			"TopChecks.DecideHit": func(a *application.User) error {
-				_, err := svc.TopChecks.DecideHit(ctx, a, v.ID, 1, "false_positive", "not him")
-				return err
-			},
-			"TopChecks.AcknowledgePEP": func(a *application.User) error {
-				_, err := svc.TopChecks.AcknowledgePEP(ctx, a, v.ID, "no PEP list")
-				return err
-			},
-			"TopChecks.AttentionCount": func(a *application.User) error {
-				_, err := svc.TopChecks.AttentionCount(ctx, a, application.VerificationFilter{})
-				return err
-			},
-			"TopChecks.JurisdictionVersions": func(a *application.User) error {
-				_, err := svc.TopChecks.JurisdictionVersions(ctx, a)
-				return err
-			},
-			"TopChecks.CheckIdentifiersAgain": func(a *application.User) error {
-				_, err := svc.TopChecks.CheckIdentifiersAgain(ctx, a, v.ID)
-				return err
-			},
-			"ReviewClaims.Claim": func(a *application.User) error { _, err := svc.ReviewClaims.Claim(ctx, a, v.ID); return err },
-			"ReviewClaims.Release": func(a *application.User) error {
-				_, err := svc.ReviewClaims.Release(ctx, a, v.ID)
-				return err
-			},
-			"ReviewClaims.TakeOver": func(a *application.User) error {
-				_, err := svc.ReviewClaims.TakeOver(ctx, a, v.ID, "on leave")
-				return err
-			},
-			"ReviewClaims.Holders": func(a *application.User) error {
-				_, err := svc.ReviewClaims.Holders(ctx, a, []int64{v.ID})
-				return err
-			},
-			"ReviewClaims.MayDecide": func(a *application.User) error {
-				vv, err := persistence.NewVerifications(e.DB).Get(ctx, v.ID)
-				if err != nil {
-					return err
-				}
-				return svc.ReviewClaims.MayDecide(ctx, a, vv, true)
-			},
-			"TopChecks.ImportJurisdictions": func(a *application.User) error {
-				_, _, err := svc.TopChecks.ImportJurisdictions(ctx, a, screening.JurisdictionList{}, nil)
-				return err
-			},
+		if _, err := e.Auth.EnsureStaff(context.Background(), "checker@ttt.example", "reviewer-secret", user.Reviewer, false); err != nil {
+			t.Fatal(err)
 		}
-		// Every exported use case of Admin, Review and ReviewClaims is administrators' only (but the
-		// claims' TTL arithmetic), and of TopChecks all but the job handlers, the owners' status read and
-		// what other use cases ask of it inside their own checks (its role interfaces, which take no
-		// actor): none may be missing here.
-		notAdmins := map[string]bool{"TopChecks.Run": true, "TopChecks.Rescreen": true, "TopChecks.Summaries": true,
+		v := e.inReview(t, c, "basic")
+		svc := e.Svc
+		calls := staffUseCases(e, v.ID)
+		// Every exported use case of these services is staff's, but the claims' TTL arithmetic, the
+		// job handlers, the scheduled refresh, the owners' status read and what other use cases ask
+		// of TopChecks inside their own checks (its role interfaces, which take no actor): none may
+		// be missing here.
+		notStaff := map[string]bool{"TopChecks.Run": true, "TopChecks.Rescreen": true, "TopChecks.Summaries": true,
 			"TopChecks.ScreenSubmitted": true, "TopChecks.ApprovalBlock": true, "TopChecks.Claims": true,
-			"ReviewClaims.LiveSince": true}
-		for _, s := range []any{svc.Admin, svc.Review, svc.TopChecks, svc.ReviewClaims} {
+			"ReviewClaims.LiveSince": true, "Screening.RefreshLists": true, "Screening.Index": true, "Jobs.Discarded": true}
+		for _, s := range []any{svc.Admin, svc.Review, svc.TopChecks, svc.ReviewClaims, svc.Charts, svc.AuditExport, svc.Jobs, svc.Screening} {
 			typ := reflect.TypeOf(s)
 			for i := range typ.NumMethod() {
-				if name := typ.Elem().Name() + "." + typ.Method(i).Name; calls[name] == nil && !notAdmins[name] {
-					t.Errorf("%s is not called as a non-admin", name)
+				if name := typ.Elem().Name() + "." + typ.Method(i).Name; calls[name].call == nil && !notStaff[name] {
+					t.Errorf("%s is not called with its role", name)
 				}
 			}
 		}
@@ -279,11 +316,27 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 		eventsBefore := auditActions(t, e, v.ID)
 		objectsBefore := e.objectCount(t)
 		for _, actor := range []*application.User{e.user(t, "applicant@acme.example"), e.user(t, "other@acme.example"), nil} {
-			for name, call := range calls {
-				if err := call(actor); !errors.Is(err, application.ErrForbidden) || errs.KindOf(err) != errs.KindForbidden {
+			for name, sc := range calls {
+				if err := sc.call(actor); !errors.Is(err, application.ErrForbidden) || errs.KindOf(err) != errs.KindForbidden {
 					t.Errorf("%s as %v: %v, want forbidden", name, actor, err)
 				}
 			}
+		}
+		checker := e.user(t, "checker@ttt.example")
+		adminOnly := 0
+		for name, sc := range calls {
+			if sc.role != user.Admin {
+				continue
+			}
+			adminOnly++
+			err := sc.call(checker)
+			if !errors.Is(err, application.ErrForbidden) || errs.KindOf(err) != errs.KindForbidden ||
+				!strings.Contains(err.Error(), "Only administrators") {
+				t.Errorf("%s as a reviewer: %v, want forbidden to reviewers", name, err)
+			}
+		}
+		if adminOnly < 12 {
+			t.Errorf("%d administrators' use cases, want every one of revoke, reinstate, lists, jobs and the range export", adminOnly)
 		}
 		var after api.Verification
 		c.must(http.StatusOK, "GET", "/api/verifications/"+itoa(v.ID), nil).JSON(t, &after)
@@ -295,6 +348,16 @@ func TestAdminUseCasesRefuseNonAdmins(t *testing.T) {
 		}
 		if n := e.objectCount(t); n != objectsBefore {
 			t.Errorf("objects %d -> %d after refused calls", objectsBefore, n)
+		}
+		// The reviewer passes the role check of every reviewers' use case; some then meet a rule of
+		// the record (a Basic verification has no screening, a decided one cannot be decided again).
+		for name, sc := range calls {
+			if sc.role != user.Reviewer {
+				continue
+			}
+			if err := sc.call(checker); errs.KindOf(err) == errs.KindForbidden {
+				t.Errorf("%s as a reviewer: %v, want allowed", name, err)
+			}
 		}
 	})
 }

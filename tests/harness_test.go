@@ -29,6 +29,7 @@ import (
 	"github.com/tttverify/tttverify/adapters/storage/s3/miniotest"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
+	"github.com/tttverify/tttverify/domain/user"
 )
 
 // clock is a controllable application.Clock.
@@ -353,11 +354,15 @@ func (e *env) documentCount(t *testing.T) int {
 func (e *env) user(t *testing.T, email string) *application.User {
 	t.Helper()
 	var u struct {
-		ID      int64 `bun:"id"`
-		IsAdmin bool  `bun:"is_admin"`
+		ID   int64  `bun:"id"`
+		Role string `bun:"role"`
 	}
-	if err := e.DB.NewSelect().Table("users").Column("id", "is_admin").Where("email = ?", email).Scan(context.Background(), &u); err != nil {
+	if err := e.DB.NewSelect().Table("users").Column("id", "role").Where("email = ?", email).Scan(context.Background(), &u); err != nil {
 		t.Fatal(err)
 	}
-	return &application.User{ID: u.ID, Email: email, IsAdmin: u.IsAdmin}
+	role, err := user.ParseRole(u.Role)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &application.User{ID: u.ID, Email: email, Role: role}
 }

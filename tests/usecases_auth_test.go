@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/user"
 )
 
 // Accounts: one per e-mail whatever its case, sign-in failures look alike, a session ends at
@@ -16,8 +17,8 @@ func TestUseCaseAccounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if alice.Email != "alice@example.com" || alice.IsAdmin {
-			t.Errorf("registered %q admin %v, want the normalised e-mail and no admin rights", alice.Email, alice.IsAdmin)
+		if alice.Email != "alice@example.com" || alice.Role != user.NoRole {
+			t.Errorf("registered %q role %q, want the normalised e-mail and no staff role", alice.Email, alice.Role)
 		}
 		_, _, err = auth.Register(u.ctx, "ALICE@example.com", "another123")
 		expectIs(t, "register the same e-mail in other case", err, application.ErrEmailTaken)

@@ -12,7 +12,8 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// adminRoutes are the administrators' review API; every route requires isAdmin.
+// adminRoutes are the staff's review API: every route requires a reviewer or an administrator, and each
+// use case checks the role it needs itself.
 func (s *Server) adminRoutes(g *echo.Group) {
 	g.GET("/verifications", s.adminList)
 	g.GET("/verifications/stats", s.adminStats)

@@ -11,7 +11,11 @@ import (
 )
 
 func toUserDTO(u *application.User) api.User {
-	return api.User{ID: u.ID, Email: u.Email, IsAdmin: u.IsAdmin, CreatedAt: u.CreatedAt}
+	role := u.Role.String()
+	if role == "" {
+		role = "applicant"
+	}
+	return api.User{ID: u.ID, Email: u.Email, IsAdmin: u.Role.Reviews(), Role: role, CreatedAt: u.CreatedAt}
 }
 
 // toVerificationDTO is v as caller sees it at now.
@@ -23,7 +27,7 @@ func toVerificationDTO(v *verification.Verification, caller *application.User, n
 		CISFormPath: optional(s.CISFormPath), CISFormGeneratedAt: s.CISFormGenerated, ApprovedAt: s.ApprovedAt,
 		ExpiresAt: s.ExpiresAt, RevokedAt: s.RevokedAt, RevocationReason: optional(s.RevokedReason),
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
-		Actions: api.Actions(v.ActionsFor(verification.Caller{UserID: caller.ID, IsAdmin: caller.IsAdmin}, now))}
+		Actions: api.Actions(v.ActionsFor(verification.Caller{UserID: caller.ID, Role: caller.Role}, now))}
 	if s.Payment.Paid() || s.Payment.Amount != 0 {
 		amount := s.Payment.Amount
 		d.PaymentAmount = &amount

@@ -58,14 +58,15 @@ func requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// requireAdmin refuses anonymous requests with 401 and other users with 403.
+// requireAdmin refuses anonymous requests with 401 and applicants with 403: the admin area is staff's,
+// reviewers' and administrators'; each use case checks the role it needs itself.
 func requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		u := currentUser(c)
 		if u == nil {
 			return application.ErrUnauthenticated
 		}
-		if !u.IsAdmin {
+		if !u.Role.Reviews() {
 			return application.ErrForbidden
 		}
 		return next(c)

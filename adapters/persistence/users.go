@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/user"
 )
 
 type userRow struct {
@@ -17,12 +18,16 @@ type userRow struct {
 	ID            int64     `bun:"id,pk,autoincrement"`
 	Email         string    `bun:"email"`
 	PasswordHash  string    `bun:"password_hash"`
-	IsAdmin       bool      `bun:"is_admin"`
+	Role          string    `bun:"role"`
 	CreatedAt     time.Time `bun:"created_at"`
 }
 
-func (r *userRow) toApp() *application.User {
-	return &application.User{ID: r.ID, Email: r.Email, PasswordHash: r.PasswordHash, IsAdmin: r.IsAdmin, CreatedAt: r.CreatedAt.UTC()}
+func (r *userRow) toApp() (*application.User, error) {
+	role, err := user.ParseRole(r.Role)
+	if err != nil {
+		return nil, fmt.Errorf("user %d: %w", r.ID, err)
+	}
+	return &application.User{ID: r.ID, Email: r.Email, PasswordHash: r.PasswordHash, Role: role, CreatedAt: r.CreatedAt.UTC()}, nil
 }
 
 // Users is the account repository.
@@ -33,7 +38,7 @@ func NewUsers(db *DB) *Users { return &Users{db: db} }
 
 // Create inserts u and sets its id.
 func (r *Users) Create(ctx context.Context, u *application.User) error {
-	row := &userRow{Email: u.Email, PasswordHash: u.PasswordHash, IsAdmin: u.IsAdmin, CreatedAt: u.CreatedAt}
+	row := &userRow{Email: u.Email, PasswordHash: u.PasswordHash, Role: u.Role.String(), CreatedAt: u.CreatedAt}
 	if _, err := conn(ctx, r.db).NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
 		if isUniqueViolation(err) {
 			return application.ErrEmailTaken
@@ -50,7 +55,7 @@ func (r *Users) ByEmail(ctx context.Context, email string) (*application.User, e
 	if err := conn(ctx, r.db).NewSelect().Model(row).Where("email = ?", email).Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
-	return row.toApp(), nil
+	return row.toApp()
 }
 
 // ByID finds an account by id.
@@ -59,7 +64,7 @@ func (r *Users) ByID(ctx context.Context, id int64) (*application.User, error) {
 	if err := conn(ctx, r.db).NewSelect().Model(row).Where("id = ?", id).Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
-	return row.toApp(), nil
+	return row.toApp()
 }
 
 // UpdatePassword replaces an account's password hash.
@@ -67,9 +72,9 @@ func (r *Users) UpdatePassword(ctx context.Context, id int64, hash string) error
 	return r.set(ctx, id, "password_hash = ?", hash)
 }
 
-// SetAdmin grants or withdraws administrator rights.
-func (r *Users) SetAdmin(ctx context.Context, id int64, admin bool) error {
-	return r.set(ctx, id, "is_admin = ?", admin)
+// SetRole gives an account a staff role, or takes it away (user.NoRole).
+func (r *Users) SetRole(ctx context.Context, id int64, role user.Role) error {
+	return r.set(ctx, id, "role = ?", role.String())
 }
 
 func (r *Users) set(ctx context.Context, id int64, expr string, value any) error {
@@ -130,15 +135,18 @@ func (r *Sessions) Active(ctx context.Context, id string, now time.Time) (*appli
 	err := conn(ctx, r.db).NewSelect().
 		TableExpr("sessions AS s").
 		ColumnExpr("s.id, s.user_id, s.created_at, s.expires_at").
-		ColumnExpr("u.id AS u_id, u.email AS u_email, u.password_hash AS u_password_hash, u.is_admin AS u_is_admin, u.created_at AS u_created_at").
+		ColumnExpr("u.id AS u_id, u.email AS u_email, u.password_hash AS u_password_hash, u.role AS u_role, u.created_at AS u_created_at").
 		Join("JOIN users AS u ON u.id = s.user_id").
 		Where("s.id = ?", HashToken(id)).Where("s.revoked_at IS NULL").Where("s.expires_at > ?", now).
 		Scan(ctx, &out)
 	if err != nil {
 		return nil, nil, notFound(err)
 	}
-	s := &application.Session{ID: id, UserID: out.UserID, CreatedAt: out.CreatedAt, ExpiresAt: out.ExpiresAt}
-	return s, out.User.toApp(), nil
+	u, err := out.User.toApp()
+	if err != nil {
+		return nil, nil, err
+	}
+	return &application.Session{ID: id, UserID: out.UserID, CreatedAt: out.CreatedAt, ExpiresAt: out.ExpiresAt}, u, nil
 }
 
 // Extend moves a live session's idle deadline.
@@ -162,15 +170,19 @@ func (r *Sessions) RevokeAllExcept(ctx context.Context, userID int64, keepID str
 	return err
 }
 
-// Admins lists the administrator accounts, oldest first.
-func (r *Users) Admins(ctx context.Context) ([]application.User, error) {
+// Staff lists the staff accounts (reviewers and administrators), oldest first.
+func (r *Users) Staff(ctx context.Context) ([]application.User, error) {
 	var rows []userRow
-	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("is_admin").Order("id").Scan(ctx); err != nil {
-		return nil, fmt.Errorf("list administrators: %w", err)
+	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("role <> ''").Order("id").Scan(ctx); err != nil {
+		return nil, fmt.Errorf("list staff: %w", err)
 	}
 	out := make([]application.User, len(rows))
 	for i := range rows {
-		out[i] = *rows[i].toApp()
+		u, err := rows[i].toApp()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = *u
 	}
 	return out, nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/tttverify/tttverify/adapters/jobs"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
+	"github.com/tttverify/tttverify/domain/user"
 )
 
 const usage = `usage: server [command]
@@ -29,9 +30,12 @@ commands:
   serve                                   run the web server (default); serve --help lists the
                                           environment variables that configure every command
   migrate                                 apply database migrations and exit
-  create-admin --email E [--promote]      create an administrator; the password (at least 12
-                                          characters) is read from standard input; --promote
-                                          also makes an existing account an administrator
+  create-admin --email E [--role reviewer|admin] [--promote]
+                                          create a staff account, an administrator unless --role
+                                          reviewer (reviewers work the queue; administrators also
+                                          revoke, reinstate and run lists, jobs and exports); the
+                                          password (at least 12 characters) is read from standard
+                                          input; --promote also gives an existing account the role
   seed [--verifications N] [--per-user N] [--out FILE]
                                           create demonstration or benchmark data
   coupon create CODE PERCENT [--max N] [--expires YYYY-MM-DD] | coupon list | coupon disable CODE
@@ -167,13 +171,18 @@ func ensureAdmin(ctx context.Context, a *app.App, cfg *app.Config) error {
 // users of the machine and the shell history would see it.
 func createAdmin(ctx context.Context, cfg *app.Config, log *slog.Logger, args []string, stdin *os.File) error {
 	fs := flag.NewFlagSet("create-admin", flag.ContinueOnError)
-	email := fs.String("email", "", "administrator e-mail")
-	promote := fs.Bool("promote", false, "also make an existing account an administrator (its sessions end)")
+	email := fs.String("email", "", "staff e-mail")
+	roleName := fs.String("role", user.Admin.String(), "reviewer or admin")
+	promote := fs.Bool("promote", false, "also give an existing account the role (its sessions end)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *email == "" || fs.NArg() > 0 {
 		return errors.New("create-admin needs --email (and reads the password from standard input)")
+	}
+	role, err := user.ParseRole(*roleName)
+	if err != nil || !role.Reviews() {
+		return fmt.Errorf("create-admin --role must be reviewer or admin, not %q", *roleName)
 	}
 	pass, err := readPassword(stdin)
 	if err != nil {
@@ -184,15 +193,15 @@ func createAdmin(ctx context.Context, cfg *app.Config, log *slog.Logger, args []
 		return err
 	}
 	defer a.Close()
-	ensure := a.Auth.EnsureAdmin
-	if *promote {
-		ensure = a.Auth.PromoteAdmin
-	}
-	u, err := ensure(ctx, *email, pass)
+	u, err := a.Auth.EnsureStaff(ctx, *email, pass, role, *promote)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("administrator %s (id %d) is ready\n", u.Email, u.ID)
+	label := "administrator"
+	if !role.Administers() {
+		label = "reviewer"
+	}
+	fmt.Printf("%s %s (id %d) is ready\n", label, u.Email, u.ID)
 	return nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tttverify/tttverify/cmd/server/app"
+	"github.com/tttverify/tttverify/domain/user"
 )
 
 // runMainArgs, when set, makes this test binary the server: TestMain runs main with these
@@ -145,5 +146,58 @@ func TestCreateAdminReadsPasswordFromStdin(t *testing.T) {
 	defer a.Close()
 	if _, _, err := a.Auth.Login(context.Background(), "boss@ttt.example", "a-long-password", ""); err != nil {
 		t.Fatalf("log in with the password read from stdin: %v", err)
+	}
+}
+
+// TestCreateAdminRoles: --role reviewer makes a reviewer, the default stays an administrator,
+// and changing an existing account's role needs --promote.
+func TestCreateAdminRoles(t *testing.T) {
+	cfg := testConfig(t)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	run := func(args ...string) error {
+		return createAdmin(context.Background(), cfg, quiet, args, stdinWith(t, "a-long-password\n"))
+	}
+	if err := run("--email", "checker@ttt.example", "--role", "auditor"); err == nil || !strings.Contains(err.Error(), "reviewer or admin") {
+		t.Fatalf("--role auditor: %v", err)
+	}
+	if err := run("--email", "checker@ttt.example", "--role", "reviewer"); err != nil {
+		t.Fatal(err)
+	}
+	if err := run("--email", "boss@ttt.example"); err != nil {
+		t.Fatal(err)
+	}
+	if err := run("--email", "checker@ttt.example"); err == nil || !strings.Contains(err.Error(), "--promote") {
+		t.Fatalf("making a reviewer an administrator without --promote: %v", err)
+	}
+	role := func(email string) user.Role {
+		t.Helper()
+		a, err := app.Wire(context.Background(), cfg, quiet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Close()
+		u, _, err := a.Auth.Login(context.Background(), email, "a-long-password", "")
+		if err != nil {
+			t.Fatalf("log in as %s: %v", email, err)
+		}
+		return u.Role
+	}
+	if r := role("checker@ttt.example"); r != user.Reviewer {
+		t.Fatalf("checker's role %q, want reviewer", r)
+	}
+	if r := role("boss@ttt.example"); r != user.Admin {
+		t.Fatalf("boss's role %q, want admin (the default)", r)
+	}
+	if err := run("--email", "checker@ttt.example", "--role", "admin", "--promote"); err != nil {
+		t.Fatal(err)
+	}
+	if r := role("checker@ttt.example"); r != user.Admin {
+		t.Fatalf("checker's role after --promote %q, want admin", r)
+	}
+	if err := run("--email", "checker@ttt.example", "--role", "reviewer", "--promote"); err != nil {
+		t.Fatal(err)
+	}
+	if r := role("checker@ttt.example"); r != user.Reviewer {
+		t.Fatalf("checker's role after --role reviewer --promote %q, want reviewer", r)
 	}
 }

@@ -1,6 +1,10 @@
 package verification
 
-import "time"
+import (
+	"time"
+
+	"github.com/tttverify/tttverify/domain/user"
+)
 
 // Actions are what a caller may do with a verification now. They come from the same rules the
 // actions themselves check, so a client that shows only these never offers a refused action.
@@ -10,25 +14,26 @@ type Actions struct {
 	Pay      bool // pay the verification fee
 	Delete   bool
 	Upgrade  bool // move from Basic to Top, directly or by paying the difference
-	Decide   bool // approve or reject (administrators)
+	Decide   bool // approve or reject (staff)
 	// The papers of a certificate that still vouches (MayIssue).
 	Certificate bool // download the certificate PDF
 	CIS         bool // download the CIS
 	ShareCIS    bool // make a temporary link to the CIS (the owner)
-	GenerateCIS bool // make or remake the CIS (administrators)
+	GenerateCIS bool // make or remake the CIS (staff)
 }
 
-// Caller is who asks: a user, and whether they are an administrator.
+// Caller is who asks: a user, and their staff role (user.NoRole for applicants).
 type Caller struct {
-	UserID  int64
-	IsAdmin bool
+	UserID int64
+	Role   user.Role
 }
 
 // ActionsFor says what the caller may do at now. The applicant's actions need the owner; deleting is
 // the owner's for a never-paid draft and any administrator's; deciding and generating the CIS are
-// administrators'; the certificate's papers are the owner's and administrators' while it vouches.
+// staff's (reviewers and administrators); the certificate's papers are the owner's and staff's while
+// it vouches.
 func (v *Verification) ActionsFor(c Caller, now time.Time) Actions {
-	own := v.OwnedBy(c.UserID)
+	own, staff, admin := v.OwnedBy(c.UserID), c.Role.Reviews(), c.Role.Administers()
 	_, upgradeErr := v.UpgradeNeedsPayment()
 	vouches := !v.deleted && v.MayIssue(CIS, now) == nil
 	hasCIS := vouches && v.cisFormPath != ""
@@ -36,13 +41,13 @@ func (v *Verification) ActionsFor(c Caller, now time.Time) Actions {
 		Submit:   own && v.mayMoveTo(Submitted, "submit") == nil && v.progress == CompleteProgress,
 		Resubmit: own && v.mayMoveTo(Draft, "resubmit") == nil,
 		Pay:      own && v.EnsurePaymentDue() == nil,
-		Delete:   (own || c.IsAdmin) && v.mayDelete(c.IsAdmin) == nil,
+		Delete:   (own || admin) && v.mayDelete(admin) == nil,
 		Upgrade:  own && upgradeErr == nil,
-		Decide:   c.IsAdmin && v.mayMoveTo(Approved, "approve") == nil,
+		Decide:   staff && v.mayMoveTo(Approved, "approve") == nil,
 
-		Certificate: (own || c.IsAdmin) && vouches,
-		CIS:         (own || c.IsAdmin) && hasCIS,
+		Certificate: (own || staff) && vouches,
+		CIS:         (own || staff) && hasCIS,
 		ShareCIS:    own && hasCIS,
-		GenerateCIS: c.IsAdmin && vouches,
+		GenerateCIS: staff && vouches,
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/tttverify/tttverify/domain/user"
 )
 
 // actions reads a space-separated list of action names.
@@ -41,31 +42,37 @@ func actions(names string) Actions {
 }
 
 // TestActionsForEveryStatusAndRole covers every status, paid or not, for the owner, an
-// administrator and another applicant, of a complete Basic verification.
+// administrator, a reviewer and another applicant, of a complete Basic verification.
 func TestActionsForEveryStatusAndRole(t *testing.T) {
 	const ownerID = 7
-	roles := map[string]Caller{"owner": {UserID: ownerID}, "admin": {UserID: 1, IsAdmin: true}, "stranger": {UserID: 9}}
+	roles := map[string]Caller{"owner": {UserID: ownerID}, "admin": {UserID: 1, Role: user.Admin},
+		"reviewer": {UserID: 2, Role: user.Reviewer}, "stranger": {UserID: 9}}
 	want := map[string]string{ // status/payment/role: actions
 		"draft/unpaid/owner":     "submit delete upgrade",
 		"draft/unpaid/admin":     "delete",
 		"submitted/unpaid/owner": "pay upgrade",
 		"submitted/unpaid/admin": "delete decide",
-		"in_review/unpaid/owner": "", // decided without a payment: a tier change needs a person
-		"in_review/unpaid/admin": "delete decide",
-		"approved/unpaid/owner":  "",
-		"approved/unpaid/admin":  "delete",
-		"rejected/unpaid/owner":  "resubmit",
-		"rejected/unpaid/admin":  "delete",
-		"draft/paid/owner":       "submit upgrade", // reopened after a rejection: paid, so not deletable
-		"draft/paid/admin":       "delete",
-		"submitted/paid/owner":   "upgrade",
-		"submitted/paid/admin":   "delete decide",
-		"in_review/paid/owner":   "upgrade",
-		"in_review/paid/admin":   "delete decide",
-		"approved/paid/owner":    "upgrade",
-		"approved/paid/admin":    "delete",
-		"rejected/paid/owner":    "resubmit upgrade",
-		"rejected/paid/admin":    "delete",
+		// A reviewer decides, but deleting is an administrator's.
+		"submitted/unpaid/reviewer": "decide",
+		"in_review/unpaid/reviewer": "decide",
+		"submitted/paid/reviewer":   "decide",
+		"in_review/paid/reviewer":   "decide",
+		"in_review/unpaid/owner":    "", // decided without a payment: a tier change needs a person
+		"in_review/unpaid/admin":    "delete decide",
+		"approved/unpaid/owner":     "",
+		"approved/unpaid/admin":     "delete",
+		"rejected/unpaid/owner":     "resubmit",
+		"rejected/unpaid/admin":     "delete",
+		"draft/paid/owner":          "submit upgrade", // reopened after a rejection: paid, so not deletable
+		"draft/paid/admin":          "delete",
+		"submitted/paid/owner":      "upgrade",
+		"submitted/paid/admin":      "delete decide",
+		"in_review/paid/owner":      "upgrade",
+		"in_review/paid/admin":      "delete decide",
+		"approved/paid/owner":       "upgrade",
+		"approved/paid/admin":       "delete",
+		"rejected/paid/owner":       "resubmit upgrade",
+		"rejected/paid/admin":       "delete",
 	}
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	for _, status := range Statuses {
@@ -90,7 +97,7 @@ func TestActionsFollowTheRules(t *testing.T) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	paid := Payment{Status: PaymentPaid, Amount: 4900, ID: "pi_1", Date: &now}
 	later := now.AddDate(1, 0, 0)
-	owner, admin := Caller{UserID: 7}, Caller{UserID: 1, IsAdmin: true}
+	owner, admin := Caller{UserID: 7}, Caller{UserID: 1, Role: user.Admin}
 	for _, tc := range []struct {
 		name   string
 		snap   Snapshot
@@ -103,6 +110,7 @@ func TestActionsFollowTheRules(t *testing.T) {
 		{"valid certificate, no CIS yet", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later}, owner, "upgrade certificate"},
 		{"valid certificate with its CIS", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, CISFormPath: "cis.pdf"}, owner, "upgrade certificate cis share"},
 		{"valid certificate with its CIS, for an administrator", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, CISFormPath: "cis.pdf"}, admin, "delete certificate cis generate"},
+		{"valid certificate with its CIS, for a reviewer", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, CISFormPath: "cis.pdf"}, Caller{UserID: 2, Role: user.Reviewer}, "certificate cis generate"},
 		{"valid certificate, for another applicant", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, CISFormPath: "cis.pdf"}, Caller{UserID: 9}, ""},
 		{"revoked certificate with its CIS", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, RevokedAt: &now, CISFormPath: "cis.pdf"}, owner, ""},
 		{"revoked certificate, for an administrator", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &later, RevokedAt: &now, CISFormPath: "cis.pdf"}, admin, "delete"},
@@ -110,7 +118,7 @@ func TestActionsFollowTheRules(t *testing.T) {
 		{"expired certificate, for an administrator", Snapshot{Status: Approved, Payment: paid, ApprovedAt: &now, ExpiresAt: &now, CISFormPath: "cis.pdf"}, admin, "delete"},
 		{"deleted", Snapshot{Status: Submitted, Deleted: true}, owner, ""},
 		{"deleted, for an administrator", Snapshot{Status: Submitted, Deleted: true}, admin, ""},
-		{"owner who is an administrator", Snapshot{Status: Submitted}, Caller{UserID: 7, IsAdmin: true}, "pay upgrade delete decide"},
+		{"owner who is an administrator", Snapshot{Status: Submitted}, Caller{UserID: 7, Role: user.Admin}, "pay upgrade delete decide"},
 		{"failed payment", Snapshot{Status: Submitted, Payment: Payment{Status: PaymentFailed}}, owner, "pay upgrade"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

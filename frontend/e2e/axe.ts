@@ -33,14 +33,23 @@ export async function axe(page: Page, name: string, rules?: string[]) {
 
 
 /**
- * axeAtBothWidths checks the page at 1366 and 390 px, saving a full-page screenshot of each as
- * `<shots>/<name>-<width>.png` when a folder is given (for people to look at), and leaves it at 1366 px.
+ * axeAtWidths runs axe at 1366 and 390 px, saving a screenshot of each into shots when it is set
+ * (full page unless `visible`), and returns to 1366 px. `phone` runs around the 390 px check, e.g.
+ * to open the sidebar there and close it afterwards.
  */
-export async function axeAtBothWidths(page: Page, name: string, shots?: string) {
+export async function axeAtWidths(
+  page: Page,
+  name: string,
+  shots: string | undefined,
+  opts: { visible?: boolean; phone?: { before: () => Promise<void>; after: () => Promise<void> } } = {},
+) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 })
+    const phone = width < 1024 ? opts.phone : undefined
+    await phone?.before()
     await axe(page, `${name} (${width}px)`)
-    if (shots) await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true })
+    if (shots) await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: !opts.visible })
+    await phone?.after()
   }
   await page.setViewportSize({ width: 1366, height: 900 })
 }

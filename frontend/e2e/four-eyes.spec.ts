@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, createVerificationByApi, ownServer, loginByApi, open, payInFullByApi, registerByApi, screenedByApi, submitByApi, uniqueEmail, watch } from './helpers'
-import { axeAtBothWidths } from './axe'
+import { axeAtWidths } from './axe'
 
 // The suite's server runs the default FOUR_EYES=off; this journey starts a server of its own with
 // FOUR_EYES=top beside it (two ports up: the next one is the registry stub's), for its tests alone.
@@ -15,7 +15,7 @@ test.use({ baseURL: BASE, bypassCSP: true })
 ownServer(PORT, { E2E_FOUR_EYES: 'top' })
 
 function look(page: Page, name: string) {
-  return axeAtBothWidths(page, name, SHOTS)
+  return axeAtWidths(page, name, SHOTS)
 }
 
 test('four eyes: a Top approval waits for a second administrator, who sends it back with a note, then confirms the next one', async ({ page, browser }) => {

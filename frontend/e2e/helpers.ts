@@ -232,16 +232,27 @@ export function watch(page: Page) {
 }
 
 /**
- * approvedByApi makes an approved Basic verification the way its people would: the owner registers,
- * fills in, submits and pays with the 100% coupon, and the administrator approves it. It returns both
+ * inReviewByApi makes a Basic verification wait for review the way its owner would: registers on
+ * `request` (which stays signed in as the owner), fills in, submits and pays with the 100% coupon.
+ * It returns the verification and the owner's e-mail.
+ */
+export async function inReviewByApi(request: APIRequestContext, who: string) {
+  const email = uniqueEmail(who)
+  await registerByApi(request, email)
+  const v = await createVerificationByApi(request, 'basic')
+  await submitByApi(request, v.id)
+  await payInFullByApi(request, v.id)
+  return { ...v, email }
+}
+
+/**
+ * approvedByApi makes an approved Basic verification the way its people would: the owner's
+ * verification waits for review (inReviewByApi), and the administrator approves it. It returns both
  * signed-in browser contexts.
  */
 export async function approvedByApi(browser: Browser, who: string) {
   const owner = await browser.newContext()
-  await registerByApi(owner.request, uniqueEmail(who))
-  const v = await createVerificationByApi(owner.request, 'basic')
-  await submitByApi(owner.request, v.id)
-  await payInFullByApi(owner.request, v.id)
+  const v = await inReviewByApi(owner.request, who)
   const admin = await browser.newContext()
   await loginByApi(admin.request, ADMIN.email, ADMIN.password)
   await adminDecides(admin.request, v.id)

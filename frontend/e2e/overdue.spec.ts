@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, createVerificationByApi, loginByApi, open, ownServer, payInFullByApi, registerByApi, submitByApi, uniqueEmail, watch } from './helpers'
-import { axeAtBothWidths } from './axe'
+import { ADMIN, inReviewByApi, loginByApi, open, ownServer, watch } from './helpers'
+import { axeAtWidths } from './axe'
 
 // The promise's clock needs verifications that have waited for days: this journey starts a server of
 // its own (three ports up) with seeded history, whose verifications in review entered it weeks ago.
@@ -11,11 +11,7 @@ ownServer(PORT, { E2E_SEED: '40' })
 test('the In Review queue lists the oldest first, flags what waited over 2 business days and counts it on the dashboard', async ({ page, browser }) => {
   const problems = watch(page)
   const applicant = await browser.newContext()
-  const email = uniqueEmail('waiting')
-  await registerByApi(applicant.request, email)
-  const fresh = await createVerificationByApi(applicant.request)
-  await submitByApi(applicant.request, fresh.id)
-  await payInFullByApi(applicant.request, fresh.id)
+  const { email } = await inReviewByApi(applicant.request, 'waiting')
 
   await loginByApi(page.request, ADMIN.email, ADMIN.password)
   const stats = (await (await page.request.get('/api/admin/verifications/stats')).json()) as { overdue: number }
@@ -41,6 +37,6 @@ test('the In Review queue lists the oldest first, flags what waited over 2 busin
 
   await search.fill('')
   await expect(rows.first().getByTestId('waiting')).toContainText('Overdue')
-  await axeAtBothWidths(page, 'overdue-queue', process.env.OVERDUE_SHOTS)
+  await axeAtWidths(page, 'overdue-queue', process.env.OVERDUE_SHOTS)
   expect(problems).toEqual([])
 })

@@ -30,6 +30,8 @@ fi
 printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email "${E2E_ADMIN_EMAIL:-admin@e2e.example}" >/dev/null 2>&1
 # A second administrator, so two reviewers can work the queue at once (e2e/claim.spec.ts).
 printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email reviewer@e2e.example >/dev/null 2>&1
+# A reviewer by role: works the queue, but not the administrators' pages (e2e/roles.spec.ts).
+printf '%s\n' "${E2E_ADMIN_PASSWORD:-admin-e2e-pass}" | bin/ttt-verify create-admin --email checker@e2e.example --role reviewer >/dev/null 2>&1
 # A journey that needs history (e2e/overdue.spec.ts, on a server of its own) asks for seeded
 # demonstration data: verifications in every status, those in review waiting for up to a year.
 if [ -n "${E2E_SEED:-}" ]; then

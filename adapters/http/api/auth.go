@@ -14,11 +14,14 @@ type Message struct {
 	Message string `json:"message"`
 }
 
-// User is an account as its owner sees it.
+// User is an account as its owner sees it. IsAdmin says the account is staff and uses the admin
+// area; Role says what it may do there: a reviewer works the queue, an administrator also
+// revokes, reinstates and runs the back office.
 type User struct {
 	ID        int64     `json:"id"`
 	Email     string    `json:"email" format:"email"`
 	IsAdmin   bool      `json:"isAdmin"`
+	Role      string    `json:"role" enum:"applicant,reviewer,admin"`
 	CreatedAt time.Time `json:"createdAt"`
 }
 

@@ -152,7 +152,7 @@ var verificationOperations = []Operation{
 	{Method: http.MethodGet, Path: "/api/verifications/{id}", Tag: "verifications", Summary: "One verification",
 		Answer: ok("The verification", Verification{}), Errors: mine},
 	{Method: http.MethodDelete, Path: "/api/verifications/{id}", Tag: "verifications",
-		Summary: "Delete (owner: a never-paid draft; admin: any)", Answer: noContent("Deleted"), Errors: and(mine, 409)},
+		Summary: "Delete (owner: a never-paid draft; administrator: any; reviewer: 403)", Answer: noContent("Deleted"), Errors: and(mine, 403, 409)},
 	{Method: http.MethodPost, Path: "/api/verifications/{id}/submit", Tag: "verifications", Summary: "Submit a complete draft",
 		Answer: ok("Submitted", Verification{}), Errors: and(mine, 409, 422)},
 	{Method: http.MethodPost, Path: "/api/verifications/{id}/resubmit", Tag: "verifications",

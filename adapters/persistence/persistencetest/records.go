@@ -13,6 +13,7 @@ import (
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/filesignals"
 	"github.com/tttverify/tttverify/domain/pricing"
+	"github.com/tttverify/tttverify/domain/user"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -47,19 +48,19 @@ func runRecords(t *testing.T, open Open) {
 		if err := f.r.Users.UpdatePassword(f.ctx, u.ID, "new-hash"); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.r.Users.SetAdmin(f.ctx, u.ID, true); err != nil {
+		if err := f.r.Users.SetRole(f.ctx, u.ID, user.Reviewer); err != nil {
 			t.Fatal(err)
 		}
-		want.PasswordHash, want.IsAdmin = "new-hash", true
+		want.PasswordHash, want.Role = "new-hash", user.Reviewer
 		got, err := f.r.Users.ByID(f.ctx, u.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(&want, got); diff != "" {
-			t.Errorf("after UpdatePassword and SetAdmin (-want +got):\n%s", diff)
+			t.Errorf("after UpdatePassword and SetRole (-want +got):\n%s", diff)
 		}
 		expectErr(t, "UpdatePassword of an unknown user", f.r.Users.UpdatePassword(f.ctx, u.ID+100, "h"), application.ErrNotFound)
-		expectErr(t, "SetAdmin of an unknown user", f.r.Users.SetAdmin(f.ctx, u.ID+100, true), application.ErrNotFound)
+		expectErr(t, "SetRole of an unknown user", f.r.Users.SetRole(f.ctx, u.ID+100, user.Admin), application.ErrNotFound)
 	})
 
 	t.Run("Sessions", func(t *testing.T) {

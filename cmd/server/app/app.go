@@ -136,7 +136,7 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	users := persistence.NewUsers(db)
 	notifications := persistence.NewNotifications(db)
 	notify := application.NewNotifier(application.NotifierDeps{Emails: messaging.Emails, Jobs: messaging.Jobs,
-		Notifications: notifications, Users: users, Admins: users, Sections: sections, Clock: clock})
+		Notifications: notifications, Users: users, Staff: users, Sections: sections, Clock: clock})
 	documents := persistence.NewDocuments(db)
 	audit := persistence.NewAuditLog(db)
 	pending := persistence.NewPendingObjects(db)

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { json, mockApi, route } from '../test/server'
@@ -20,7 +21,7 @@ function renderAt(path: string) {
   return { store, router }
 }
 
-const user = { id: 1, email: 'jane@acme.test', isAdmin: false, createdAt: '2026-01-01T00:00:00Z' }
+const user = { id: 1, email: 'jane@acme.test', isAdmin: false, role: 'applicant', createdAt: '2026-01-01T00:00:00Z' }
 
 
 afterEach(() => {
@@ -108,7 +109,7 @@ describe('routing and guards', () => {
 
   it("links Failed Jobs in an admin's sidebar and marks only it current there", async () => {
     mockApi(
-      route('GET', '/api/user', () => json({ ...user, isAdmin: true })),
+      route('GET', '/api/user', () => json({ ...user, isAdmin: true, role: 'admin' })),
       route('GET', '/api/admin/jobs/failed', () => json([], { headers: { 'X-Total-Count': '0' } })),
     )
     renderAt('/admin/jobs')
@@ -121,7 +122,7 @@ describe('routing and guards', () => {
 
   it("lists Screening under Admin Dashboard in an admin's sidebar and marks only it current there", async () => {
     mockApi(
-      route('GET', '/api/user', () => json({ ...user, isAdmin: true })),
+      route('GET', '/api/user', () => json({ ...user, isAdmin: true, role: 'admin' })),
       route('GET', '/api/admin/screening/lists', () => json({ inForce: [], history: [] })),
     )
     renderAt('/admin/screening')
@@ -131,6 +132,24 @@ describe('routing and guards', () => {
     expect(links.slice(-3)).toEqual(['Admin Dashboard', 'Screening', 'Failed Jobs'])
     expect(within(nav).getByRole('link', { name: 'Screening' })).toHaveAttribute('aria-current', 'page')
     expect(within(nav).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current')
+  })
+
+  it("shows a reviewer the queue's entry but not the administrators' pages, and says so when one is opened by its address", async () => {
+    mockApi(
+      route('GET', '/api/user', () => json({ ...user, isAdmin: true, role: 'reviewer' })),
+      route('GET', '/api/admin/jobs/failed', () => json([], { headers: { 'X-Total-Count': '0' } })),
+    )
+    const { router } = renderAt('/admin/jobs')
+    expect(await screen.findByRole('heading', { name: 'Not Allowed', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText(/This page is for administrators/)).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    const links = within(nav).getAllByRole('link').map((a) => a.textContent)
+    expect(links.at(-1)).toBe('Admin Dashboard')
+    expect(links).not.toContain('Screening')
+    expect(links).not.toContain('Failed Jobs')
+    expect(screen.queryByRole('heading', { name: 'Failed Jobs' })).toBeNull()
+    await userEvent.click(screen.getByRole('link', { name: 'Go to the Admin Dashboard' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'))
   })
 
   it('redirects /auth to /dashboard once a user exists', async () => {

@@ -51,8 +51,13 @@ export const routes: RouteObject[] = [
             children: [
               { path: patterns.admin, ...screen(load.admin) },
               { path: patterns.adminReview, ...screen(load.adminReview) },
-              { path: patterns.adminScreening, ...screen(load.adminScreening) },
-              { path: patterns.adminJobs, ...screen(load.adminJobs) },
+              {
+                ...screen(load.requireAdministrator),
+                children: [
+                  { path: patterns.adminScreening, ...screen(load.adminScreening) },
+                  { path: patterns.adminJobs, ...screen(load.adminJobs) },
+                ],
+              },
             ],
           },
         ],

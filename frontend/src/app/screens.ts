@@ -5,7 +5,7 @@ import { patterns } from '../lib/paths'
 
 export type Load = () => Promise<{ default: ComponentType }>
 
-const guard = (name: 'RequireAuth' | 'RequireAdmin'): Load => () => import('./guards').then((m) => ({ default: m[name] }))
+const guard = (name: 'RequireAuth' | 'RequireAdmin' | 'RequireAdministrator'): Load => () => import('./guards').then((m) => ({ default: m[name] }))
 
 /**
  * load names the code of every screen and of the layers around them once: the router renders
@@ -16,6 +16,7 @@ export const load = {
   shell: () => import('./AppShell'),
   requireAuth: guard('RequireAuth'),
   requireAdmin: guard('RequireAdmin'),
+  requireAdministrator: guard('RequireAdministrator'),
   layout: () => import('./layout/AppLayout'),
   auth: () => import('../features/auth/AuthPage'),
   resetPassword: () => import('../features/auth/ResetPasswordPage'),
@@ -40,7 +41,8 @@ export const load = {
 type Screen = keyof typeof load & keyof typeof patterns
 
 const signedIn: Screen[] = ['dashboard', 'verifications', 'verification', 'payment', 'accountSettings', 'help']
-const admin: Screen[] = ['admin', 'adminReview', 'adminScreening', 'adminJobs']
+const admin: Screen[] = ['admin', 'adminReview']
+const administrator: Screen[] = ['adminScreening', 'adminJobs']
 
 /**
  * firstLoads is what an address needs before it can show anything: its code (with the layers the
@@ -65,5 +67,8 @@ export function firstLoads(pathname: string): { code: Load[]; api: string[] } | 
   if (matches(patterns.dashboard)) return { code: [...app, load.dashboard], api: [...layout, ...dashboardReads().map(api)] }
   for (const s of signedIn) if (matches(patterns[s])) return { code: [...app, load[s]], api: layout }
   for (const s of admin) if (matches(patterns[s])) return { code: [...app, load.requireAdmin, load[s]], api: layout }
+  for (const s of administrator) {
+    if (matches(patterns[s])) return { code: [...app, load.requireAdmin, load.requireAdministrator, load[s]], api: layout }
+  }
   return undefined
 }

@@ -5760,7 +5760,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete (owner: a never-paid draft; admin: any) */
+        /** Delete (owner: a never-paid draft; administrator: any; reviewer: 403) */
         delete: {
             parameters: {
                 query?: never;
@@ -5790,6 +5790,15 @@ export interface paths {
                 };
                 /** @description Not signed in */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9680,6 +9689,8 @@ export interface components {
             email: string;
             id: number;
             isAdmin: boolean;
+            /** @enum {string} */
+            role: "applicant" | "reviewer" | "admin";
         };
         Verification: {
             actions: components["schemas"]["Actions"];

@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn'
 import { useGetCurrentUserQuery, useLogoutMutation } from '../../features/auth/authApi'
 import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { paths } from '../../lib/paths'
+import { administers } from '../../lib/roles'
 import { useLandmarkContainer } from '../../components/ui/landmark'
 
 interface NavItem {
@@ -20,6 +21,8 @@ interface NavItem {
   icon: typeof LayoutDashboard
   /** active overrides the prefix match that marks the current entry. */
   active?: (pathname: string) => boolean
+  /** adminOnly entries are administrators' pages; reviewers do not see them. */
+  adminOnly?: boolean
 }
 
 function isActive(item: NavItem, pathname: string) {
@@ -42,8 +45,8 @@ const ADMIN_NAV: NavItem[] = [
     icon: ShieldHalf,
     active: (p) => p.startsWith(paths.admin) && !p.startsWith(paths.adminScreening) && !p.startsWith(paths.adminJobs),
   },
-  { to: paths.adminScreening, label: 'Screening', icon: ScanSearch },
-  { to: paths.adminJobs, label: 'Failed Jobs', icon: ServerCrash },
+  { to: paths.adminScreening, label: 'Screening', icon: ScanSearch, adminOnly: true },
+  { to: paths.adminJobs, label: 'Failed Jobs', icon: ServerCrash, adminOnly: true },
 ]
 
 function useSignOut() {
@@ -66,7 +69,8 @@ export default function AppLayout() {
   const signOut = useSignOut()
   const email = user?.email ?? ''
 
-  const nav = user?.isAdmin ? [...NAV, ...ADMIN_NAV] : NAV
+  const staffNav = administers(user) ? ADMIN_NAV : ADMIN_NAV.filter((item) => !item.adminOnly)
+  const nav = user?.isAdmin ? [...NAV, ...staffNav] : NAV
 
   return (
     <div className="relative min-h-screen bg-slate-50">

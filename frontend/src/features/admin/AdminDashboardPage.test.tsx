@@ -22,9 +22,10 @@ function av(id: number, over: Partial<AdminVerification> = {}): AdminVerificatio
   })
 }
 
-function api() {
+function api(role: 'reviewer' | 'admin' = 'admin') {
   const deleted: number[] = []
   const m = mockApi(
+    route('GET', '/api/user', () => json({ id: 9, email: `${role}@ttt.test`, isAdmin: true, role, createdAt: '2026-01-01T00:00:00Z' })),
     route('GET', '/api/admin/verifications/stats', () => json({ total: 60, draft: 1, submitted: 2, in_review: 23, approved: 30, rejected: 4, screeningAttention: 3, overdue: 2 })),
     route('GET', '/api/admin/verifications', (_req, url) => {
       const page = Number(url.searchParams.get('page'))
@@ -225,6 +226,17 @@ describe('admin dashboard', () => {
     await user.paste('jane@acme.test')
     await waitFor(() => expect(router.state.location.search).toBe('?status=approved&tier=top&email=jane%40acme.test'), { timeout: 3000 })
     expect(screen.getByLabelText('User Email')).toHaveValue('jane@acme.test')
+  })
+
+  it.each([
+    ['admin', 1],
+    ['reviewer', 0],
+  ] as const)('shows the date-range audit export to administrators only (%s)', async (role, times) => {
+    const { calls } = api(role)
+    renderPage('/admin', '/admin', <AdminDashboardPage />)
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeInTheDocument()
+    await waitFor(() => expect(calls).toContain('GET /api/user'))
+    await waitFor(() => expect(screen.queryAllByRole('heading', { name: 'Audit log export' })).toHaveLength(times))
   })
 
   it('deletes after a confirmation', async () => {

@@ -1,6 +1,7 @@
 import { Eye, FilterX, Inbox, RefreshCw, Search, Trash2 } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
+import { useGetCurrentUserQuery } from '@/app/api'
 import { inputClass } from '@/components/form/fields'
 import { StatusBadge } from '@/components/ui/Badge'
 import { Button, ButtonLink } from '@/components/ui/Button'
@@ -18,6 +19,7 @@ import { PAGE_SIZE } from '@/lib/constants'
 import { formatDate } from '@/lib/format'
 import { ADMIN_STATUS_OPTIONS, ADMIN_TIER_OPTIONS, DISPLAY_STATUSES, sortOptions, STATUS_NAMES } from '@/lib/options'
 import { paths } from '@/lib/paths'
+import { administers } from '@/lib/roles'
 import { displayStatus } from '@/lib/status'
 import type { AdminVerification, StatusCounts } from '@/lib/types'
 import { usePagedList, usePageInRange, type Order } from '@/lib/usePagedList'
@@ -235,6 +237,7 @@ type TextKey = 'email' | 'company' | 'publicId' | 'id'
 const textOf = ({ email, company, publicId, id }: AdminFilters): Pick<AdminFilters, TextKey> => ({ email, company, publicId, id })
 
 export default function AdminDashboardPage() {
+  const admin = administers(useGetCurrentUserQuery().data)
   usePageTitle('Admin Dashboard')
   const queue = usePagedList(ADMIN_LIST)
   const { page, filters } = queue
@@ -371,7 +374,7 @@ export default function AdminDashboardPage() {
           <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={queue.setPage} />
         </Card>
 
-        <AuditRangeExport />
+        {admin && <AuditRangeExport />}
 
         <ConfirmDialog
           item={toDelete}

@@ -34,9 +34,13 @@ const doc = (id: number, type: string, name: string, size: number) => ({
   flags: [],
 })
 
-function api(state: { v: AdminVerification }, extra: Parameters<typeof mockApi> = []) {
+/** staff is the signed-in reviewer or administrator. */
+const staff = (role: 'reviewer' | 'admin') => ({ id: 9, email: `${role}@ttt.test`, isAdmin: true, role, createdAt: '2026-01-01T00:00:00Z' })
+
+function api(state: { v: AdminVerification }, extra: Parameters<typeof mockApi> = [], role: 'reviewer' | 'admin' = 'admin') {
   return mockApi(
     ...extra,
+    route('GET', '/api/user', () => json(staff(role))),
     route('GET', '/api/admin/verifications/5', () => json(state.v)),
     route('GET', '/api/admin/verifications/5/company-info', () =>
       json({ companyName: 'Acme Metals', registrationNumber: 'R-1', countryOfIncorporation: 'CH', dateOfIncorporation: '2010-01-02', registeredAddress: 'Zug', operatingAddress: '', phoneNumber: '+41', email: 'ops@acme.test', website: 'acme.test', taxId: 'CHE-1' }),
@@ -234,6 +238,19 @@ describe('admin review', () => {
     expect(sent).toEqual({ reason: 'Forgery report withdrawn' })
     expect(await screen.findByRole('button', { name: 'Revoke' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Reinstate' })).toBeNull()
+  })
+
+  it.each([
+    ['Revoke', { certificateStatus: 'valid' }],
+    ['Reinstate', { revokedAt: '2026-04-01T00:00:00Z', certificateStatus: 'revoked' }],
+  ] as const)("offers a reviewer no %s, an administrator's act", async (button, over) => {
+    const approved = { status: 'approved', paymentStatus: 'paid', approvedAt: '2026-03-07T00:00:00Z', expiresAt: '2099-03-07T00:00:00Z' } as const
+    const { calls } = api({ v: av({ ...approved, ...over }) }, [], 'reviewer')
+    renderPage('/admin/verifications/:id', '/admin/verifications/5', <AdminReviewPage />)
+    expect(await screen.findByRole('heading', { name: 'Certificate' })).toBeInTheDocument()
+    await waitFor(() => expect(calls).toContain('GET /api/user'))
+    expect(screen.getByRole('link', { name: /Public page/ })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: button })).toBeNull()
   })
 
   it("reports 'Approval Failed' with the server's message", async () => {

@@ -13,8 +13,11 @@ const CERTIFICATE = {
   expired: { color: 'grey', label: 'Expired' },
 } as const
 
-/** CertificateCard shows an approved verification's certificate and lets the reviewer revoke it, or reinstate a revoked one. */
-export function CertificateCard({ v, onRevoke, onReinstate }: { v: AdminVerification; onRevoke: () => void; onReinstate: () => void }) {
+/**
+ * CertificateCard shows an approved verification's certificate and lets an administrator revoke it,
+ * or reinstate a revoked one; without onRevoke and onReinstate (a reviewer) it offers neither.
+ */
+export function CertificateCard({ v, onRevoke, onReinstate }: { v: AdminVerification; onRevoke?: () => void; onReinstate?: () => void }) {
   const st = CERTIFICATE[v.certificateStatus ?? 'expired']
   return (
     <Card>
@@ -36,15 +39,17 @@ export function CertificateCard({ v, onRevoke, onReinstate }: { v: AdminVerifica
           <a href={paths.publicCertificate(v.publicId)} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'sm')}>
             <ExternalLink className="h-4 w-4" aria-hidden /> Public page
           </a>
-          {v.revokedAt ? (
-            <Button variant="outline" size="sm" onClick={onReinstate} icon={<RotateCcw className="h-4 w-4" aria-hidden />}>
-              Reinstate
-            </Button>
-          ) : (
-            <Button variant="destructive-outline" size="sm" onClick={onRevoke} icon={<Ban className="h-4 w-4" aria-hidden />}>
-              Revoke
-            </Button>
-          )}
+          {v.revokedAt
+            ? onReinstate && (
+                <Button variant="outline" size="sm" onClick={onReinstate} icon={<RotateCcw className="h-4 w-4" aria-hidden />}>
+                  Reinstate
+                </Button>
+              )
+            : onRevoke && (
+                <Button variant="destructive-outline" size="sm" onClick={onRevoke} icon={<Ban className="h-4 w-4" aria-hidden />}>
+                  Revoke
+                </Button>
+              )}
         </div>
       </CardBody>
     </Card>

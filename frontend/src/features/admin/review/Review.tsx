@@ -3,8 +3,10 @@ import { useState } from 'react'
 import { Banner } from '@/components/ui/Banner'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { mutate } from '@/components/ui/mutate'
+import { useGetCurrentUserQuery } from '@/app/api'
 import { errorMessage } from '@/lib/errors'
 import { formatDate } from '@/lib/format'
+import { administers } from '@/lib/roles'
 import { tierLabel } from '@/lib/status'
 import { usePageTitle } from '@/lib/usePageTitle'
 import type { AdminVerification } from '@/lib/types'
@@ -40,8 +42,9 @@ export function approvalText(v: Pick<AdminVerification, 'tier'>, companyName: st
 const FIRST_OF_TWO =
   'Your approval is recorded as the first of two: nothing is issued and the applicant still sees In Review until another reviewer confirms it or sends it back.'
 
-/** Review lays out one verification for the reviewer and carries out approve, reject, revoke and reinstate. */
+/** Review lays out one verification for the reviewer and carries out approve, reject, and for administrators revoke and reinstate. */
 export function Review({ v }: { v: AdminVerification }) {
+  const admin = administers(useGetCurrentUserQuery().data)
   const sections = useReviewSections(v.id, v.tier === 'top')
   const screening = useScreening(v)
   const [tab, setTab] = useState<ReviewTab>('overview')
@@ -134,7 +137,8 @@ export function Review({ v }: { v: AdminVerification }) {
         </div>
         <div className="space-y-6">
           <DetailsCard v={v} />
-          {v.status === 'approved' && <CertificateCard v={v} onRevoke={() => setRevokeOpen(true)} onReinstate={() => setReinstateOpen(true)} />}
+          {v.status === 'approved' &&
+            (admin ? <CertificateCard v={v} onRevoke={() => setRevokeOpen(true)} onReinstate={() => setReinstateOpen(true)} /> : <CertificateCard v={v} />)}
           {v.status === 'approved' && <CisCard v={v} />}
           <AuditTrail id={v.id} events={sections.events.data} loading={sections.events.isLoading} />
         </div>

@@ -222,17 +222,42 @@ func (r *Verifications) total(ctx context.Context, q *bun.SelectQuery, f applica
 		n, err := q.ScanAndCount(ctx)
 		return int(n), err
 	}
-	counts, err := r.counted(ctx, f.Tier)
+	counts, err := r.counted(ctx, f)
 	if err != nil {
 		return 0, err
 	}
 	total := 0
 	for st, n := range counts {
 		if (f.Status == nil || *f.Status == st) && (len(f.Statuses) == 0 || slices.Contains(f.Statuses, st)) {
+			if st == verification.Approved && len(f.Certificates) > 0 {
+				n, err = r.countCertificates(ctx, f, n)
+				if err != nil {
+					return 0, err
+				}
+			}
 			total += n
 		}
 	}
 	return total, q.Scan(ctx)
+}
+
+// countCertificates counts the filter's approved verifications whose certificate is in one of
+// f.Certificates, of approved in all: the withdrawn ones (revoked, expired) are few and indexed, and
+// the valid ones are the rest.
+func (r *Verifications) countCertificates(ctx context.Context, f application.VerificationFilter, approved int) (int, error) {
+	withdrawn, err := r.CountWithdrawn(ctx, f)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, c := range f.Certificates {
+		if c == verification.CertificateValid {
+			n += approved - withdrawn[verification.CertificateRevoked] - withdrawn[verification.CertificateExpired]
+		} else {
+			n += withdrawn[c]
+		}
+	}
+	return n, nil
 }
 
 // emails looks up the owners' e-mails of one page of verifications: a page has at most a hundred
@@ -282,7 +307,10 @@ func (r *Verifications) companyNames(ctx context.Context, rows []verificationRow
 // CountByStatus counts the filter's verifications per status, ignoring its status fields.
 func (r *Verifications) CountByStatus(ctx context.Context, f application.VerificationFilter) (map[verification.Status]int, error) {
 	if countable(f) {
-		return r.counted(ctx, f.Tier)
+		return r.counted(ctx, f)
+	}
+	if overdueOnly(f) {
+		return r.countedOverdue(ctx, f)
 	}
 	var rows []statusCount
 	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.status, COUNT(*) AS n").GroupExpr("v.status")
@@ -293,6 +321,32 @@ func (r *Verifications) CountByStatus(ctx context.Context, f application.Verific
 		return nil, fmt.Errorf("count verifications: %w", err)
 	}
 	return byStatus(rows)
+}
+
+// countedOverdue counts the verifications in review waiting since before f.WaitingBefore as the
+// maintained count in review less those that began waiting since: a long queue is mostly overdue,
+// and counting the few recent ones reads a short stretch of the review_since index instead of the
+// whole queue.
+func (r *Verifications) countedOverdue(ctx context.Context, f application.VerificationFilter) (map[verification.Status]int, error) {
+	counts, err := r.counted(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	rest := f
+	rest.WaitingBefore = time.Time{}
+	cond, args := conditions(rest, false)
+	recent, err := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).Where(cond, args...).
+		Where("v.status = ?", verification.InReview.String()).
+		Where("(v.review_since >= ? OR v.review_since IS NULL)", f.WaitingBefore).Count(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("count the recent waits: %w", err)
+	}
+	out := make(map[verification.Status]int, len(counts))
+	for st := range counts {
+		out[st] = 0
+	}
+	out[verification.InReview] = counts[verification.InReview] - int(recent)
+	return out, nil
 }
 
 // statusCount is one status's count in a GROUP BY result.
@@ -317,26 +371,52 @@ func byStatus(rows []statusCount) (map[verification.Status]int, error) {
 	return counts, nil
 }
 
-// countable reports whether the filter's total can come from the maintained counts (status and tier
-// only) instead of counting rows.
+// countable reports whether the filter's counts can come from the maintained counts (status, tier,
+// certificate and unclaimed filters) instead of counting rows.
 func countable(f application.VerificationFilter) bool {
-	return f.UserID == 0 && f.Email == "" && f.Company == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention && len(f.Certificates) == 0 &&
-		f.Claim == application.ClaimAny &&
-		f.WaitingBefore.IsZero()
+	return f.UserID == 0 && f.Email == "" && f.Company == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention &&
+		f.Claim != application.ClaimMine && f.WaitingBefore.IsZero()
 }
 
-// counted reads the live counts per status, for one tier or both; triggers keep them in step with
-// the verifications table in the same transaction.
-func (r *Verifications) counted(ctx context.Context, tier *verification.Tier) (map[verification.Status]int, error) {
+// overdueOnly reports whether the filter is the overdue count (WaitingBefore alone) over what the
+// maintained counts can count.
+func overdueOnly(f application.VerificationFilter) bool {
+	rest := f
+	rest.WaitingBefore = time.Time{}
+	return !f.WaitingBefore.IsZero() && f.WaitingFrom.IsZero() && countable(rest)
+}
+
+// counted reads the live counts per status for the filter's tier (or both); triggers keep them in
+// step with the verifications table in the same transaction. The unclaimed filter takes away the
+// verifications with a live claim: there are as many as reviewers at work.
+func (r *Verifications) counted(ctx context.Context, f application.VerificationFilter) (map[verification.Status]int, error) {
 	var rows []statusCount
 	q := conn(ctx, r.db).NewSelect().Table("verification_counts").ColumnExpr("status, SUM(n) AS n").GroupExpr("status")
-	if tier != nil {
-		q = q.Where("tier = ?", tier.String())
+	if f.Tier != nil {
+		q = q.Where("tier = ?", f.Tier.String())
 	}
 	if err := q.Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("read verification counts: %w", err)
 	}
-	return byStatus(rows)
+	counts, err := byStatus(rows)
+	if err != nil || f.Claim != application.ClaimUnclaimed {
+		return counts, err
+	}
+	var claimed []statusCount
+	q = conn(ctx, r.db).NewSelect().TableExpr("review_claims AS rc").Join("JOIN verifications AS v ON v.id = rc.verification_id").
+		ColumnExpr("v.status, COUNT(*) AS n").Where("rc.active_at >= ?", f.ClaimsLiveSince.UTC()).Where("v.deleted = ?", false).
+		GroupExpr("v.status")
+	if f.Tier != nil {
+		q = q.Where("v.tier = ?", f.Tier.String())
+	}
+	if err := q.Scan(ctx, &claimed); err != nil {
+		return nil, fmt.Errorf("count claimed verifications: %w", err)
+	}
+	taken, err := byStatus(claimed)
+	for st, n := range taken {
+		counts[st] -= n
+	}
+	return counts, err
 }
 
 // filter applies f to a query on verifications aliased v; byStatus false ignores the status fields.

@@ -50,8 +50,15 @@ func (r *Charts) hours(start, end string) string {
 // decisionEvents are the audit trail's decisions: a submitted or in-review verification approved or rejected.
 const decisionEvents = "e.from_status IN ('submitted', 'in_review') AND e.to_status IN ('approved', 'rejected')"
 
-// Transitions counts submissions and decisions per week from the audit trail.
+// Transitions counts submissions and decisions per week from the audit trail; on PostgreSQL from
+// the per-day counts its triggers keep (audit_transition_days), exact because from, a week's start,
+// is a UTC midnight.
 func (r *Charts) Transitions(ctx context.Context, from time.Time) ([]application.ChartPoint, error) {
+	if r.db.postgres {
+		q := "SELECT " + r.weekOf("d.day") + " AS week, d.series, CAST(SUM(d.n) AS DOUBLE PRECISION) AS value " +
+			"FROM audit_transition_days AS d WHERE d.day >= ? GROUP BY 1, 2"
+		return r.points(ctx, "count transitions", q, from, from)
+	}
 	q := "SELECT " + r.weekOf("e.created_at") + " AS week, " +
 		"CASE WHEN e.from_status = 'draft' THEN 'submitted' ELSE e.to_status END AS series, CAST(COUNT(*) AS DOUBLE PRECISION) AS value " +
 		"FROM audit_events AS e WHERE e.created_at >= ? AND ((e.from_status = 'draft' AND e.to_status IN ('submitted', 'in_review')) OR " +

@@ -285,7 +285,8 @@ func (r *Verifications) CountByStatus(ctx context.Context, f application.Verific
 // countedOverdue counts the verifications in review waiting since before f.WaitingBefore as the
 // maintained count in review less those that began waiting since: a long queue is mostly overdue,
 // and counting the few recent ones reads a short stretch of the review_since index instead of the
-// whole queue.
+// whole queue. Every verification in review has its review_since (set on entering review; the
+// column's migration filled in those already there).
 func (r *Verifications) countedOverdue(ctx context.Context, f application.VerificationFilter) (map[verification.Status]int, error) {
 	counts, err := r.counted(ctx, f)
 	if err != nil {
@@ -296,7 +297,7 @@ func (r *Verifications) countedOverdue(ctx context.Context, f application.Verifi
 	cond, args := conditions(rest, false)
 	recent, err := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).Where(cond, args...).
 		Where("v.status = ?", verification.InReview.String()).
-		Where("(v.review_since >= ? OR v.review_since IS NULL)", f.WaitingBefore).Count(ctx)
+		Where("v.review_since >= ?", f.WaitingBefore).Count(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("count the recent waits: %w", err)
 	}
@@ -462,7 +463,13 @@ func conditions(f application.VerificationFilter, byStatus bool) (string, []any)
 	}
 	if byStatus && len(f.Certificates) > 0 {
 		certs, certArgs := certificateConditions(f.Certificates, f.Now)
-		parts, args = append(parts, "(v.status <> ? OR "+certs+")"), append(append(args, verification.Approved.String()), certArgs...)
+		if f.Status != nil && *f.Status == verification.Approved {
+			// Approved alone: the certificate conditions without the other statuses' escape, which
+			// would keep PostgreSQL off the withdrawn certificates' indexes.
+			parts, args = append(parts, certs), append(args, certArgs...)
+		} else {
+			parts, args = append(parts, "(v.status <> ? OR "+certs+")"), append(append(args, verification.Approved.String()), certArgs...)
+		}
 	}
 	if f.Tier != nil {
 		add("v.tier = ?", f.Tier.String())

@@ -8,7 +8,7 @@ CREATE INDEX verifications_status_id_idx ON verifications (status, id) WHERE del
 --bun:split
 CREATE INDEX verifications_revoked_idx ON verifications (created_at) WHERE status = 'approved' AND revoked_at IS NOT NULL AND deleted = 0;
 --bun:split
-CREATE INDEX verifications_expires_idx ON verifications (expires_at) WHERE status = 'approved' AND revoked_at IS NULL AND deleted = 0;
+CREATE INDEX verifications_expires_idx ON verifications (expires_at) WHERE status = 'approved' AND deleted = 0;
 --bun:split
 -- The decision-time chart reads the decisions alone, not every audit event of the range.
 CREATE INDEX audit_events_decisions_idx ON audit_events (created_at, verification_id)

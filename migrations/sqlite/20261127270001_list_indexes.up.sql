@@ -10,6 +10,10 @@ CREATE INDEX verifications_revoked_idx ON verifications (created_at) WHERE statu
 --bun:split
 CREATE INDEX verifications_expires_idx ON verifications (expires_at) WHERE status = 'approved' AND deleted = 0;
 --bun:split
+-- The overdue count takes the recent waits from the maintained count in review; this index finds
+-- the rows in review without a start of their wait (none the application writes) beside them.
+CREATE INDEX verifications_review_unset_idx ON verifications (id) WHERE status = 'in_review' AND review_since IS NULL AND deleted = 0;
+--bun:split
 -- The decision-time chart reads the decisions alone, not every audit event of the range.
 CREATE INDEX audit_events_decisions_idx ON audit_events (created_at, verification_id)
     WHERE from_status IN ('submitted', 'in_review') AND to_status IN ('approved', 'rejected');

@@ -17,8 +17,8 @@ type ChartPoint struct {
 
 // ChartReader computes the admin dashboard's figures in the database, each with one GROUP BY.
 type ChartReader interface {
-	// Transitions counts, per week since from, submissions ("submitted") and decisions
-	// ("approved", "rejected") from the audit trail.
+	// Transitions counts, per week since from (a week's start, ChartWeekStart), submissions
+	// ("submitted") and decisions ("approved", "rejected") from the audit trail.
 	Transitions(ctx context.Context, from time.Time) ([]ChartPoint, error)
 	// DecisionTimes is, per week of decision since from, the median ("median") and 90th
 	// percentile ("p90") of the hours from payment to the decision (nearest rank), and how many

@@ -4,7 +4,8 @@
 # upload-to-MinIO rows), and runs cmd/bench with the given flags. `scripts/bench.sh -only screening`
 # runs only the screening rows (no seeding, no MinIO) and replaces them in docs/performance.md;
 # `-only scale` likewise the scale-out rows (HAProxy with one and two servers, throttle cost);
-# `-only uploads` the upload rows (local files and MinIO, each beside the storage's own speed).
+# `-only uploads` the upload rows (local files and MinIO, each beside the storage's own speed);
+# `-only lists` the admin lists, stats, charts and applicant's list at 100,000 and 1,000,000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -15,7 +16,7 @@ if ((${#missing[@]})); then
 fi
 go build -o bin/ttt-verify ./cmd/server
 go build -o bin/bench ./cmd/bench
-if [[ " $* " == *" -only screening "* || " $* " == *" -only scale "* ]]; then
+if [[ " $* " == *" -only screening "* || " $* " == *" -only scale "* || " $* " == *" -only lists "* ]]; then
 	exec scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"
 fi
 exec scripts/minio.sh run scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"

@@ -27,7 +27,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tttverify/tttverify/adapters/password"
-	"github.com/tttverify/tttverify/application"
 )
 
 //go:embed wrk.lua
@@ -36,7 +35,7 @@ var wrkScript []byte
 type options struct {
 	server, databaseURL, out, dist string
 	sanctions                      string // the real list files, for the screening rows
-	only                           string // "screening", "scale" or "uploads": only those rows
+	only                           string // "screening", "scale", "uploads" or "lists": only those rows
 	s3                             s3Server
 	sizes                          []int
 	duration                       time.Duration
@@ -69,7 +68,7 @@ func main() {
 	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
 	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
 	flag.StringVar(&o.sanctions, "sanctions", "testdata/sanctions", "folder of the real list files (ofac/, un/, us_csl/) for the screening rows")
-	flag.StringVar(&o.only, "only", "", "'screening', 'scale' or 'uploads': run only those rows (scale: at the largest size) and replace them in -out, keeping the others")
+	flag.StringVar(&o.only, "only", "", "'screening', 'scale', 'uploads' or 'lists': run only those rows (scale: at the largest size; lists: at 100000 and 1000000 unless -sizes is given) and replace them in -out, keeping the others")
 	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
 	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")
 	flag.StringVar(&o.s3.secretKey, "s3-secret-key", os.Getenv("TEST_S3_SECRET_KEY"), "secret key of -s3-endpoint")
@@ -94,8 +93,11 @@ func main() {
 		soak(o)
 		return
 	}
-	if o.only != "" && o.only != "screening" && o.only != "scale" && o.only != "uploads" {
-		fatal(fmt.Errorf("-only takes 'screening', 'scale' or 'uploads', not %q", o.only))
+	if o.only != "" && o.only != "screening" && o.only != "scale" && o.only != "uploads" && o.only != "lists" {
+		fatal(fmt.Errorf("-only takes 'screening', 'scale', 'uploads' or 'lists', not %q", o.only))
+	}
+	if o.only == "lists" && !flagGiven("sizes") {
+		o.sizes = listSizes
 	}
 	results, err := run(context.Background(), o)
 	printTable(os.Stdout, results)
@@ -158,26 +160,23 @@ func run(ctx context.Context, o options) ([]result, error) {
 		return screeningScenarios(ctx, o)
 	}
 	if o.only == "scale" {
-		return runSize(ctx, o, script, o.sizes[len(o.sizes)-1], true, 0)
+		return runSize(ctx, o, script, o.sizes[len(o.sizes)-1], true)
+	}
+	if o.only == "lists" {
+		return listsOnly(ctx, o, script)
 	}
 	if o.only == "uploads" {
 		return uploadsOnly(ctx, o)
 	}
 	var results []result
-	smallListP95 := 0.0
 	for i, size := range o.sizes {
-		last := i == len(o.sizes)-1
-		rs, err := runSize(ctx, o, script, size, last, smallListP95)
+		rs, err := runSize(ctx, o, script, size, i == len(o.sizes)-1)
 		results = append(results, rs...)
 		if err != nil {
 			return results, err
 		}
-		for _, r := range rs {
-			if r.Scenario == scenarioAdminList {
-				smallListP95 = r.P95
-			}
-		}
 	}
+	noteGrowth(results)
 	rs, err := screeningScenarios(ctx, o)
 	results = append(results, rs...)
 	if err != nil {
@@ -197,10 +196,8 @@ func run(ctx context.Context, o options) ([]result, error) {
 // reviewers is the concurrency of the signed-in list scenarios.
 const reviewers = 4
 
-const scenarioAdminList = "admin list: status + e-mail filter, page 3, sort"
-
 // runSize seeds one database, starts the server on it and runs the scenarios for that size.
-func runSize(ctx context.Context, o options, script string, size int, all bool, smallListP95 float64) ([]result, error) {
+func runSize(ctx context.Context, o options, script string, size int, all bool) ([]result, error) {
 	ws, err := newWorkspace(ctx, o.databaseURL, fmt.Sprintf("bench_%d", size), "BENCH_BASELINE=true")
 	if err != nil {
 		return nil, err
@@ -255,26 +252,9 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 		return scale()
 	}
 
-	adminList := team.run(scenarioAdminList, label, "GET",
-		"/api/admin/verifications?status=in_review&email=trader0001&page=3&pageSize=10&sort=createdAt&order=desc", "", adminCookie, "")
-	adminList.Budget, adminList.Verdict = "p95 < 30 ms", verdict(adminList.P95 < 30)
-	if smallListP95 > 0 {
-		adminList.Budget += ", < 2x the smallest size"
-		adminList.Verdict = verdict(adminList.P95 < 30 && adminList.P95 < 2*smallListP95)
-		adminList.Note = fmt.Sprintf("%.1fx the smallest size", adminList.P95/smallListP95)
-	}
-	queue := team.run("admin list: In Review queue (default view), page 1", label, "GET", "/api/admin/verifications?status=in_review", "", adminCookie, "")
-	stats := team.run("admin stats (tier filter)", label, "GET", "/api/admin/verifications/stats?tier=basic", "", adminCookie, "")
-	// Each dashboard chart over its longest range: the budget is 100 ms at 1,000,000 verifications.
-	var charts []result
-	for _, name := range application.ChartNames {
-		c := team.run("admin chart: "+name+", 52 weeks", label, "GET", "/api/admin/charts/"+name+"?weeks=52", "", adminCookie, "")
-		c.Budget, c.Verdict = "p95 < 100 ms", verdict(c.P95 < 100)
-		charts = append(charts, c)
-	}
-	results = append(results, charts...)
+	lists := listScenarios(listRun{team: team, label: label, adminCookie: adminCookie, userCookie: userCookie})
 	if !all {
-		return append(results, adminList, queue, stats), nil
+		return append(results, lists...), nil
 	}
 
 	baseline := w.run("baseline: bare echo JSON handler", label, "GET", "/bench/baseline", "", "", "")
@@ -283,7 +263,6 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	public := w.run("public certificate lookup, steady state", label, "GET", "/api/public/verifications/{id}", "", "", idsFile)
 	public.Budget = ">= 0.5x baseline rps, p99 < 25 ms"
 	public.Verdict = verdict(public.RPS >= baseline.RPS/2 && public.P99 < 25)
-	userList := team.run("user list (50 verifications)", label, "GET", "/api/verifications?page=1&pageSize=10", "", userCookie, "")
 	login := w.with(runtime.NumCPU()).run("login (bcrypt), one connection per core", label, "POST", "/api/login", loginBody, "", "")
 	login.Note = bcryptShare(login.P50)
 	cisIDs, err := approvedIDs(ctx, dbURL, filepath.Join(dataDir, "approved-ids.txt"))
@@ -295,13 +274,13 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	if err != nil {
 		return nil, err
 	}
-	measured := []*result{&adminList, &queue, &stats, &baseline, &cold, &public, &userList, &login, &cis}
-	for _, r := range measured {
-		if baseline.RPS > 0 {
-			r.Ratio = r.RPS / baseline.RPS
+	results = append(results, lists...)
+	results = append(results, baseline, cold, public, login, cis)
+	for i := range results {
+		if baseline.RPS > 0 && results[i].RPS > 0 {
+			results[i].Ratio = results[i].RPS / baseline.RPS
 		}
 	}
-	results = append(results, adminList, queue, stats, baseline, cold, public, userList, login, cis)
 	results = append(results, uploads...)
 	rs, err := scale()
 	return append(results, rs...), err

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -43,11 +44,13 @@ func ratio(f float64) string {
 func writeReport(o options, results []result) error {
 	switch o.only {
 	case "screening":
-		return replaceRows(o.out, results, screeningRowPrefix, "Screening rows", "scripts/bench.sh -only screening")
+		return replaceRows(o.out, results, []string{screeningRowPrefix}, "Screening rows", "scripts/bench.sh -only screening")
 	case "scale":
-		return replaceRows(o.out, results, scaleRowPrefix, "Scale-out rows", "scripts/bench.sh -only scale")
+		return replaceRows(o.out, results, []string{scaleRowPrefix}, "Scale-out rows", "scripts/bench.sh -only scale")
 	case "uploads":
-		return replaceRows(o.out, results, uploadRowPrefix, "Upload rows", "scripts/bench.sh -only uploads")
+		return replaceRows(o.out, results, []string{uploadRowPrefix}, "Upload rows", "scripts/bench.sh -only uploads")
+	case "lists":
+		return replaceRows(o.out, results, listRowPrefixes, "List rows", "scripts/bench.sh -only lists")
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Performance\n\nMeasured by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
@@ -79,10 +82,10 @@ func row(r result) string {
 // screeningRowPrefix starts every screening row of the table.
 const screeningRowPrefix = "| screening "
 
-// replaceRows puts a group of rows (those starting with prefix) in place of the group's rows in the
+// replaceRows puts a group of rows (those starting with any of prefixes) in place of the group's rows in the
 // report at path, before the SPA row (or at the end of the table), and says in a line starting
 // with "- <label>:" when and how (by command) they were measured.
-func replaceRows(path string, results []result, prefix, label, command string) error {
+func replaceRows(path string, results []result, prefixes []string, label, command string) error {
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("%s updates an existing report: %w", command, err)
@@ -101,7 +104,7 @@ func replaceRows(path string, results []result, prefix, label, command string) e
 			continue
 		case strings.HasPrefix(line, "- Baseline:"):
 			b.WriteString(stamp)
-		case strings.HasPrefix(line, prefix):
+		case slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(line, p) }):
 			continue
 		case strings.HasPrefix(line, "|"):
 			inTable = true

@@ -1,0 +1,65 @@
+package tests
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/tttverify/tttverify/adapters/http/api"
+)
+
+// TestAdminListTotalsMatchTheRows: the certificate filters (approved, revoked, expired) and the
+// unclaimed filter count their totals from the maintained counts less a few rows; the pager's total
+// and the stats must still be the rows the filter shows.
+func TestAdminListTotalsMatchTheRows(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		applicant := e.register(t, "totals@list.example")
+		ids := make([]int64, 5)
+		for i := range ids {
+			ids[i] = e.inReview(t, applicant, "basic").ID
+		}
+		adm := e.admin(t)
+		for _, id := range ids[:3] {
+			adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(id)+"/approve", nil)
+		}
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(ids[0])+"/revoke", map[string]string{"reason": "Forged"})
+		if _, err := e.DB.NewUpdate().Table("verifications").Set("expires_at = approved_at").Where("id = ?", ids[1]).Exec(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(ids[3])+"/claim", nil)
+
+		for query, want := range map[string][]int64{
+			"status=approved":                  {ids[2]},
+			"status=revoked":                   {ids[0]},
+			"status=expired":                   {ids[1]},
+			"status=revoked,expired":           {ids[0], ids[1]},
+			"status=approved,in_review":        {ids[2], ids[3], ids[4]},
+			"status=in_review&claim=unclaimed": {ids[4]},
+			"claim=unclaimed":                  {ids[0], ids[1], ids[2], ids[4]},
+			"status=expired&claim=unclaimed":   {ids[1]},
+		} {
+			// One row a page: the total cannot be read off the page.
+			var rows []api.AdminVerification
+			r := adm.must(http.StatusOK, "GET", "/api/admin/verifications?sort=id&order=asc&pageSize=1&"+query, nil)
+			r.JSON(t, &rows)
+			if total := r.Header.Get("X-Total-Count"); total != strconv.Itoa(len(want)) || len(rows) != 1 || rows[0].ID != want[0] {
+				t.Errorf("%s: total %s, %d rows on the first page; want %d rows starting with %d", query, total, len(rows), len(want), want[0])
+			}
+			var all []api.AdminVerification
+			adm.must(http.StatusOK, "GET", "/api/admin/verifications?sort=id&order=asc&"+query, nil).JSON(t, &all)
+			got := make([]int64, len(all))
+			for i, v := range all {
+				got[i] = v.ID
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: rows %v, want %v", query, got, want)
+			}
+		}
+		var stats api.Stats
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats?claim=unclaimed", nil).JSON(t, &stats)
+		if want := (api.Stats{Approved: 1, Revoked: 1, Expired: 1, InReview: 1, Total: 4}); stats != want {
+			t.Errorf("unclaimed stats %+v, want %+v", stats, want)
+		}
+	})
+}

@@ -3,7 +3,8 @@
 # PostgreSQL unless TEST_DATABASE_URL is set and a MinIO unless TEST_S3_ENDPOINT is set (for the
 # upload-to-MinIO rows), and runs cmd/bench with the given flags. `scripts/bench.sh -only screening`
 # runs only the screening rows (no seeding, no MinIO) and replaces them in docs/performance.md;
-# `-only scale` likewise the scale-out rows (HAProxy with one and two servers, throttle cost).
+# `-only scale` likewise the scale-out rows (HAProxy with one and two servers, throttle cost);
+# `-only public` the public certificate routes at 100,000 and 1,000,000 verifications.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -14,7 +15,7 @@ if ((${#missing[@]})); then
 fi
 go build -o bin/ttt-verify ./cmd/server
 go build -o bin/bench ./cmd/bench
-if [[ " $* " == *" -only screening "* || " $* " == *" -only scale "* ]]; then
+if [[ " $* " == *" -only screening "* || " $* " == *" -only scale "* || " $* " == *" -only public "* ]]; then
 	exec scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"
 fi
 exec scripts/minio.sh run scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"

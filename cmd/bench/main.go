@@ -42,7 +42,7 @@ var wrkScript []byte
 type options struct {
 	server, databaseURL, out, dist string
 	sanctions                      string // the real list files, for the screening rows
-	only                           string // "screening" or "scale": only those rows
+	only                           string // "screening", "scale" or "public": only those rows
 	s3                             s3Server
 	sizes                          []int
 	duration                       time.Duration
@@ -75,7 +75,7 @@ func main() {
 	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
 	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
 	flag.StringVar(&o.sanctions, "sanctions", "testdata/sanctions", "folder of the real list files (ofac/, un/, us_csl/) for the screening rows")
-	flag.StringVar(&o.only, "only", "", "'screening' or 'scale': run only those rows (scale: at the largest size) and replace them in -out, keeping the others")
+	flag.StringVar(&o.only, "only", "", "'screening', 'scale' or 'public': run only those rows (scale: at the largest size; public: at 100000 and 1000000 unless -sizes is given) and replace them in -out, keeping the others")
 	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
 	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")
 	flag.StringVar(&o.s3.secretKey, "s3-secret-key", os.Getenv("TEST_S3_SECRET_KEY"), "secret key of -s3-endpoint")
@@ -93,6 +93,9 @@ func main() {
 		}
 		o.sizes = append(o.sizes, n)
 	}
+	if o.only == "public" && !flagSet("sizes") {
+		o.sizes = publicSizes
+	}
 	if o.databaseURL == "" {
 		fatal(errors.New("set -database-url or TEST_DATABASE_URL"))
 	}
@@ -100,8 +103,8 @@ func main() {
 		soak(o)
 		return
 	}
-	if o.only != "" && o.only != "screening" && o.only != "scale" {
-		fatal(fmt.Errorf("-only takes 'screening' or 'scale', not %q", o.only))
+	if o.only != "" && o.only != "screening" && o.only != "scale" && o.only != "public" {
+		fatal(fmt.Errorf("-only takes 'screening', 'scale' or 'public', not %q", o.only))
 	}
 	results, err := run(context.Background(), o)
 	printTable(os.Stdout, results)
@@ -165,6 +168,9 @@ func run(ctx context.Context, o options) ([]result, error) {
 	}
 	if o.only == "scale" {
 		return runSize(ctx, o, script, o.sizes[len(o.sizes)-1], true, 0)
+	}
+	if o.only == "public" {
+		return publicOnly(ctx, o, script)
 	}
 	var results []result
 	smallListP95 := 0.0
@@ -257,6 +263,10 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 	if o.only == "scale" {
 		return scale()
 	}
+	if o.only == "public" {
+		rs, _, err := publicScenarios(w, srv, ws, label, idsFile)
+		return rs, err
+	}
 
 	adminList := team.run(scenarioAdminList, label, "GET",
 		"/api/admin/verifications?status=in_review&email=trader0001&page=3&pageSize=10&sort=createdAt&order=desc", "", adminCookie, "")
@@ -280,12 +290,10 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 		return append(results, adminList, queue, stats), nil
 	}
 
-	baseline := w.run("baseline: bare echo JSON handler", label, "GET", "/bench/baseline", "", "", "")
-	// The first pass fills the server's public cache (PUBLIC_CACHE_TTL); the budget is for the steady state after it.
-	cold := w.run("public certificate lookup, first pass (cold cache)", label, "GET", "/api/public/verifications/{id}", "", "", idsFile)
-	public := w.run("public certificate lookup, steady state", label, "GET", "/api/public/verifications/{id}", "", "", idsFile)
-	public.Budget = ">= 0.5x baseline rps, p99 < 25 ms"
-	public.Verdict = verdict(public.RPS >= baseline.RPS/2 && public.P99 < 25)
+	public, baseline, err := publicScenarios(w, srv, ws, label, idsFile)
+	if err != nil {
+		return append(results, public...), err
+	}
 	userList := team.run("user list (50 verifications)", label, "GET", "/api/verifications?page=1&pageSize=10", "", userCookie, "")
 	login := w.with(runtime.NumCPU()).run("login (bcrypt), one connection per core", label, "POST", "/api/login", loginBody, "", "")
 	login.Note = bcryptShare(login.P50)
@@ -306,13 +314,15 @@ func runSize(ctx context.Context, o options, script string, size int, all bool, 
 		}
 		uploads = append(uploads, rs...)
 	}
-	measured := []*result{&adminList, &queue, &stats, &baseline, &cold, &public, &userList, &login, &cis}
+	measured := []*result{&adminList, &queue, &stats, &userList, &login, &cis}
 	for _, r := range measured {
 		if baseline.RPS > 0 {
 			r.Ratio = r.RPS / baseline.RPS
 		}
 	}
-	results = append(results, adminList, queue, stats, baseline, cold, public, userList, login, cis)
+	results = append(results, adminList, queue, stats)
+	results = append(results, public...)
+	results = append(results, userList, login, cis)
 	results = append(results, uploads...)
 	rs, err := scale()
 	return append(results, rs...), err
@@ -353,6 +363,7 @@ type wrk struct {
 	script, base string
 	duration     time.Duration
 	connections  int
+	accept       string // the Accept header, when a route answers in more than one form
 }
 
 func (w wrk) with(connections int) wrk { w.connections = connections; return w }
@@ -364,7 +375,7 @@ func (w wrk) run(name, size, method, path, body, cookie, idsFile string) result 
 	cmd := exec.Command("wrk", "-t", strconv.Itoa(threads), "-c", strconv.Itoa(w.connections),
 		"-d", fmt.Sprintf("%ds", max(1, int(w.duration.Seconds()))), "--timeout", "10s", "-s", w.script, w.base)
 	cmd.Env = append(os.Environ(), "BENCH_METHOD="+method, "BENCH_PATH="+path, "BENCH_BODY="+body,
-		"BENCH_COOKIE="+cookie, "BENCH_IDS="+idsFile)
+		"BENCH_COOKIE="+cookie, "BENCH_IDS="+idsFile, "BENCH_ACCEPT="+w.accept)
 	out, err := cmd.CombinedOutput()
 	r := result{Scenario: name, Size: size, Budget: "-", Verdict: "-"}
 	m := benchLine.FindSubmatch(out)

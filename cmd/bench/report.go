@@ -39,13 +39,15 @@ func ratio(f float64) string {
 }
 
 // writeReport writes the results with the machine's description and the date. With -only
-// screening it replaces the screening rows of the existing report and keeps the others.
+// screening (scale, public) it replaces those rows of the existing report and keeps the others.
 func writeReport(o options, results []result) error {
 	switch o.only {
 	case "screening":
 		return replaceRows(o.out, results, screeningRowPrefix, "Screening rows", "scripts/bench.sh -only screening")
 	case "scale":
 		return replaceRows(o.out, results, scaleRowPrefix, "Scale-out rows", "scripts/bench.sh -only scale")
+	case "public":
+		return replaceRows(o.out, results, publicRowPrefix, "Public rows", "scripts/bench.sh -only public")
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Performance\n\nMeasured by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))

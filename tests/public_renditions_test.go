@@ -1,0 +1,43 @@
+package tests
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPublicAnswersExpireWhileCached: the public page, the badge and the credential of a
+// certificate are kept ready-made for the public cache's lifetime, yet a certificate that expires
+// within that lifetime reads expired on all three at the next request: the page and the badge say
+// so, and the credential is no longer issued.
+func TestPublicAnswersExpireWhileCached(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		adm := e.admin(t)
+		owner := e.register(t, "expiring@boreal.example")
+		v := e.paidFor(t, companyVerification(t, owner, "Borealis Expiring AG", "HRB-31337"))
+		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil).JSON(t, &v)
+		anon := e.client(t)
+		base := "/api/public/verifications/" + v.PublicID
+		// Five seconds before the expiry: each answer is made and kept (PUBLIC_CACHE_TTL is 10 s here).
+		e.clock.Advance(v.ExpiresAt.Sub(e.clock.Now()) - 5*time.Second)
+		for range 2 {
+			if pub := publicOf(t, anon, v.PublicID); pub.CertificateStatus != "valid" {
+				t.Fatalf("before the expiry: %+v", pub)
+			}
+			if badge := anon.must(http.StatusOK, "GET", base+"/badge.svg", nil); !strings.Contains(string(badge.Body), ">VALID<") {
+				t.Fatalf("badge before the expiry:\n%s", badge.Body)
+			}
+			anon.must(http.StatusOK, "GET", base+"/credential", nil)
+		}
+
+		e.clock.Advance(6 * time.Second)
+		if pub := publicOf(t, anon, v.PublicID); pub.CertificateStatus != "expired" {
+			t.Errorf("after the expiry the page says %q", pub.CertificateStatus)
+		}
+		if badge := anon.must(http.StatusOK, "GET", base+"/badge.svg", nil); !strings.Contains(string(badge.Body), ">EXPIRED<") {
+			t.Errorf("badge after the expiry:\n%s", badge.Body)
+		}
+		anon.must(http.StatusConflict, "GET", base+"/credential", nil)
+	})
+}

@@ -49,14 +49,17 @@ func (s *Certificates) publicEntry(ctx context.Context, publicID string, now tim
 		return e, nil
 	}
 	gen := s.public.generation()
-	v, err := s.repo.ByPublicID(ctx, publicID)
+	v, company, err := s.repo.ByPublicIDWithCompany(ctx, publicID)
 	if err != nil {
 		return nil, err
 	}
 	if _, ok := v.CertificateStatus(now); !ok {
 		return nil, ErrNotAvailable
 	}
-	d, err := s.certificateOf(ctx, v)
+	if company == nil {
+		return nil, fmt.Errorf("company of %d: %w", v.ID(), ErrNotFound)
+	}
+	d, err := s.certificateData(ctx, v, company)
 	if err != nil {
 		return nil, err
 	}

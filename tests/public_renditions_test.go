@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tttverify/tttverify/adapters/http/api"
 )
 
 // TestPublicAnswersExpireWhileCached: the public page, the badge and the credential of a
@@ -39,5 +41,19 @@ func TestPublicAnswersExpireWhileCached(t *testing.T) {
 			t.Errorf("badge after the expiry:\n%s", badge.Body)
 		}
 		anon.must(http.StatusConflict, "GET", base+"/credential", nil)
+	})
+}
+
+// TestPublicPageOfADraftWithoutCompany: a draft with no company section yet is a certificate
+// that is not available (403), not an unknown one, on the page, the badge and the credential.
+func TestPublicPageOfADraftWithoutCompany(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		var draft api.Verification
+		e.register(t, "draft@boreal.example").must(http.StatusCreated, "POST", "/api/verifications",
+			map[string]string{"tier": "basic"}).JSON(t, &draft)
+		anon := e.client(t)
+		for _, path := range []string{"", "/badge.svg", "/credential"} {
+			anon.must(http.StatusForbidden, "GET", "/api/public/verifications/"+draft.PublicID+path, nil)
+		}
 	})
 }

@@ -4,6 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
 )
 
 // publicRowPrefix starts every row of the public routes' scenarios in the report.
@@ -59,6 +65,11 @@ func publicScenarios(w wrk, srv *server, ws *workspace, label, idsFile string) (
 				judge(&first, baseline, 0.6)
 				results = append(results, first)
 			}
+			// The cold pass may not have reached every certificate (wrk picks them at random):
+			// each is read once more, so the steady state is steady.
+			if err := warmUp(w, route, idsFile); err != nil {
+				return results, budgetBaseline, err
+			}
 			steady := w.run(name+", steady state"+suffix, label, "GET", route.path, "", "", idsFile)
 			judge(&steady, baseline, 0.95)
 			results = append(results, steady)
@@ -110,3 +121,45 @@ func flagSet(name string) bool {
 	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
 }
+
+// warmUp reads the route of every certificate in idsFile once, a few at a time.
+func warmUp(w wrk, route publicRoute, idsFile string) error {
+	b, err := os.ReadFile(idsFile)
+	if err != nil {
+		return err
+	}
+	ids := make(chan string)
+	errs := make(chan error, warmers)
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: warmers}}
+	var wg sync.WaitGroup
+	for range warmers {
+		wg.Go(func() {
+			for id := range ids {
+				req, _ := http.NewRequest(http.MethodGet, w.base+strings.ReplaceAll(route.path, "{id}", id), nil)
+				if route.accept != "" {
+					req.Header.Set("Accept", route.accept)
+				}
+				res, err := client.Do(req)
+				if err != nil {
+					select { // the first errors are enough; the others drain the ids
+					case errs <- err:
+					default:
+					}
+					continue
+				}
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+			}
+		})
+	}
+	for _, id := range strings.Fields(string(b)) {
+		ids <- id
+	}
+	close(ids)
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// warmers is the concurrency of warmUp.
+const warmers = 8

@@ -15,10 +15,7 @@ import (
 // so, and the credential is no longer issued.
 func TestPublicAnswersExpireWhileCached(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
-		adm := e.admin(t)
-		owner := e.register(t, "expiring@boreal.example")
-		v := e.paidFor(t, companyVerification(t, owner, "Borealis Expiring AG", "HRB-31337"))
-		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil).JSON(t, &v)
+		v := e.approvedCompany(t, e.admin(t), "expiring@boreal.example", "Borealis Expiring AG", "HRB-31337")
 		anon := e.client(t)
 		base := "/api/public/verifications/" + v.PublicID
 		// Five seconds before the expiry: each answer is made and kept (PUBLIC_CACHE_TTL is 10 s here).
@@ -42,6 +39,14 @@ func TestPublicAnswersExpireWhileCached(t *testing.T) {
 		}
 		anon.must(http.StatusConflict, "GET", base+"/credential", nil)
 	})
+}
+
+// approvedCompany is the approved verification of a company that owner registered.
+func (e *env) approvedCompany(t *testing.T, adm *client, owner, name, number string) api.Verification {
+	t.Helper()
+	v := e.paidFor(t, companyVerification(t, e.register(t, owner), name, number))
+	adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil).JSON(t, &v)
+	return v
 }
 
 // TestPublicPageOfADraftWithoutCompany: a draft with no company section yet is a certificate

@@ -21,32 +21,35 @@ type IssuedCredential struct {
 	ValidFrom     time.Time
 	ValidUntil    time.Time
 	Signer        SignerInfo
+	// Renditions keep the encoded forms of this credential for as long as the public cache keeps
+	// its certificate.
+	Renditions *Renditions
 }
 
 // Credential issues the verifiable credential of a valid certificate to anyone: its public facts,
 // signed, pointing into the revocation list. A revoked or expired certificate gets none
 // (verification.MayIssue), as it gets no PDF.
+//
+// The credential states only facts stored with the certificate, so it is signed once per public
+// cache entry and served again while the entry lives; whether it may be issued at all is decided
+// on every request.
 func (s *Certificates) Credential(ctx context.Context, publicID string) (*IssuedCredential, error) {
-	v, err := s.repo.ByPublicID(ctx, publicID)
+	now := s.clock.Now()
+	e, err := s.publicEntry(ctx, publicID, now)
 	if err != nil {
 		return nil, err
 	}
-	if err := v.MayIssue("verifiable credential", s.clock.Now()); err != nil {
-		if _, ok := v.CertificateStatus(s.clock.Now()); !ok {
-			return nil, ErrNotAvailable
+	if err := e.v.MayIssue("verifiable credential", now); err != nil {
+		return nil, err
+	}
+	return e.credential(func() (*IssuedCredential, error) {
+		jwt, index, err := s.issueCredential(ctx, e.v, e.data)
+		if err != nil {
+			return nil, err
 		}
-		return nil, err
-	}
-	data, err := s.certificateOf(ctx, v)
-	if err != nil {
-		return nil, err
-	}
-	jwt, index, err := s.issueCredential(ctx, v, data)
-	if err != nil {
-		return nil, err
-	}
-	return &IssuedCredential{JWT: jwt, Issuer: s.issuer.Issuer(), StatusIndex: index, StatusListURL: s.statusListURL(),
-		ValidFrom: data.IssuedAt, ValidUntil: data.ExpiresAt, Signer: s.signer.Signer()}, nil
+		return &IssuedCredential{JWT: jwt, Issuer: s.issuer.Issuer(), StatusIndex: index, StatusListURL: s.statusListURL(),
+			ValidFrom: e.data.IssuedAt, ValidUntil: e.data.ExpiresAt, Signer: s.signer.Signer(), Renditions: &Renditions{}}, nil
+	})
 }
 
 // issueCredential signs the credential of the certificate data describes, giving the certificate

@@ -27,36 +27,49 @@ type PublicCertificate struct {
 	RevokedAt          *time.Time
 	Fingerprint        string
 	Signer             SignerInfo // who signs its PDFs and credential
+	// Renditions keep the encoded forms of this view for as long as the public cache keeps it.
+	Renditions *Renditions
 }
 
 // Public returns the public view of an approved verification. Unknown or deleted ids are
 // ErrNotFound; verifications that were never approved are ErrNotAvailable.
 func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCertificate, error) {
 	now := s.clock.Now()
-	if cert, ok := s.public.get(publicID, now); ok {
-		return cert, nil
+	e, err := s.publicEntry(ctx, publicID, now)
+	if err != nil {
+		return nil, err
+	}
+	return e.certificate(now), nil
+}
+
+// publicEntry returns the public cache's entry of an approved certificate, reading it from the
+// database and keeping it when the cache has none.
+func (s *Certificates) publicEntry(ctx context.Context, publicID string, now time.Time) (*publicEntry, error) {
+	if e, ok := s.public.get(publicID, now); ok {
+		return e, nil
 	}
 	gen := s.public.generation()
-	v, err := s.repo.ByPublicID(ctx, publicID)
+	v, company, err := s.repo.ByPublicIDWithCompany(ctx, publicID)
 	if err != nil {
 		return nil, err
 	}
-	status, ok := v.CertificateStatus(now)
-	if !ok {
+	if _, ok := v.CertificateStatus(now); !ok {
 		return nil, ErrNotAvailable
 	}
-	d, err := s.certificateOf(ctx, v)
+	if company == nil {
+		return nil, fmt.Errorf("company of %d: %w", v.ID(), ErrNotFound)
+	}
+	d, err := s.certificateData(ctx, v, company)
 	if err != nil {
 		return nil, err
 	}
-	snap := v.Snapshot()
-	cert := &PublicCertificate{PublicID: v.PublicID(), CompanyName: d.CompanyName,
+	e := &publicEntry{v: v, data: d, loaded: now, cert: PublicCertificate{PublicID: v.PublicID(), CompanyName: d.CompanyName,
 		RegistrationNumber: d.RegistrationNumber, Country: d.Country,
 		RegisteredAddress: d.RegisteredAddress, Email: d.Email, Tier: v.Tier(), Checks: d.Checks,
-		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, Status: status, RevokedAt: snap.RevokedAt,
-		Fingerprint: d.Fingerprint, Signer: s.signer.Signer()}
-	s.public.put(v, cert, now, gen)
-	return cert, nil
+		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, RevokedAt: v.Snapshot().RevokedAt,
+		Fingerprint: d.Fingerprint, Signer: s.signer.Signer(), Renditions: &Renditions{}}}
+	s.public.put(e, gen)
+	return e, nil
 }
 
 // The public search's bounds: enough characters that a query names something, few enough results

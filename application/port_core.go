@@ -178,6 +178,9 @@ type VerificationRepository interface {
 	// GetForUpdate is Get that locks the row until the transaction ends.
 	GetForUpdate(ctx context.Context, id int64) (*verification.Verification, error)
 	ByPublicID(ctx context.Context, publicID string) (*verification.Verification, error)
+	// ByPublicIDWithCompany is ByPublicID with the company section's public facts (nil when the
+	// verification has none), read in one query: the public certificate when it is not cached.
+	ByPublicIDWithCompany(ctx context.Context, publicID string) (*verification.Verification, *CompanyRecord, error)
 	ByCISPath(ctx context.Context, path string) (*verification.Verification, error)
 	// Save writes v if nobody saved it since it was read (ErrConflict otherwise) and bumps its version.
 	Save(ctx context.Context, v *verification.Verification) error

@@ -12,12 +12,14 @@ import (
 // PublicCache keeps recently built public certificates for a few seconds. The public page is the
 // most-read route, and what it shows changes only when the verification is saved; saves through
 // this process forget the entry at once, other processes see the change within the TTL. The live
-// status (valid, expired, revoked) is derived again on every read.
+// status (valid, expired, revoked) is derived again on every read. An entry also keeps what is
+// made from it once and then served many times: its signed credential and the encoded answers of
+// the HTTP adapter (Renditions), which go with it when it is forgotten.
 type PublicCache struct {
 	ttl time.Duration
 	max int
 	mu  sync.RWMutex
-	m   map[string]publicEntry
+	m   map[string]*publicEntry
 	// gen counts forgets: a view built from a read that began before a forget may be stale and is
 	// not kept.
 	gen uint64
@@ -28,16 +30,57 @@ type PublicCache struct {
 
 type publicEntry struct {
 	cert   PublicCertificate
+	data   CertificateData            // what the credential states
 	v      *verification.Verification // for deriving the status at read time
 	loaded time.Time
+
+	credMu sync.Mutex
+	cred   *IssuedCredential // signed at the first request for it
+}
+
+// Renditions are encoded forms of one cached certificate (a JSON body, a badge), each made once
+// per key and then served as is until the certificate's entry is forgotten or expires. Keys are
+// the caller's and must name everything the form depends on besides the certificate's stored
+// facts, such as the live status.
+type Renditions struct {
+	mu sync.RWMutex
+	m  map[string]Rendition
+}
+
+// Rendition is an encoded answer and its entity tag.
+type Rendition struct {
+	Body []byte
+	ETag string
+}
+
+// Get returns the rendition kept under key, making and keeping it first when there is none.
+func (r *Renditions) Get(key string, build func() (Rendition, error)) (Rendition, error) {
+	r.mu.RLock()
+	kept, ok := r.m[key]
+	r.mu.RUnlock()
+	if ok {
+		return kept, nil
+	}
+	made, err := build()
+	if err != nil {
+		return Rendition{}, err
+	}
+	r.mu.Lock()
+	if r.m == nil {
+		r.m = map[string]Rendition{}
+	}
+	r.m[key] = made
+	r.mu.Unlock()
+	return made, nil
 }
 
 // NewPublicCache returns a cache holding at most maxEntries entries for ttl; a zero ttl disables it.
 func NewPublicCache(ttl time.Duration, maxEntries int) *PublicCache {
-	return &PublicCache{ttl: ttl, max: maxEntries, m: make(map[string]publicEntry)}
+	return &PublicCache{ttl: ttl, max: maxEntries, m: make(map[string]*publicEntry)}
 }
 
-func (c *PublicCache) get(publicID string, now time.Time) (*PublicCertificate, bool) {
+// get returns the entry of an approved certificate read within the TTL.
+func (c *PublicCache) get(publicID string, now time.Time) (*publicEntry, bool) {
 	if c.ttl <= 0 {
 		return nil, false
 	}
@@ -47,13 +90,31 @@ func (c *PublicCache) get(publicID string, now time.Time) (*PublicCertificate, b
 	if !ok || now.Sub(e.loaded) >= c.ttl {
 		return nil, false
 	}
-	status, ok := e.v.CertificateStatus(now)
-	if !ok {
+	if _, ok := e.v.CertificateStatus(now); !ok {
 		return nil, false
 	}
+	return e, true
+}
+
+// certificate is the entry's public view with its status at now.
+func (e *publicEntry) certificate(now time.Time) *PublicCertificate {
 	cert := e.cert
-	cert.Status = status
-	return &cert, true
+	cert.Status, _ = e.v.CertificateStatus(now)
+	return &cert
+}
+
+// credential returns the entry's credential, issuing it with issue the first time.
+func (e *publicEntry) credential(issue func() (*IssuedCredential, error)) (*IssuedCredential, error) {
+	e.credMu.Lock()
+	defer e.credMu.Unlock()
+	if e.cred == nil {
+		cred, err := issue()
+		if err != nil {
+			return nil, err
+		}
+		e.cred = cred
+	}
+	return e.cred, nil
 }
 
 // generation is taken before reading the database for a view that put may then keep.
@@ -63,24 +124,25 @@ func (c *PublicCache) generation() uint64 {
 	return c.gen
 }
 
-// put keeps a view unless something was forgotten since generation gen was taken.
-func (c *PublicCache) put(v *verification.Verification, cert *PublicCertificate, now time.Time, gen uint64) {
+// put keeps an entry unless something was forgotten since generation gen was taken.
+func (c *PublicCache) put(e *publicEntry, gen uint64) {
 	if c.ttl <= 0 {
 		return
 	}
+	now := e.loaded
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen != gen {
 		return
 	}
 	if now.Sub(c.pruned) >= c.ttl {
-		maps.DeleteFunc(c.m, func(_ string, e publicEntry) bool { return now.Sub(e.loaded) >= c.ttl })
+		maps.DeleteFunc(c.m, func(_ string, old *publicEntry) bool { return now.Sub(old.loaded) >= c.ttl })
 		c.pruned = now
 	}
 	if len(c.m) >= c.max { // full: start again rather than track recency; misses only cost a lookup
 		clear(c.m)
 	}
-	c.m[v.PublicID()] = publicEntry{cert: *cert, v: v, loaded: now}
+	c.m[e.v.PublicID()] = e
 }
 
 func (c *PublicCache) forget(publicID string) {

@@ -17,11 +17,11 @@ func TestPublicCacheDropsExpiredEntries(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.put(v, &PublicCertificate{PublicID: v.PublicID()}, start, c.generation())
+		c.put(&publicEntry{v: v, cert: PublicCertificate{PublicID: v.PublicID()}, loaded: start}, c.generation())
 	}
 	later := start.Add(2 * time.Minute)
 	v, _ := verification.New(99, verification.Basic, later)
-	c.put(v, &PublicCertificate{PublicID: v.PublicID()}, later, c.generation())
+	c.put(&publicEntry{v: v, cert: PublicCertificate{PublicID: v.PublicID()}, loaded: later}, c.generation())
 	if n := len(c.m); n != 1 {
 		t.Fatalf("%d entries after the TTL, want only the one just read", n)
 	}

@@ -6,6 +6,7 @@
 # `-only scale` likewise the scale-out rows (HAProxy with one and two servers, throttle cost);
 # `-only uploads` the upload rows (local files and MinIO, each beside the storage's own speed);
 # `-only lists` the admin lists, stats, charts and applicant's list at 100,000 and 1,000,000.
+# `-only public` the public certificate routes at 100,000 and 1,000,000 verifications.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -16,7 +17,7 @@ if ((${#missing[@]})); then
 fi
 go build -o bin/ttt-verify ./cmd/server
 go build -o bin/bench ./cmd/bench
-if [[ " $* " == *" -only screening "* || " $* " == *" -only scale "* || " $* " == *" -only lists "* ]]; then
+if [[ " $* " == *" -only screening "* || " $* " == *" -only scale "* || " $* " == *" -only lists "* || " $* " == *" -only public "* ]]; then
 	exec scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"
 fi
 exec scripts/minio.sh run scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"

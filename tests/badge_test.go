@@ -16,9 +16,7 @@ import (
 func TestBadgeShowsTheLiveStatus(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		adm := e.admin(t)
-		owner := e.register(t, "badge@boreal.example")
-		v := e.paidFor(t, companyVerification(t, owner, `Borealis <Trading> & Sons GmbH`, "HRB-12121"))
-		adm.must(http.StatusOK, "POST", "/api/admin/verifications/"+itoa(v.ID)+"/approve", nil).JSON(t, &v)
+		v := e.approvedCompany(t, adm, "badge@boreal.example", `Borealis <Trading> & Sons GmbH`, "HRB-12121")
 		path := "/api/public/verifications/" + v.PublicID + "/badge.svg"
 		anon := e.client(t)
 

@@ -88,12 +88,15 @@ func (s *Server) publicBadge(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	svg, err := badgeSVG(p)
+	badge, err := p.Renditions.Get("badge.svg:"+string(p.Status), func() (application.Rendition, error) {
+		svg, err := badgeSVG(p)
+		sum := sha256.Sum256(svg)
+		return application.Rendition{Body: svg, ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}, err
+	})
 	if err != nil {
 		return err
 	}
-	sum := sha256.Sum256(svg)
-	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
+	etag := badge.ETag
 	h := c.Response().Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", fmt.Sprintf("public, max-age=%d, must-revalidate", badgeMaxAge))
@@ -102,5 +105,5 @@ func (s *Server) publicBadge(c *echo.Context) error {
 	if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
 		return c.NoContent(http.StatusNotModified)
 	}
-	return c.Blob(http.StatusOK, "image/svg+xml; charset=utf-8", svg)
+	return c.Blob(http.StatusOK, "image/svg+xml; charset=utf-8", badge.Body)
 }

@@ -2,6 +2,7 @@ package http
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -21,7 +22,26 @@ func (s *Server) publicVerification(c *echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-store") // the status is live
-	return c.JSON(http.StatusOK, toPublicVerification(p))
+	return sendRendition(c, p.Renditions, "verification.json:"+string(p.Status), func() (any, error) {
+		return toPublicVerification(p), nil
+	})
+}
+
+// sendRendition answers with the JSON of the value that build returns, encoded once per key for
+// as long as the public cache keeps the certificate, as c.JSON would encode it.
+func sendRendition(c *echo.Context, r *application.Renditions, key string, build func() (any, error)) error {
+	kept, err := r.Get(key, func() (application.Rendition, error) {
+		v, err := build()
+		if err != nil {
+			return application.Rendition{}, err
+		}
+		b, err := json.Marshal(v)
+		return application.Rendition{Body: append(b, '\n')}, err
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSONBlob(http.StatusOK, kept.Body)
 }
 
 func toPublicVerification(p *application.PublicCertificate) api.PublicVerification {

@@ -21,9 +21,11 @@ func (s *Server) publicCredential(c *echo.Context) error {
 	if wantsJWT(c.Request()) {
 		return c.Blob(http.StatusOK, api.CredentialMediaType, []byte(cred.JWT))
 	}
-	return c.JSON(http.StatusOK, api.Credential{Credential: cred.JWT, MediaType: api.CredentialMediaType,
-		Issuer: cred.Issuer, StatusListIndex: cred.StatusIndex, StatusListCredential: cred.StatusListURL,
-		ValidFrom: cred.ValidFrom, ValidUntil: cred.ValidUntil, Signature: toSignature(cred.Signer)})
+	return sendRendition(c, cred.Renditions, "credential.json", func() (any, error) {
+		return api.Credential{Credential: cred.JWT, MediaType: api.CredentialMediaType,
+			Issuer: cred.Issuer, StatusListIndex: cred.StatusIndex, StatusListCredential: cred.StatusListURL,
+			ValidFrom: cred.ValidFrom, ValidUntil: cred.ValidUntil, Signature: toSignature(cred.Signer)}, nil
+	})
 }
 
 // wantsJWT reports whether the client's Accept names the JWT's media type before JSON.

@@ -130,6 +130,41 @@ func (r *Verifications) ByPublicID(ctx context.Context, publicID string) (*verif
 	return r.one(ctx, false, "v.public_id = ?", publicID)
 }
 
+// publicCertificateRow is a verification and the company facts its public certificate shows.
+type publicCertificateRow struct {
+	verificationRow    `bun:",extend"`
+	HasCompany         bool   `bun:"has_company,scanonly"`
+	CompanyName        string `bun:"company_name,scanonly"`
+	RegistrationNumber string `bun:"registration_number,scanonly"`
+	RegisteredAddress  string `bun:"registered_address,scanonly"`
+	Email              string `bun:"email,scanonly"`
+	Country            string `bun:"country_of_incorporation,scanonly"`
+}
+
+// ByPublicIDWithCompany returns a verification that is not deleted by its public id, with the
+// public facts of its company section (nil when it has none), in one query by the public id's
+// unique index and the section's primary key.
+func (r *Verifications) ByPublicIDWithCompany(ctx context.Context, publicID string) (*verification.Verification, *application.CompanyRecord, error) {
+	row := new(publicCertificateRow)
+	err := conn(ctx, r.db).NewSelect().Model(row).ColumnExpr("v.*").
+		ColumnExpr("c.verification_id IS NOT NULL AS has_company").
+		ColumnExpr("COALESCE(c.company_name, '') AS company_name, COALESCE(c.registration_number, '') AS registration_number").
+		ColumnExpr("COALESCE(c.registered_address, '') AS registered_address, COALESCE(c.email, '') AS email").
+		ColumnExpr("COALESCE(c.country_of_incorporation, '') AS country_of_incorporation").
+		Join("LEFT JOIN company_infos AS c ON c.verification_id = v.id").
+		Where("v.public_id = ?", publicID).Where("v.deleted = ?", false).Scan(ctx)
+	if err != nil {
+		return nil, nil, notFound(err)
+	}
+	v, err := row.toDomain()
+	if err != nil || !row.HasCompany {
+		return v, nil, err
+	}
+	return v, &application.CompanyRecord{VerificationID: v.ID(), CompanyInfo: verification.CompanyInfo{
+		CompanyName: row.CompanyName, RegistrationNumber: row.RegistrationNumber, RegisteredAddress: row.RegisteredAddress,
+		Email: row.Email, CountryOfIncorporation: row.Country}}, nil
+}
+
 // ByCISPath returns the verification whose CIS form is stored at path.
 func (r *Verifications) ByCISPath(ctx context.Context, path string) (*verification.Verification, error) {
 	if path == "" {
@@ -564,7 +599,7 @@ func escapeLike(s string) string {
 func (r *Verifications) SearchApproved(ctx context.Context, text string, limit int) ([]*verification.Verification, error) {
 	var rows []verificationRow
 	t := strings.ToLower(text)
-	err := conn(ctx, r.db).NewSelect().Model(&rows).Join("JOIN company_infos AS ci ON ci.verification_id = v.id").
+	err := conn(ctx, r.db).NewSelect().Model(&rows).Join("LEFT JOIN company_infos AS ci ON ci.verification_id = v.id").
 		Where("v.deleted = ?", false).Where("v.status = ?", verification.Approved.String()).Where("v.revoked_at IS NULL").
 		Where("(v.public_id = ? OR lower(ci.registration_number) = ? OR lower(ci.company_name) LIKE ? ESCAPE '\\')", t, t, escapeLike(t)+"%").
 		OrderExpr("ci.company_name, v.id").Limit(int64(limit)).Scan(ctx)

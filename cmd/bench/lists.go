@@ -10,7 +10,7 @@ import (
 	"github.com/tttverify/tttverify/application"
 )
 
-// listSizes are the verification counts `-only lists` seeds when -sizes is not given: the budget's
+// listSizes are the verification counts `-only lists` and `-only public` seed when -sizes is not given: the budget's
 // million and ten times less beside it, for how the cost grows.
 var listSizes = []int{100_000, 1_000_000}
 

@@ -40,7 +40,7 @@ func ratio(f float64) string {
 }
 
 // writeReport writes the results with the machine's description and the date. With -only
-// screening it replaces the screening rows of the existing report and keeps the others.
+// screening (scale, public) it replaces those rows of the existing report and keeps the others.
 func writeReport(o options, results []result) error {
 	switch o.only {
 	case "screening":
@@ -51,6 +51,8 @@ func writeReport(o options, results []result) error {
 		return replaceRows(o.out, results, []string{uploadRowPrefix}, "Upload rows", "scripts/bench.sh -only uploads")
 	case "lists":
 		return replaceRows(o.out, results, listRowPrefixes, "List rows", "scripts/bench.sh -only lists")
+	case "public":
+		return replaceRows(o.out, results, []string{publicRowPrefix}, "Public rows", "scripts/bench.sh -only public")
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Performance\n\nMeasured by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))

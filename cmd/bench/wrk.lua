@@ -1,10 +1,11 @@
 -- wrk script for make bench. Environment: BENCH_METHOD, BENCH_PATH (may contain {id}), BENCH_IDS
--- (a file with one id per line), BENCH_BODY, BENCH_COOKIE. Prints one JSON line at the end.
+-- (a file with one id per line), BENCH_BODY, BENCH_COOKIE, BENCH_ACCEPT. Prints one JSON line at the end.
 local method = os.getenv("BENCH_METHOD") or "GET"
 local path = os.getenv("BENCH_PATH") or "/"
 local body = os.getenv("BENCH_BODY")
 local cookie = os.getenv("BENCH_COOKIE")
 local idsFile = os.getenv("BENCH_IDS")
+local accept = os.getenv("BENCH_ACCEPT")
 local ids = {}
 
 wrk.method = method
@@ -14,6 +15,9 @@ if body and body ~= "" then
 end
 if cookie and cookie ~= "" then
   wrk.headers["Cookie"] = cookie
+end
+if accept and accept ~= "" then
+  wrk.headers["Accept"] = accept
 end
 
 function init(args)

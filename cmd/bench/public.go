@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+)
+
+// publicRowPrefix starts every row of the public routes' scenarios in the report.
+const publicRowPrefix = "| public: "
+
+// publicConnections are the two loads of the public routes: the budget's 64 connections and ten
+// times fewer, so the report shows how the cost grows with concurrent readers.
+var publicConnections = []int{64, 6}
+
+// publicRoute is one public route of a certificate a stranger reads.
+type publicRoute struct {
+	name, path, accept string
+}
+
+var publicRoutes = []publicRoute{
+	{"certificate lookup", "/api/public/verifications/{id}", ""},
+	{"badge SVG", "/api/public/verifications/{id}/badge.svg", ""},
+	{"credential JSON", "/api/public/verifications/{id}/credential", ""},
+	{"credential JWT (Accept: application/vc+jwt)", "/api/public/verifications/{id}/credential", "application/vc+jwt"},
+}
+
+// publicScenarios measures the bare echo handler, then each public route of a certificate: a
+// first pass over cold certificates right after a restart (an empty public cache) and the steady
+// state after it, at each of publicConnections. It returns the rows and the baseline at the
+// budget's 64 connections, which the size's other rows are compared with.
+func publicScenarios(w wrk, srv *server, ws *workspace, label, idsFile string) ([]result, result, error) {
+	var results []result
+	var budgetBaseline result
+	for _, c := range publicConnections {
+		w := w.with(c)
+		suffix := fmt.Sprintf(", %d connections", c)
+		baseline := w.run("public: baseline, bare echo JSON handler"+suffix, label, "GET", "/bench/baseline", "", "", "")
+		baseline.Ratio = 1
+		if c == publicConnections[0] {
+			budgetBaseline = baseline
+		}
+		results = append(results, baseline)
+		for _, route := range publicRoutes {
+			name := "public: " + route.name
+			w := w
+			w.accept = route.accept
+			// The JWT is the JSON credential's other form, from the same cache entry: its first pass
+			// is the JSON one's.
+			if route.accept == "" {
+				if err := restart(srv, ws); err != nil {
+					return results, budgetBaseline, err
+				}
+				first := w.run(name+", first pass (cold cache)"+suffix, label, "GET", route.path, "", "", idsFile)
+				judge(&first, baseline, 0.6)
+				results = append(results, first)
+			}
+			// The cold pass may not have reached every certificate (wrk picks them at random):
+			// each is read once more, so the steady state is steady.
+			if err := warmUp(w, route, idsFile); err != nil {
+				return results, budgetBaseline, err
+			}
+			steady := w.run(name+", steady state"+suffix, label, "GET", route.path, "", "", idsFile)
+			judge(&steady, baseline, 0.95)
+			results = append(results, steady)
+		}
+	}
+	return results, budgetBaseline, nil
+}
+
+// judge compares a row with the baseline measured beside it: at least share of its req/s, a p99
+// under 20 ms and no failed request.
+func judge(r *result, baseline result, share float64) {
+	if baseline.RPS > 0 {
+		r.Ratio = r.RPS / baseline.RPS
+	}
+	r.Budget = fmt.Sprintf(">= %.2gx baseline rps, p99 < 20 ms", share)
+	r.Verdict = verdict(r.Ratio >= share && r.P99 < 20 && r.NonSuccess == 0 && r.Errors == 0)
+}
+
+// restart stops the server and starts it again on the same address and data, which empties its
+// caches; s then stands for the new process.
+func restart(s *server, ws *workspace) error {
+	bin := s.cmd.Path
+	s.stop()
+	fresh, err := startServerAt(ws.env, bin, ws.dataDir, hostPort(s))
+	if err != nil {
+		return err
+	}
+	*s = *fresh
+	return nil
+}
+
+// publicOnly is the -only public mode: each size seeded into a fresh database, a server on it,
+// and the public scenarios alone.
+func publicOnly(ctx context.Context, o options, script string) ([]result, error) {
+	var results []result
+	for _, size := range o.sizes {
+		rs, err := runSize(ctx, o, script, size, true)
+		results = append(results, rs...)
+		if err != nil {
+			return results, err
+		}
+	}
+	return results, nil
+}
+
+// warmUp reads the route of every certificate in idsFile once, a few at a time.
+func warmUp(w wrk, route publicRoute, idsFile string) error {
+	b, err := os.ReadFile(idsFile)
+	if err != nil {
+		return err
+	}
+	ids := make(chan string)
+	errs := make(chan error, warmers)
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: warmers}}
+	var wg sync.WaitGroup
+	for range warmers {
+		wg.Go(func() {
+			for id := range ids {
+				req, _ := http.NewRequest(http.MethodGet, w.base+strings.ReplaceAll(route.path, "{id}", id), nil)
+				if route.accept != "" {
+					req.Header.Set("Accept", route.accept)
+				}
+				res, err := client.Do(req)
+				if err != nil {
+					select { // the first errors are enough; the others drain the ids
+					case errs <- err:
+					default:
+					}
+					continue
+				}
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+			}
+		})
+	}
+	for _, id := range strings.Fields(string(b)) {
+		ids <- id
+	}
+	close(ids)
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// warmers is the concurrency of warmUp.
+const warmers = 8

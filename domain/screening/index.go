@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // IndexOptions configures NewIndex.
@@ -30,6 +31,8 @@ type Index struct {
 	skeletons map[string][]int32
 	deletions map[string][]int32 // a short token with one letter deleted -> token ids
 	ids       map[string][]int32 // normalised identifier value -> entries
+
+	scratch sync.Pool // of *scratch, one per search running at once
 }
 
 // indexedName is one name or alias of an entry, ready to compare.
@@ -170,7 +173,7 @@ func (ix *Index) Normalize(name string) string { return ix.norm.Normalize(name) 
 // similarTokens finds the vocabulary tokens a query token may stand for, with their similarity:
 // itself, transliterations (same skeleton), typos (shared trigrams, then Jaro-Winkler) and the
 // tokens it joins or splits ("abdulrahman" and "rahman").
-func (ix *Index) similarTokens(t string) map[int32]float64 {
+func (ix *Index) similarTokens(t string, sc *scratch) map[int32]float64 {
 	out := map[int32]float64{}
 	if id, ok := ix.vocab[t]; ok {
 		out[id] = 1
@@ -197,13 +200,20 @@ func (ix *Index) similarTokens(t string) map[int32]float64 {
 		}
 	}
 	gs := trigrams(t)
-	counts := make(map[int32]int, 256)
+	// shared trigrams are counted in an array over the vocabulary, not a map: a common trigram
+	// is in tens of thousands of tokens of a large list
+	counts, touched := sc.gramCounts, sc.tokens[:0]
 	for _, g := range gs {
 		for _, id := range ix.grams[g] {
+			if counts[id] == 0 {
+				touched = append(touched, id)
+			}
 			counts[id]++
 		}
 	}
-	for id, n := range counts {
+	for _, id := range touched {
+		n := int(counts[id])
+		counts[id] = 0
 		v := ix.tokens[id]
 		need := max(2, min(len(gs), len(v))*3/10)
 		if n < need {
@@ -217,18 +227,54 @@ func (ix *Index) similarTokens(t string) map[int32]float64 {
 			out[id] = max(out[id], s)
 		}
 	}
+	sc.tokens = touched
 	return out
 }
 
 // maxCandidates bounds how many names a query scores in full: the best by shared tokens.
 const maxCandidates = 150
 
+// scratch is one search's working memory, sized to the index and reused between searches: at a
+// million names, maps keyed by name grew and rehashed on every query and kept the collector busy.
+// Every slot is zero between uses; the lists of touched slots put them back.
+type scratch struct {
+	acc        []float64 // per name: the query weight its tokens matched
+	best       []float64 // per name: the best similarity to the current query token
+	gramCounts []uint16  // per vocabulary token: trigrams shared with the current query token
+	names      []int32   // names with acc set
+	tokenNames []int32   // names with best set
+	tokens     []int32   // tokens with gramCounts set
+}
+
+func (ix *Index) getScratch() *scratch {
+	if sc, ok := ix.scratch.Get().(*scratch); ok {
+		return sc
+	}
+	return &scratch{acc: make([]float64, len(ix.names)), best: make([]float64, len(ix.names)),
+		gramCounts: make([]uint16, len(ix.tokens))}
+}
+
+// candidate is a name worth scoring, with its estimated score.
+type candidate struct {
+	nid int32
+	est float64 // the name score if every shared token matched in full
+}
+
+// better orders candidates best first, then by name id, so that the cut at maxCandidates does not
+// depend on the order they were found in.
+func better(a, b candidate) int {
+	return cmp.Or(cmp.Compare(b.est, a.est), cmp.Compare(a.nid, b.nid))
+}
+
 // candidates returns the names sharing enough of the query's tokens (or close variants) to be worth
 // scoring, best first. Particles and initials find no candidates on their own: they match too many
 // names to narrow anything down.
 func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
+	sc := ix.getScratch()
+	defer ix.scratch.Put(sc)
 	var total float64
-	acc := make(map[int32]float64, 1024)
+	acc, best := sc.acc, sc.best
+	found := sc.names[:0]
 	strong := 0
 	for _, t := range q {
 		if len(t) >= 3 && !particles[t] {
@@ -246,49 +292,90 @@ func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 			weak = append(weak, t)
 			continue
 		}
-		best := make(map[int32]float64, 256)
-		for id, s := range ix.similarTokens(t) {
+		touched := sc.tokenNames[:0]
+		for id, s := range ix.similarTokens(t, sc) {
 			for _, nid := range ix.postings[id] {
+				if best[nid] == 0 {
+					touched = append(touched, nid)
+				}
 				best[nid] = max(best[nid], s)
 			}
 		}
-		for nid, s := range best {
-			acc[nid] += w * s
+		for _, nid := range touched {
+			if acc[nid] == 0 {
+				found = append(found, nid)
+			}
+			acc[nid] += w * best[nid]
+			best[nid] = 0
 		}
+		sc.tokenNames = touched
 	}
 	// particles and initials only rank the names the other tokens found ("Ahmed al-Abd" among the
-	// many Ahmads)
+	// many Ahmads); every weight and similarity is positive, so acc is 0 for a name not found
 	for _, t := range weak {
 		if id, ok := ix.vocab[t]; ok {
 			for _, nid := range ix.postings[id] {
-				if _, found := acc[nid]; found {
+				if acc[nid] != 0 {
 					acc[nid] += tokenWeight(t)
 				}
 			}
 		}
 	}
-	type cand struct {
-		nid int32
-		est float64 // the name score if every shared token matched in full
-	}
-	var cs []cand
-	for nid, a := range acc {
-		if a >= 0.3*total && kinds(ix.entries[ix.names[nid].entry].Kind) {
-			est := queryShare*a/total + (1-queryShare)*min(1, a/ix.names[nid].weight)
-			cs = append(cs, cand{nid, est})
+	// the best maxCandidates, kept in a heap whose root is the worst of them: a common name
+	// finds tens of thousands of names, and sorting them all cost more than the scoring
+	top := make([]candidate, 0, maxCandidates)
+	for _, nid := range found {
+		a := acc[nid]
+		acc[nid] = 0
+		if a < 0.3*total || !kinds(ix.entries[ix.names[nid].entry].Kind) {
+			continue
+		}
+		c := candidate{nid, queryShare*a/total + (1-queryShare)*min(1, a/ix.names[nid].weight)}
+		switch {
+		case len(top) < maxCandidates:
+			top = append(top, c)
+			siftUp(top, len(top)-1)
+		case better(c, top[0]) < 0:
+			top[0] = c
+			siftDown(top, 0)
 		}
 	}
-	slices.SortFunc(cs, func(a, b cand) int {
-		return cmp.Or(cmp.Compare(b.est, a.est), cmp.Compare(a.nid, b.nid))
-	})
-	if len(cs) > maxCandidates {
-		cs = cs[:maxCandidates]
-	}
-	out := make([]int32, len(cs))
-	for i, c := range cs {
+	sc.names = found
+	slices.SortFunc(top, better)
+	out := make([]int32, len(top))
+	for i, c := range top {
 		out[i] = c.nid
 	}
 	return out
+}
+
+// siftUp and siftDown keep h a heap with the worst candidate at its root.
+func siftUp(h []candidate, i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if better(h[i], h[p]) <= 0 {
+			return
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func siftDown(h []candidate, i int) {
+	for {
+		worst, l, r := i, 2*i+1, 2*i+2
+		if l < len(h) && better(h[l], h[worst]) > 0 {
+			worst = l
+		}
+		if r < len(h) && better(h[r], h[worst]) > 0 {
+			worst = r
+		}
+		if worst == i {
+			return
+		}
+		h[i], h[worst] = h[worst], h[i]
+		i = worst
+	}
 }
 
 // normalizeID compares identifiers by their letters and digits only, in upper case.

@@ -2,6 +2,7 @@ package screening
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -20,12 +21,14 @@ type IndexOptions struct {
 type Index struct {
 	entries    []Entry
 	names      []indexedName
-	nameStart  []int32 // entry i's names are names[nameStart[i]:nameStart[i+1]]
+	sieve      []nameSieve // by name id, what candidates reads of every name a query token finds
+	nameStart  []int32     // entry i's names are names[nameStart[i]:nameStart[i+1]]
 	norm       normalizer
 	legalForms []legalForm
 
 	vocab     map[string]int32 // normalised token -> token id
 	tokens    []string         // token id -> token
+	shapes    []tokenShape     // token id -> what the cheap rejections of tokenSimilarity read
 	postings  [][]int32        // token id -> ids of the names that contain it
 	grams     map[string][]int32
 	skeletons map[string][]int32
@@ -41,7 +44,20 @@ type indexedName struct {
 	name   string   // as published
 	core   []string // normalised tokens, legal forms removed from organisations' names
 	forms  []string // canonical legal forms removed
-	weight float64  // total token weight of core
+}
+
+// nameSieve is the little that candidates reads of each of the thousands of names a common token
+// finds, kept apart from indexedName so that those reads stay in a dense array.
+type nameSieve struct {
+	weight float64 // total token weight of the name's core
+	kind   Kind    // of its entry
+}
+
+// tokenShape is a token's length and letter set: enough to reject most vocabulary tokens that share
+// a trigram with a query token without reading the token itself.
+type tokenShape struct {
+	letters uint32 // letterSet
+	length  int32
 }
 
 // NewIndex indexes every name and alias of the entries. The index keeps the entries slice: the
@@ -83,8 +99,9 @@ func NewIndex(entries []Entry, opts IndexOptions) *Index {
 				n.core, n.forms = splitLegalForms(toks, ix.legalForms)
 			}
 			nid := int32(len(ix.names))
+			sieve := nameSieve{kind: e.Kind}
 			for _, t := range n.core {
-				n.weight += tokenWeight(t)
+				sieve.weight += tokenWeight(t)
 			}
 			for i, t := range n.core {
 				id := ix.tokenID(t)
@@ -94,6 +111,7 @@ func NewIndex(entries []Entry, opts IndexOptions) *Index {
 				}
 			}
 			ix.names = append(ix.names, n)
+			ix.sieve = append(ix.sieve, sieve)
 		}
 		for _, id := range e.Identifiers {
 			if v := normalizeID(id.Value); v != "" {
@@ -115,6 +133,7 @@ func (ix *Index) tokenID(t string) int32 {
 	id := int32(len(ix.tokens))
 	ix.vocab[t] = id
 	ix.tokens = append(ix.tokens, t)
+	ix.shapes = append(ix.shapes, tokenShape{letters: letterSet(t), length: int32(len(t))})
 	ix.postings = append(ix.postings, nil)
 	if len(t) >= 3 {
 		for _, g := range trigrams(t) {
@@ -211,17 +230,25 @@ func (ix *Index) similarTokens(t string, sc *scratch) map[int32]float64 {
 			counts[id]++
 		}
 	}
+	letters := letterSet(t)
 	for _, id := range touched {
 		n := int(counts[id])
 		counts[id] = 0
-		v := ix.tokens[id]
-		need := max(2, min(len(gs), len(v))*3/10)
+		shape := ix.shapes[id]
+		need := max(2, min(len(gs), int(shape.length))*3/10)
 		if n < need {
 			continue
 		}
-		s := tokenSimilarity(t, v)
-		if s == 0 && len(v) >= 4 && len(t) >= 4 && (strings.Contains(t, v) || strings.Contains(v, t)) {
-			s = 0.8 // part of a joined name; compareNames decides
+		// tokenSimilarity's own first rejections, on the shape alone
+		s, diff := 0.0, int(shape.length)-len(t)
+		if diff >= -3 && diff <= 3 && bits.OnesCount32(letters^shape.letters) <= 6 {
+			s = tokenSimilarity(t, ix.tokens[id])
+		}
+		// one token inside the other uses no letter the other lacks
+		if s == 0 && shape.length >= 4 && len(t) >= 4 && (letters&^shape.letters == 0 || shape.letters&^letters == 0) {
+			if v := ix.tokens[id]; strings.Contains(t, v) || strings.Contains(v, t) {
+				s = 0.8 // part of a joined name; compareNames decides
+			}
 		}
 		if s > 0 {
 			out[id] = max(out[id], s)
@@ -327,10 +354,11 @@ func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 	for _, nid := range found {
 		a := acc[nid]
 		acc[nid] = 0
-		if a < 0.3*total || !kinds(ix.entries[ix.names[nid].entry].Kind) {
+		sieve := &ix.sieve[nid]
+		if a < 0.3*total || !kinds(sieve.kind) {
 			continue
 		}
-		c := candidate{nid, queryShare*a/total + (1-queryShare)*min(1, a/ix.names[nid].weight)}
+		c := candidate{nid, queryShare*a/total + (1-queryShare)*min(1, a/sieve.weight)}
 		switch {
 		case len(top) < maxCandidates:
 			top = append(top, c)

@@ -261,7 +261,9 @@ func scaleRows(figs []scaleFigures) []result {
 		{Scenario: "screening re-screen of every approved Top verification (the daily job)", Size: rescreen, Requests: big.rescreened,
 			P50: ms(big.rescreenTook), Budget: "<= 10 min", Verdict: verdict(big.rescreenTook <= 10*time.Minute && big.rescreenFailed == 0),
 			Note: fmt.Sprintf("%s against %s, %d failed%s", secs(big.rescreenTook), label, big.rescreenFailed,
-				smaller(func(f scaleFigures) string { return fmt.Sprintf("%d verifications in %s", f.rescreened, secs(f.rescreenTook)) }))},
+				smaller(func(f scaleFigures) string {
+					return fmt.Sprintf("%d verifications in %s", f.rescreened, secs(f.rescreenTook))
+				}))},
 	}
 }
 

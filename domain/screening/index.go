@@ -40,10 +40,10 @@ type Index struct {
 
 // indexedName is one name or alias of an entry, ready to compare.
 type indexedName struct {
-	entry  int32
-	name   string   // as published
-	core   []string // normalised tokens, legal forms removed from organisations' names
-	forms  []string // canonical legal forms removed
+	entry int32
+	name  string   // as published
+	core  []string // normalised tokens, legal forms removed from organisations' names
+	forms []string // canonical legal forms removed
 }
 
 // nameSieve is the little that candidates reads of each of the thousands of names a common token

@@ -266,18 +266,24 @@ const maxCandidates = 150
 // Every slot is zero between uses; the lists of touched slots put them back.
 type scratch struct {
 	acc        []float64 // per name: the query weight its tokens matched
-	best       []float64 // per name: the best similarity to the current query token
+	counted    []int32   // per name: the last query token (numbered from 1) that added to acc
 	gramCounts []uint16  // per vocabulary token: trigrams shared with the current query token
 	names      []int32   // names with acc set
-	tokenNames []int32   // names with best set
 	tokens     []int32   // tokens with gramCounts set
+	similar    []similarToken
+}
+
+// similarToken is a vocabulary token close to a query token.
+type similarToken struct {
+	id  int32
+	sim float64
 }
 
 func (ix *Index) getScratch() *scratch {
 	if sc, ok := ix.scratch.Get().(*scratch); ok {
 		return sc
 	}
-	return &scratch{acc: make([]float64, len(ix.names)), best: make([]float64, len(ix.names)),
+	return &scratch{acc: make([]float64, len(ix.names)), counted: make([]int32, len(ix.names)),
 		gramCounts: make([]uint16, len(ix.tokens))}
 }
 
@@ -300,7 +306,7 @@ func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 	sc := ix.getScratch()
 	defer ix.scratch.Put(sc)
 	var total float64
-	acc, best := sc.acc, sc.best
+	acc, counted := sc.acc, sc.counted
 	found := sc.names[:0]
 	strong := 0
 	for _, t := range q {
@@ -319,23 +325,27 @@ func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 			weak = append(weak, t)
 			continue
 		}
-		touched := sc.tokenNames[:0]
+		// the most similar tokens first, so that the first of them a name holds is its best and
+		// one pass over the postings adds each name once
+		similar := sc.similar[:0]
 		for id, s := range ix.similarTokens(t, sc) {
-			for _, nid := range ix.postings[id] {
-				if best[nid] == 0 {
-					touched = append(touched, nid)
+			similar = append(similar, similarToken{id, s})
+		}
+		slices.SortFunc(similar, func(a, b similarToken) int { return cmp.Compare(b.sim, a.sim) })
+		sc.similar = similar
+		mark := int32(qi + 1)
+		for _, st := range similar {
+			for _, nid := range ix.postings[st.id] {
+				if counted[nid] == mark {
+					continue
 				}
-				best[nid] = max(best[nid], s)
+				counted[nid] = mark
+				if acc[nid] == 0 {
+					found = append(found, nid)
+				}
+				acc[nid] += w * st.sim
 			}
 		}
-		for _, nid := range touched {
-			if acc[nid] == 0 {
-				found = append(found, nid)
-			}
-			acc[nid] += w * best[nid]
-			best[nid] = 0
-		}
-		sc.tokenNames = touched
 	}
 	// particles and initials only rank the names the other tokens found ("Ahmed al-Abd" among the
 	// many Ahmads); every weight and similarity is positive, so acc is 0 for a name not found
@@ -353,7 +363,7 @@ func (ix *Index) candidates(q []string, kinds func(Kind) bool) []int32 {
 	top := make([]candidate, 0, maxCandidates)
 	for _, nid := range found {
 		a := acc[nid]
-		acc[nid] = 0
+		acc[nid], counted[nid] = 0, 0
 		sieve := &ix.sieve[nid]
 		if a < 0.3*total || !kinds(sieve.kind) {
 			continue

@@ -130,9 +130,18 @@ func measureScale(ctx context.Context, o options, sc screeningScale) (scaleFigur
 	if err != nil {
 		return f, err
 	}
+	// The first search reads the entries and builds the index; past the server's write timeout
+	// (HTTP_WRITE_TIMEOUT, 60 s) its connection is cut while the build goes on, so ask again.
 	start = time.Now()
-	if _, err := srv.searchOnce(cookie, "Ivan Petrov", "person"); err != nil {
-		return f, err
+	for {
+		_, err := srv.searchOnce(cookie, "Ivan Petrov", "person")
+		if err == nil {
+			break
+		}
+		if time.Since(start) > 10*time.Minute {
+			return f, err
+		}
+		time.Sleep(time.Second)
 	}
 	f.firstSearch = time.Since(start)
 	if f.build, err = indexBuildTime(filepath.Join(ws.dataDir, "server.log")); err != nil {

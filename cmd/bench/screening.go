@@ -36,15 +36,12 @@ func screeningScenarios(ctx context.Context, o options) ([]result, error) {
 	if err := createAdmin(env, o.server); err != nil {
 		return nil, err
 	}
-	sdn := []string{"sdn.csv", "add.csv", "alt.csv", "sdn_comments.csv"}
-	for i, f := range sdn {
-		sdn[i] = filepath.Join(o.sanctions, "ofac", f)
-	}
+	files := realListFiles(o)
 	imports := []struct {
 		source string
 		files  []string
 		budget string
-	}{{"ofac_sdn", sdn, "<= 10 s"}, {"un", []string{filepath.Join(o.sanctions, "un", "consolidated.xml")}, "-"}}
+	}{{"ofac_sdn", files["ofac_sdn"], "<= 10 s"}, {"un", files["un"], "-"}}
 	if o.smoke {
 		imports = imports[1:]
 	}

@@ -187,12 +187,10 @@ func (row *listEntryRow) toDomain(src screening.Source) (screening.Entry, error)
 	e := screening.Entry{Source: src, SourceID: row.SourceID, Kind: screening.Kind(row.Kind), Name: row.Name, Remarks: row.Remarks}
 	var dobs [][6]int
 	var ids []identifierJSON
-	for _, f := range []struct {
-		col string
-		dst any
-	}{{row.Aliases, &e.Aliases}, {row.DatesOfBirth, &dobs}, {row.Countries, &e.Countries}, {row.Identifiers, &ids},
-		{row.Programs, &e.Programs}, {row.Topics, &e.Topics}} {
-		if err := json.Unmarshal([]byte(f.col), f.dst); err != nil {
+	for _, err := range []error{decodeList(row.Aliases, &e.Aliases), decodeList(row.DatesOfBirth, &dobs),
+		decodeList(row.Countries, &e.Countries), decodeList(row.Identifiers, &ids), decodeList(row.Programs, &e.Programs),
+		decodeList(row.Topics, &e.Topics)} {
+		if err != nil {
 			return e, fmt.Errorf("list entry %d: %w", row.ID, err)
 		}
 	}
@@ -205,6 +203,16 @@ func (row *listEntryRow) toDomain(src screening.Source) (screening.Entry, error)
 			Country: id.Country, Label: id.Label})
 	}
 	return e, nil
+}
+
+// decodeList reads a JSON list column. Most columns of most entries are an empty list, and the
+// index build reads every entry in force: those skip the JSON decoder, giving what it would give.
+func decodeList[T any](col string, dst *[]T) error {
+	if col == "[]" {
+		*dst = []T{}
+		return nil
+	}
+	return json.Unmarshal([]byte(col), dst)
 }
 
 func entryRow(versionID int64, e *screening.Entry) (listEntryRow, error) {

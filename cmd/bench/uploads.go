@@ -390,6 +390,7 @@ func median(ds []time.Duration) time.Duration {
 	return s[len(s)/2]
 }
 
+// ms is d in milliseconds, to the microsecond.
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func throughput(size int64, d time.Duration) float64 { return megabytes(size) / d.Seconds() }

@@ -384,3 +384,37 @@ func TestIndexConcurrentSearch(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestCandidatesAmongManySharingATokenAndConcurrentSearches: a query whose first name is on
+// hundreds more names than are scored in full still finds the one that matches it all, and
+// searches at once on one index (which reuse their working memory) each get their own answer.
+func TestCandidatesAmongManySharingATokenAndConcurrentSearches(t *testing.T) {
+	t.Parallel()
+	var entries []Entry
+	for i := range 3 * maxCandidates {
+		entries = append(entries, Entry{Source: UN, SourceID: "A" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + string(rune('a'+i/26)),
+			Kind: Person, Name: "Mohammed " + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + "lberg"})
+	}
+	entries = append(entries, Entry{Source: UN, SourceID: "target", Kind: Person, Name: "Mohammed Rahimi Tehrani"},
+		Entry{Source: UN, SourceID: "other", Kind: Person, Name: "Olga Ivanova"})
+	ix := NewIndex(entries, IndexOptions{})
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q, want := "Mohammed Rahimi Tehrani", "target"
+			if i%2 == 1 {
+				q, want = "Olga Ivanova", "other"
+			}
+			for range 20 {
+				hits := ix.Search(Query{Name: q}, DefaultThreshold)
+				if len(hits) == 0 || hits[0].Entry.SourceID != want {
+					t.Errorf("%q: hits %v, want %s first", q, hits, want)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}

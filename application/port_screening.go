@@ -5,10 +5,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/tttverify/tttverify/domain/user"
-
 	"github.com/tttverify/tttverify/domain/errs"
 	"github.com/tttverify/tttverify/domain/screening"
+	"github.com/tttverify/tttverify/domain/user"
 )
 
 // ErrInvalidList wraps the parser's account of a list file that cannot be read: empty, truncated,

@@ -93,11 +93,11 @@ func realListFiles(o options) map[string][]string {
 // live heap in this process.
 func measureScale(ctx context.Context, o options, sc screeningScale) (scaleFigures, error) {
 	f := scaleFigures{size: sc}
-	real, err := realLists(o)
+	official, err := realLists(o)
 	if err != nil {
 		return f, err
 	}
-	f.pep = sc.entries - len(real) // the parsed lists are dropped: measureIndex reads them again
+	f.pep = sc.entries - len(official) // the parsed lists are dropped: measureIndex reads them again
 	ws, err := newWorkspace(ctx, o.databaseURL, fmt.Sprintf("bench_screening_%d", sc.entries))
 	if err != nil {
 		return f, err
@@ -275,4 +275,3 @@ func scaleRows(figs []scaleFigures) []result {
 				}))},
 	}
 }
-

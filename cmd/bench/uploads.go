@@ -247,7 +247,7 @@ func (s *server) createVerification(cookie string) (int64, error) {
 	defer res.Body.Close()
 	var v struct{ ID int64 }
 	if err := json.NewDecoder(res.Body).Decode(&v); err != nil || res.StatusCode != http.StatusCreated {
-		return 0, fmt.Errorf("create verification: status %d %v", res.StatusCode, err)
+		return 0, fmt.Errorf("create verification: status %d: %w", res.StatusCode, err)
 	}
 	return v.ID, nil
 }

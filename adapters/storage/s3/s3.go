@@ -184,7 +184,7 @@ var parts = sync.Pool{New: func() any { b := make([]byte, partSize); return &b }
 func (s *Store) putStream(ctx context.Context, key string, r io.Reader, opts minio.PutObjectOptions) (int64, error) {
 	first := parts.Get().(*[]byte)
 	n, err := io.ReadFull(r, *first)
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		defer parts.Put(first)
 		_, err := s.client.PutObject(ctx, s.bucket, key, bytes.NewReader((*first)[:n]), int64(n), opts)
 		return int64(n), err

@@ -9,6 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
+	"github.com/tttverify/tttverify/adapters/persistence"
+	"github.com/tttverify/tttverify/application"
 )
 
 // chartSeed is the hand-counted history the chart tests read, the clock standing at Sunday
@@ -206,6 +208,34 @@ func TestDecisionTimeFromTheLastEntryIntoReview(t *testing.T) {
 		if diff := cmp.Diff(map[string][]float64{"2026-10-26": {0, 0, 0}, "2026-11-02": {0, 0, 0},
 			"2026-11-09": {24, 24, 1}, "2026-11-16": {30, 30, 1}}, rows); diff != "" {
 			t.Errorf("decision times (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestSeededHistoryFeedsTheCharts: `seed` (the bench's data) leaves the trail the charts read:
+// every seeded decision of the last 52 weeks is counted once, each after a wait of at most four days.
+func TestSeededHistoryFeedsTheCharts(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		if _, err := persistence.Seed(ctx, e.DB, persistence.SeedOptions{Verifications: 300, PerUser: 10,
+			PasswordHash: "x", Now: e.clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		from := application.ChartWeekStart(e.clock.Now()).AddDate(0, 0, -7*51)
+		want, err := e.DB.NewSelect().Table("audit_events").Where("action IN ('approve', 'reject') AND created_at >= ? AND created_at < ?",
+			from, from.AddDate(0, 0, 7*52)).Count(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		decided := 0.0
+		for _, r := range chartOf(t, e.admin(t), "decision-time", "52").Rows {
+			decided += r.Values[2]
+			if r.Values[0] < 0 || r.Values[1] > 96 || r.Values[0] > r.Values[1] {
+				t.Errorf("week %s: median %v h, p90 %v h", r.Label, r.Values[0], r.Values[1])
+			}
+		}
+		if want < 50 || decided != float64(want) {
+			t.Errorf("the chart counts %v decisions, the seeded trail has %d in range", decided, want)
 		}
 	})
 }

@@ -70,8 +70,21 @@ func (r *Charts) Transitions(ctx context.Context, from time.Time) ([]application
 // and picks the nearest ranks of the median, ceil(n/2), and of the 90th percentile, ceil(0.9 n),
 // beside their count. A decision's wait starts at the verification's last entry into review
 // before it (its payment, a paid resubmission, a paid upgrade; not a claim or a first approval,
-// which leave it in review), or at its payment when the trail has none.
+// which leave it in review), or at its payment when the trail has none. On PostgreSQL the waits
+// come from the per-week counts its triggers keep (decision_wait_hours), each rank read as the
+// first whole hour whose running count reaches it (SQLite ranks the exact waits).
 func (r *Charts) DecisionTimes(ctx context.Context, from time.Time) ([]application.ChartPoint, error) {
+	if r.db.postgres {
+		// Running sums as whole numbers, so that the ranks divide as the other engine's ROW_NUMBER arithmetic does.
+		q := "WITH h AS (SELECT d.week, d.hours, CAST(SUM(d.n) OVER (PARTITION BY d.week ORDER BY d.hours) AS BIGINT) AS cum, " +
+			"CAST(SUM(d.n) OVER (PARTITION BY d.week) AS BIGINT) AS total FROM decision_wait_hours AS d WHERE d.week >= ? AND d.n > 0), " +
+			"k AS (SELECT " + r.weekOf("h.week") + " AS week, MIN(h.hours) FILTER (WHERE h.cum >= (h.total + 1) / 2) AS median, " +
+			"MIN(h.hours) FILTER (WHERE h.cum >= (9 * h.total + 9) / 10) AS p90, MAX(h.total) AS decided FROM h GROUP BY 1) " +
+			"SELECT week, 'median' AS series, CAST(median AS DOUBLE PRECISION) AS value FROM k " +
+			"UNION ALL SELECT week, 'p90', CAST(p90 AS DOUBLE PRECISION) FROM k " +
+			"UNION ALL SELECT week, 'decided', CAST(decided AS DOUBLE PRECISION) FROM k"
+		return r.points(ctx, "rank decision times", q, from, from)
+	}
 	entered := "COALESCE((SELECT x.created_at FROM audit_events AS x WHERE x.verification_id = e.verification_id " +
 		"AND x.to_status = 'in_review' AND COALESCE(x.from_status, '') <> 'in_review' AND x.id < e.id ORDER BY x.id DESC LIMIT 1), v.payment_date)"
 	q := "WITH w AS (SELECT e.created_at AS decided, " + entered + " AS entered " +

@@ -132,7 +132,14 @@ func seedVerification(rng *rand.Rand, userID int64, now time.Time) verificationR
 		if tier == verification.Top {
 			amount = 29900
 		}
-		row.PaymentStatus, row.PaymentAmount, row.PaymentID, row.PaymentDate = verification.PaymentPaid.String(), &amount, "pi_seed", &updated
+		paid := updated
+		if status == verification.Approved || status == verification.Rejected {
+			// Decided at updated after a wait in review of up to four days (the charts' time to decision).
+			if wait := time.Duration(rng.IntN(96*60)) * time.Minute; updated.Add(-wait).After(created) {
+				paid = updated.Add(-wait)
+			}
+		}
+		row.PaymentStatus, row.PaymentAmount, row.PaymentID, row.PaymentDate = verification.PaymentPaid.String(), &amount, "pi_seed", &paid
 	}
 	switch status {
 	case verification.InReview:
@@ -180,7 +187,16 @@ func seedSections(ctx context.Context, db bun.IDB, rng *rand.Rand, vs []verifica
 				OriginalFilename: t.String() + ".pdf", MimeType: "application/pdf", Size: 180_000,
 				ObjectPath: fmt.Sprintf("seed/%d/%s.pdf", n, t), CreatedAt: v.CreatedAt})
 		}
-		events = append(events, auditRow{VerificationID: n, Action: "submit", FromStatus: "draft", ToStatus: "submitted", CreatedAt: v.UpdatedAt})
+		if v.PaymentDate == nil {
+			events = append(events, auditRow{VerificationID: n, Action: "submit", FromStatus: "draft", ToStatus: "submitted", CreatedAt: v.UpdatedAt})
+			continue
+		}
+		// Submitted and paid at once, then, unless still in review, decided: the trail the charts read.
+		events = append(events, auditRow{VerificationID: n, Action: "submit", FromStatus: "draft", ToStatus: "submitted", CreatedAt: *v.PaymentDate},
+			auditRow{VerificationID: n, Action: "payment.succeeded", FromStatus: "submitted", ToStatus: "in_review", CreatedAt: *v.PaymentDate})
+		if decision := map[string]string{"approved": "approve", "rejected": "reject"}[v.Status]; decision != "" {
+			events = append(events, auditRow{VerificationID: n, Action: decision, FromStatus: "in_review", ToStatus: v.Status, CreatedAt: v.UpdatedAt})
+		}
 	}
 	for _, err := range []error{insertAll(ctx, db, companies), insertAll(ctx, db, reps), insertAll(ctx, db, banks),
 		insertAll(ctx, db, trades), insertAll(ctx, db, docs), insertAll(ctx, db, events)} {

@@ -47,6 +47,7 @@ describe('four eyes on the review page', () => {
     const bar = await screen.findByRole('region', { name: 'Second review' })
     expect(bar).toHaveTextContent(/Approved by ana@ttt\.example on Mar 6, 2026.*, awaiting second review/)
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
+    expect(screen.getByText(/approved once and waits for a second reviewer.*confirm the approval, send it back or reject it/)).toBeInTheDocument()
 
     await user.click(within(bar).getByRole('button', { name: 'Send back' }))
     const dialog = await screen.findByRole('dialog', { name: 'Send this approval back?' })
@@ -58,6 +59,7 @@ describe('four eyes on the review page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(posted).toEqual(['send-back The register extract is out of date'])
     expect(await screen.findByText(/me@ttt\.example sent back ana@ttt\.example's approval on .*: The register extract is out of date/)).toBeInTheDocument()
+    expect(screen.getByText(/waiting for your decision\. Check every section and document, then approve or reject it/)).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Second review' })).toBeNull()
   })
 

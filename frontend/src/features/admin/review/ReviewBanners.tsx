@@ -5,6 +5,7 @@ import type { AdminVerification, VerificationScreening } from '../../../lib/type
 import { OpenScreeningButton, ScreeningBanner, ScreeningNotes, screeningState } from './ScreeningBanner'
 
 function reviewText(v: AdminVerification): string {
+  if (v.firstApproval?.awaiting) return 'This verification was approved once and waits for a second reviewer. Check every section and document, then confirm the approval, send it back or reject it.'
   if (v.status !== 'submitted') return 'This verification is paid for and waiting for your decision. Check every section and document, then approve or reject it.'
   return v.paymentStatus === 'paid'
     ? 'This verification was submitted and paid for. Check every section and document, then approve or reject it.'

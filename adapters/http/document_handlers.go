@@ -157,8 +157,16 @@ var errUploadCutOff = errs.Invalid("file", "The upload was cut off before the en
 // connection), too much (http.MaxBytesError, kept for a 413) or too slowly (kept for its own answer).
 type uploadPart struct{ r io.Reader }
 
+// Read fills b as far as the part goes: the multipart reader gives at most 4 KB a call, and a
+// store that wrote what each call gave would make a system call (and a hash update) per 4 KB.
 func (p uploadPart) Read(b []byte) (int, error) {
-	n, err := p.r.Read(b)
+	n := 0
+	var err error
+	for n < len(b) && err == nil {
+		var m int
+		m, err = p.r.Read(b[n:])
+		n += m
+	}
 	var tooBig *http.MaxBytesError
 	if err == nil || err == io.EOF || errors.As(err, &tooBig) || errors.Is(err, os.ErrDeadlineExceeded) {
 		return n, err

@@ -463,6 +463,13 @@ func TestEmailSearchAtAnyBreadth(t *testing.T) {
 		if got := total("email=trader000012"); got != "1" { // one user
 			t.Fatalf("one user: total %s", got)
 		}
+		// Ten users (trader000010 to 19): the total comes with the page's rows, or, past the last
+		// page, from a count of its own.
+		for _, page := range []string{"1", "2", "4", "5"} {
+			if got := total("email=trader00001&pageSize=3&page=" + page); got != "10" {
+				t.Fatalf("ten users, page %s of 3 rows: total %s", page, got)
+			}
+		}
 		if got := total("email=seed.example"); got != "600" { // 600 users: more than are listed
 			t.Fatalf("broad search: total %s", got)
 		}

@@ -45,16 +45,21 @@ func (t connTx) Prepare(ctx context.Context, name, sql string) (*pgconn.Statemen
 	return t.c.Prepare(ctx, name, sql)
 }
 
+// River's statements are described before they run, whatever the connection's default (the
+// application's bun statements carry no arguments and skip that round trip): their arguments'
+// types then come from the statement, not from Go's.
+func described(args []any) []any { return append([]any{pgx.QueryExecModeDescribeExec}, args...) }
+
 func (t connTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	return t.c.Exec(ctx, sql, args...)
+	return t.c.Exec(ctx, sql, described(args)...)
 }
 
 func (t connTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return t.c.Query(ctx, sql, args...)
+	return t.c.Query(ctx, sql, described(args)...)
 }
 
 func (t connTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	return t.c.QueryRow(ctx, sql, args...)
+	return t.c.QueryRow(ctx, sql, described(args)...)
 }
 
 // savepointTx is a nested transaction inside connTx.

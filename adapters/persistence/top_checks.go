@@ -426,16 +426,19 @@ func (r *ScreeningRecords) PassportHolders(ctx context.Context, passportKey stri
 	return out, nil
 }
 
-// attentionCond is screening.NeedsAttention in SQL, on verifications aliased v.
-const attentionCond = `EXISTS (SELECT 1 FROM screening_states AS st WHERE st.verification_id = v.id AND (
-	(st.open_items > 0 AND (v.status IN ('submitted', 'in_review') OR (v.status = 'approved' AND v.revoked_at IS NULL)))
-	OR (st.flagged AND v.status IN ('submitted', 'in_review'))))`
+// attentionCond is screening.NeedsAttention in SQL, on verifications aliased v: open items or a flag
+// while the verification is submitted or in review, open items alone on a live certificate. The
+// conditions on v stay out of the subqueries: mixed into one, they cost PostgreSQL 5 ms of planning
+// on every count (it weighed every index of verifications against each branch), more than the count.
+const attentionCond = `(EXISTS (SELECT 1 FROM screening_states AS st WHERE st.verification_id = v.id AND (st.open_items > 0 OR st.flagged))
+	AND (v.status IN ('submitted', 'in_review') OR (v.status = 'approved' AND v.revoked_at IS NULL
+		AND EXISTS (SELECT 1 FROM screening_states AS st WHERE st.verification_id = v.id AND st.open_items > 0))))`
 
 // CountAttention counts the filter's verifications whose screening needs a reviewer.
 func (r *ScreeningRecords) CountAttention(ctx context.Context, f application.VerificationFilter) (int, error) {
 	f.ScreeningAttention = true
 	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil))
-	if err := (&Verifications{db: r.db}).filter(ctx, q, f, false); err != nil {
+	if _, err := (&Verifications{db: r.db}).filter(ctx, q, f, false); err != nil {
 		return 0, err
 	}
 	n, err := q.Count(ctx)

@@ -41,6 +41,9 @@ type verificationRow struct {
 	// that triggers on company_infos keep (written by them alone).
 	OwnerEmail  string `bun:"owner_email,scanonly"`
 	CompanyName string `bun:"company_name,scanonly"`
+	// ListedTotal is the filter's total, counted in the page query when the filter is a short list
+	// of ids (listedTotal).
+	ListedTotal int `bun:"listed_total,scanonly"`
 }
 
 func toVerificationRow(v *verification.Verification) *verificationRow {
@@ -228,11 +231,17 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 		dir = "DESC"
 	}
 	q := conn(ctx, r.db).NewSelect().Model(&rows)
-	if err := r.filter(ctx, q, f, true); err != nil {
+	few, err := r.filter(ctx, q, f, true)
+	if err != nil {
 		return nil, 0, err
 	}
 	q = q.ColumnExpr("v.*").ColumnExpr(pageOwnerEmail).OrderExpr(col + " " + dir).OrderExpr("v.id " + dir).Limit(int64(f.PageSize)).Offset(int64((f.Page - 1) * f.PageSize))
-	total, err := r.total(ctx, q, f)
+	var total int
+	if few {
+		total, err = listedTotal(ctx, q.ColumnExpr("COUNT(*) OVER () AS listed_total"), &rows, f)
+	} else {
+		total, err = r.total(ctx, q, f)
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("list verifications: %w", err)
 	}
@@ -245,6 +254,23 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 		items = append(items, application.VerificationListItem{Verification: v, UserEmail: rows[i].OwnerEmail, CompanyName: rows[i].CompanyName})
 	}
 	return items, total, nil
+}
+
+// listedTotal runs the page query q of a filter that reads a short list of ids, whose total the
+// page's rows carry: one query reads those rows once, where a count beside it would read them again.
+// Only a page past the end, which has no rows, needs the count on its own.
+func listedTotal(ctx context.Context, q *bun.SelectQuery, rows *[]verificationRow, f application.VerificationFilter) (int, error) {
+	if err := q.Scan(ctx); err != nil {
+		return 0, err
+	}
+	switch {
+	case len(*rows) > 0:
+		return (*rows)[0].ListedTotal, nil
+	case f.Page <= 1:
+		return 0, nil
+	}
+	n, err := q.Count(ctx)
+	return int(n), err
 }
 
 // total runs the page query q and returns the filter's total: from the maintained counts when the
@@ -306,7 +332,7 @@ func (r *Verifications) CountByStatus(ctx context.Context, f application.Verific
 	}
 	var rows []statusCount
 	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.status, COUNT(*) AS n").GroupExpr("v.status")
-	if err := r.filter(ctx, q, f, false); err != nil {
+	if _, err := r.filter(ctx, q, f, false); err != nil {
 		return nil, err
 	}
 	if err := q.Scan(ctx, &rows); err != nil {
@@ -417,31 +443,33 @@ func (r *Verifications) counted(ctx context.Context, f application.VerificationF
 }
 
 // filter applies f to a query on verifications aliased v; byStatus false ignores the status fields.
-func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f application.VerificationFilter, byStatus bool) error {
+// few reports that the search made it a short list of ids: of a few users' or companies' verifications.
+func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f application.VerificationFilter, byStatus bool) (few bool, err error) {
 	cond, args := conditions(f, byStatus)
 	if f.Company != "" {
-		c, a, err := r.companyCond(ctx, f.Company)
+		c, a, listed, err := r.companyCond(ctx, f.Company)
 		if err != nil {
-			return err
+			return false, err
 		}
-		cond, args = cond+" AND "+c, append(args, a...)
+		cond, args, few = cond+" AND "+c, append(args, a...), listed
 	}
 	if f.Email == "" {
 		q.Where(cond, args...)
-		return nil
+		return few, nil
 	}
 	// Reviewers search by any part of an e-mail. A search that matches few users (the usual case:
 	// one company) looks them up first and reads only their verifications; a broad one filters with
 	// a subquery instead of a long id list.
 	pattern := "%" + escapeLike(strings.ToLower(f.Email)) + "%"
 	var ids []int64
-	err := conn(ctx, r.db).NewSelect().Table("users").Column("id").Where("email LIKE ? ESCAPE '\\'", pattern).
+	err = conn(ctx, r.db).NewSelect().Table("users").Column("id").Where("email LIKE ? ESCAPE '\\'", pattern).
 		Limit(maxListedUsers+1).Scan(ctx, &ids)
 	switch {
 	case err != nil:
-		return fmt.Errorf("find users matching %q: %w", f.Email, err)
+		return false, fmt.Errorf("find users matching %q: %w", f.Email, err)
 	case len(ids) > maxListedUsers:
 		q.Where(cond+" AND v.user_id IN (SELECT id FROM users WHERE email LIKE ? ESCAPE '\\')", append(args, pattern)...)
+		return false, nil
 	case len(ids) == 0:
 		q.Where("1 = 0")
 	default:
@@ -454,7 +482,7 @@ func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f applic
 		q.ModelTableExpr("(SELECT * FROM verifications AS v WHERE v.user_id IN (?) AND "+cond+fence+") AS v",
 			append([]any{bun.List(ids)}, args...)...)
 	}
-	return nil
+	return true, nil
 }
 
 // companyMatch finds company sections by any part of the company name or registration number; the
@@ -462,20 +490,20 @@ func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f applic
 const companyMatch = "SELECT verification_id FROM company_infos WHERE lower(company_name) LIKE ? ESCAPE '\\' OR lower(registration_number) LIKE ? ESCAPE '\\'"
 
 // companyCond is the condition on alias v for a company search: like the e-mail search, a search
-// that matches few companies becomes a list of ids, a broad one a subquery.
-func (r *Verifications) companyCond(ctx context.Context, text string) (string, []any, error) {
+// that matches few companies becomes a list of ids (listed), a broad one a subquery.
+func (r *Verifications) companyCond(ctx context.Context, text string) (cond string, args []any, listed bool, err error) {
 	pattern := "%" + escapeLike(strings.ToLower(text)) + "%"
 	var ids []int64
 	if err := conn(ctx, r.db).NewRaw(companyMatch+" LIMIT ?", pattern, pattern, maxListedUsers+1).Scan(ctx, &ids); err != nil {
-		return "", nil, fmt.Errorf("find companies matching %q: %w", text, err)
+		return "", nil, false, fmt.Errorf("find companies matching %q: %w", text, err)
 	}
 	switch {
 	case len(ids) > maxListedUsers:
-		return "v.id IN (" + companyMatch + ")", []any{pattern, pattern}, nil
+		return "v.id IN (" + companyMatch + ")", []any{pattern, pattern}, false, nil
 	case len(ids) == 0:
-		return "1 = 0", nil, nil
+		return "1 = 0", nil, true, nil
 	default:
-		return "v.id IN (?)", []any{bun.List(ids)}, nil
+		return "v.id IN (?)", []any{bun.List(ids)}, true, nil
 	}
 }
 
@@ -573,7 +601,7 @@ func (r *Verifications) CountWithdrawn(ctx context.Context, f application.Verifi
 		ColumnExpr("COALESCE(SUM(CASE WHEN v.revoked_at IS NULL AND v.expires_at <= ? THEN 1 ELSE 0 END), 0) AS expired", f.Now).
 		Where("v.status = ?", verification.Approved.String()).
 		Where("(v.revoked_at IS NOT NULL OR v.expires_at <= ?)", f.Now)
-	if err := r.filter(ctx, q, f, false); err != nil {
+	if _, err := r.filter(ctx, q, f, false); err != nil {
 		return nil, err
 	}
 	if err := q.Scan(ctx, &rows); err != nil {

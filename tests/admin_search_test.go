@@ -60,7 +60,13 @@ func TestAdminSearchesByCompanyAndSortsByAnyColumn(t *testing.T) {
 			"sort=email&order=asc":          {acme.ID, boreal.ID},
 			"sort=email&order=desc":         {boreal.ID, acme.ID},
 			"sort=id&order=desc":            {acme.ID, boreal.ID},
-			"company=%25&sort=publicId":     {}, // a literal %, not a wildcard
+			// Both owners found by e-mail first: the page's ids are sorted before its rows are read.
+			"email=.example&sort=company&order=asc":              {acme.ID, boreal.ID},
+			"email=.example&sort=company&order=desc":             {boreal.ID, acme.ID},
+			"email=.example&sort=email&order=desc":               {boreal.ID, acme.ID},
+			"email=.example&sort=id&order=asc":                   {boreal.ID, acme.ID},
+			"email=.example&pageSize=1&page=2&sort=id&order=asc": {acme.ID},
+			"company=%25&sort=publicId":                          {}, // a literal %, not a wildcard
 		} {
 			if got := ids(query); !slices.Equal(got, want) {
 				t.Errorf("%s: got %v, want %v", query, got, want)

@@ -235,12 +235,19 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 	if err != nil {
 		return nil, 0, err
 	}
-	q = q.ColumnExpr("v.*").ColumnExpr(pageOwnerEmail).OrderExpr(col + " " + dir).OrderExpr("v.id " + dir).Limit(int64(f.PageSize)).Offset(int64((f.Page - 1) * f.PageSize))
+	q = q.OrderExpr(col + " " + dir).OrderExpr("v.id " + dir).Limit(int64(f.PageSize)).Offset(int64((f.Page - 1) * f.PageSize))
 	var total int
 	if few {
-		total, err = listedTotal(ctx, q.ColumnExpr("COUNT(*) OVER () AS listed_total"), &rows, f)
+		// The page's ids and the total first, in rows as narrow as an index can give them (one on
+		// the owner, status and creation date needs no table row at all), then the page's rows.
+		page := conn(ctx, r.db).NewSelect().Model(&rows).
+			ModelTableExpr("(?) AS p JOIN verifications AS v ON v.id = p.id",
+				q.ColumnExpr("v.id, "+col+" AS sort_key, COUNT(*) OVER () AS listed_total")).
+			ColumnExpr("v.*").ColumnExpr(pageOwnerEmail).ColumnExpr("p.listed_total").
+			OrderExpr("p.sort_key " + dir).OrderExpr("p.id " + dir)
+		total, err = listedTotal(ctx, page, q, &rows, f)
 	} else {
-		total, err = r.total(ctx, q, f)
+		total, err = r.total(ctx, q.ColumnExpr("v.*").ColumnExpr(pageOwnerEmail), f)
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("list verifications: %w", err)
@@ -256,11 +263,11 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 	return items, total, nil
 }
 
-// listedTotal runs the page query q of a filter that reads a short list of ids, whose total the
+// listedTotal runs the page query of a filter that reads a short list of ids, whose total the
 // page's rows carry: one query reads those rows once, where a count beside it would read them again.
-// Only a page past the end, which has no rows, needs the count on its own.
-func listedTotal(ctx context.Context, q *bun.SelectQuery, rows *[]verificationRow, f application.VerificationFilter) (int, error) {
-	if err := q.Scan(ctx); err != nil {
+// Only a page past the end, which has no rows, needs the filter counted on its own.
+func listedTotal(ctx context.Context, page, filtered *bun.SelectQuery, rows *[]verificationRow, f application.VerificationFilter) (int, error) {
+	if err := page.Scan(ctx); err != nil {
 		return 0, err
 	}
 	switch {
@@ -269,7 +276,7 @@ func listedTotal(ctx context.Context, q *bun.SelectQuery, rows *[]verificationRo
 	case f.Page <= 1:
 		return 0, nil
 	}
-	n, err := q.Count(ctx)
+	n, err := filtered.Count(ctx)
 	return int(n), err
 }
 

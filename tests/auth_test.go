@@ -296,6 +296,11 @@ func TestListPagingSortingFiltering(t *testing.T) {
 		if len(page) != 2 || page[1].ID != ids[0] {
 			t.Fatalf("page 2: %+v", page)
 		}
+		r = c.must(http.StatusOK, "GET", "/api/verifications?page=3", nil) // past the end: no rows, the same total
+		r.JSON(t, &page)
+		if len(page) != 0 || r.Header.Get("X-Total-Count") != "12" {
+			t.Fatalf("page 3: %d items, total %s", len(page), r.Header.Get("X-Total-Count"))
+		}
 		c.must(http.StatusOK, "GET", "/api/verifications?sort=id&order=asc&pageSize=3", nil).JSON(t, &page)
 		if len(page) != 3 || page[0].ID != ids[0] || page[2].ID != ids[2] {
 			t.Fatalf("sorted by id: %+v", page)

@@ -450,15 +450,17 @@ func (r *Verifications) counted(ctx context.Context, f application.VerificationF
 }
 
 // filter applies f to a query on verifications aliased v; byStatus false ignores the status fields.
-// few reports that the search made it a short list of ids: of a few users' or companies' verifications.
+// few reports that the filter reads a short list: one applicant's own verifications, or those of the
+// few users or companies a search matched.
 func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f application.VerificationFilter, byStatus bool) (few bool, err error) {
 	cond, args := conditions(f, byStatus)
+	few = f.UserID != 0
 	if f.Company != "" {
 		c, a, listed, err := r.companyCond(ctx, f.Company)
 		if err != nil {
 			return false, err
 		}
-		cond, args, few = cond+" AND "+c, append(args, a...), listed
+		cond, args, few = cond+" AND "+c, append(args, a...), few || listed
 	}
 	if f.Email == "" {
 		q.Where(cond, args...)
@@ -476,7 +478,7 @@ func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f applic
 		return false, fmt.Errorf("find users matching %q: %w", f.Email, err)
 	case len(ids) > maxListedUsers:
 		q.Where(cond+" AND v.user_id IN (SELECT id FROM users WHERE email LIKE ? ESCAPE '\\')", append(args, pattern)...)
-		return false, nil
+		return few, nil
 	case len(ids) == 0:
 		q.Where("1 = 0")
 	default:

@@ -123,15 +123,15 @@ func replaceRows(path string, results []result, prefixes []string, label, comman
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
-// loadAverage describes how busy the machine was when the report was written: other work on it
-// (other engineers' builds and tests share the cores) slows every figure.
+// loadAverage describes how busy the machine was when the report was written: the benchmark's own
+// server, database and load generator, and any other work on the cores, which slows every figure.
 func loadAverage() string {
 	b, err := os.ReadFile("/proc/loadavg")
 	fields := strings.Fields(string(b))
 	if err != nil || len(fields) < 3 {
 		return "load average unknown"
 	}
-	return fmt.Sprintf("load average %s / %s / %s (1, 5, 15 min) on %d cores at the end of the run, shared with other work",
+	return fmt.Sprintf("load average %s / %s / %s (1, 5, 15 min) on %d cores at the end of the run, the benchmark's own work included",
 		fields[0], fields[1], fields[2], runtime.NumCPU())
 }
 

@@ -172,7 +172,9 @@ describe('payment page (simulated provider)', () => {
     })
     const user = userEvent.setup()
     renderPage('/payment/:id', '/payment/7', <PaymentPage />)
-    await user.type(await screen.findByLabelText('Coupon Code'), 'half')
+    // The coupon field takes input once the checkout is open; the full-price button says it is.
+    await screen.findByRole('button', { name: 'Pay $49.00' })
+    await user.type(screen.getByLabelText('Coupon Code'), 'half')
     await user.click(screen.getByRole('button', { name: 'Apply' }))
     await fillCard(user, '4242424242424242')
     await user.click(await screen.findByRole('button', { name: 'Pay $24.50' }))

@@ -47,38 +47,12 @@ func (s *Admin) annotate(ctx context.Context, items []VerificationListItem, now 
 	return nil
 }
 
-// StatusCounts are the admin queue's counts per status, where an approved verification whose
-// certificate was revoked or has expired counts as Revoked or Expired instead of approved.
-type StatusCounts struct {
-	ByStatus         map[verification.Status]int
-	Revoked, Expired int
-	// Overdue counts the verifications in review that have waited more than the promised business days.
-	Overdue int
-}
-
 // Stats counts verifications per status for the filter, ignoring its status.
 func (s *Admin) Stats(ctx context.Context, actor *User, f VerificationFilter) (StatusCounts, error) {
 	return asReviewer(actor, func() (StatusCounts, error) {
 		f.UserID, f.Status, f.Statuses, f.Certificates, f.Now = 0, nil, nil, nil, s.clock.Now()
 		scopeClaims(s.claims, actor, &f, f.Now)
-		counts, err := s.repo.CountByStatus(ctx, f)
-		if err != nil {
-			return StatusCounts{}, err
-		}
-		withdrawn, err := s.repo.CountWithdrawn(ctx, f)
-		if err != nil {
-			return StatusCounts{}, err
-		}
-		late := f
-		late.WaitingBefore = s.cal.OverdueBefore(f.Now)
-		overdue, err := s.repo.CountByStatus(ctx, late)
-		if err != nil {
-			return StatusCounts{}, err
-		}
-		out := StatusCounts{ByStatus: counts, Revoked: withdrawn[verification.CertificateRevoked],
-			Expired: withdrawn[verification.CertificateExpired], Overdue: overdue[verification.InReview]}
-		counts[verification.Approved] -= out.Revoked + out.Expired
-		return out, nil
+		return s.repo.Tally(ctx, f, s.cal.OverdueBefore(f.Now))
 	})
 }
 

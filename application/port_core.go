@@ -146,6 +146,15 @@ type VerificationFilter struct {
 	PageSize                   int
 }
 
+// StatusCounts are the admin queue's counts per status, where an approved verification whose
+// certificate was revoked or has expired counts as Revoked or Expired instead of approved.
+type StatusCounts struct {
+	ByStatus         map[verification.Status]int
+	Revoked, Expired int
+	// Overdue counts the verifications in review that have waited more than the promised business days.
+	Overdue int
+}
+
 // VerificationListItem is a verification with its owner's e-mail and its company's name (empty until
 // the company section is saved), as lists show it.
 type VerificationListItem struct {
@@ -187,9 +196,10 @@ type VerificationRepository interface {
 	List(ctx context.Context, f VerificationFilter) ([]VerificationListItem, int, error)
 	// CountByStatus counts verifications per status for the filter, ignoring its status fields.
 	CountByStatus(ctx context.Context, f VerificationFilter) (map[verification.Status]int, error)
-	// CountWithdrawn counts the filter's approved verifications whose certificate is revoked or
-	// expired at f.Now, ignoring its status fields.
-	CountWithdrawn(ctx context.Context, f VerificationFilter) (map[verification.CertificateStatus]int, error)
+	// Tally counts the filter's verifications as the admin queue shows them, ignoring its status
+	// fields: per status, the certificates revoked or expired at f.Now apart from the approved ones,
+	// and those in review since before overdueBefore.
+	Tally(ctx context.Context, f VerificationFilter, overdueBefore time.Time) (StatusCounts, error)
 	// SearchApproved returns at most limit approved, unrevoked verifications whose public id or
 	// registration number is text, or whose company name begins with it, case-insensitively.
 	SearchApproved(ctx context.Context, text string, limit int) ([]*verification.Verification, error)

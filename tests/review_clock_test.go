@@ -113,6 +113,11 @@ func TestReviewClockInTheQueue(t *testing.T) {
 		if stats.Overdue != 2 || stats.InReview != 4 {
 			t.Errorf("stats: %d overdue of %d in review, want 2 of 4", stats.Overdue, stats.InReview)
 		}
+		// A search counts its own rows (one query over the owner's verifications) to the same figures.
+		adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats?email=queue.example", nil).JSON(t, &stats)
+		if stats.Overdue != 2 || stats.InReview != 4 || stats.Submitted != 1 {
+			t.Errorf("stats of an e-mail search: %+v, want 2 overdue of 4 in review and 1 submitted", stats)
+		}
 		// A decision ends the wait: the approved one leaves the count.
 		if _, err := e.Svc.Admin.Approve(t.Context(), newUseCases(t, e).reviewer("admin@ttt.example"), ids[0]); err != nil {
 			t.Fatal(err)

@@ -310,7 +310,7 @@ func (r *Verifications) total(ctx context.Context, q *bun.SelectQuery, f applica
 // f.Certificates, of approved in all: the withdrawn ones (revoked, expired) are few and indexed, and
 // the valid ones are the rest.
 func (r *Verifications) countCertificates(ctx context.Context, f application.VerificationFilter, approved int) (int, error) {
-	withdrawn, err := r.CountWithdrawn(ctx, f)
+	withdrawn, err := r.countWithdrawn(ctx, f)
 	if err != nil {
 		return 0, err
 	}
@@ -597,9 +597,83 @@ func certificateConditions(states []verification.CertificateStatus, now time.Tim
 	return "(" + strings.Join(parts, " OR ") + ")", args
 }
 
-// CountWithdrawn counts the filter's approved verifications whose certificate is revoked or expired
+// Tally counts the filter's verifications as the admin queue shows them. The maintained counts
+// answer a filter they can; any other (a search, the claim "mine", screening attention) is counted
+// in one pass over its rows, which also finds the matching users or companies once.
+func (r *Verifications) Tally(ctx context.Context, f application.VerificationFilter, overdueBefore time.Time) (application.StatusCounts, error) {
+	f.Status, f.Statuses, f.Certificates = nil, nil, nil
+	var out application.StatusCounts
+	var err error
+	if countable(f) {
+		out, err = r.tallyCounted(ctx, f, overdueBefore)
+	} else {
+		out, err = r.tallyRows(ctx, f, overdueBefore)
+	}
+	if err != nil {
+		return application.StatusCounts{}, err
+	}
+	out.ByStatus[verification.Approved] -= out.Revoked + out.Expired
+	return out, nil
+}
+
+// tallyCounted is Tally from the maintained counts, the few withdrawn certificates and the recent waits.
+func (r *Verifications) tallyCounted(ctx context.Context, f application.VerificationFilter, overdueBefore time.Time) (application.StatusCounts, error) {
+	counts, err := r.counted(ctx, f)
+	if err != nil {
+		return application.StatusCounts{}, err
+	}
+	withdrawn, err := r.countWithdrawn(ctx, f)
+	if err != nil {
+		return application.StatusCounts{}, err
+	}
+	late := f
+	late.WaitingBefore = overdueBefore
+	overdue, err := r.countedOverdue(ctx, late)
+	if err != nil {
+		return application.StatusCounts{}, err
+	}
+	return application.StatusCounts{ByStatus: counts, Revoked: withdrawn[verification.CertificateRevoked],
+		Expired: withdrawn[verification.CertificateExpired], Overdue: overdue[verification.InReview]}, nil
+}
+
+// tallyRows is Tally counted over the filter's rows in one query.
+func (r *Verifications) tallyRows(ctx context.Context, f application.VerificationFilter, overdueBefore time.Time) (application.StatusCounts, error) {
+	var rows []struct {
+		statusCount
+		Revoked int `bun:"revoked"`
+		Expired int `bun:"expired"`
+		Overdue int `bun:"overdue"`
+	}
+	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.status, COUNT(*) AS n").
+		ColumnExpr("SUM(CASE WHEN v.revoked_at IS NOT NULL THEN 1 ELSE 0 END) AS revoked").
+		ColumnExpr("SUM(CASE WHEN v.revoked_at IS NULL AND v.expires_at <= ? THEN 1 ELSE 0 END) AS expired", f.Now).
+		ColumnExpr("SUM(CASE WHEN v.review_since < ? THEN 1 ELSE 0 END) AS overdue", overdueBefore).
+		GroupExpr("v.status")
+	if _, err := r.filter(ctx, q, f, false); err != nil {
+		return application.StatusCounts{}, err
+	}
+	if err := q.Scan(ctx, &rows); err != nil {
+		return application.StatusCounts{}, fmt.Errorf("tally verifications: %w", err)
+	}
+	perStatus := make([]statusCount, len(rows))
+	var out application.StatusCounts
+	for i, row := range rows {
+		perStatus[i] = row.statusCount
+		switch row.Status {
+		case verification.Approved.String():
+			out.Revoked, out.Expired = row.Revoked, row.Expired
+		case verification.InReview.String():
+			out.Overdue = row.Overdue
+		}
+	}
+	counts, err := byStatus(perStatus)
+	out.ByStatus = counts
+	return out, err
+}
+
+// countWithdrawn counts the filter's approved verifications whose certificate is revoked or expired
 // at f.Now, ignoring its status fields.
-func (r *Verifications) CountWithdrawn(ctx context.Context, f application.VerificationFilter) (map[verification.CertificateStatus]int, error) {
+func (r *Verifications) countWithdrawn(ctx context.Context, f application.VerificationFilter) (map[verification.CertificateStatus]int, error) {
 	f.Status, f.Statuses, f.Certificates = nil, nil, nil
 	var rows []struct {
 		Revoked int `bun:"revoked"`

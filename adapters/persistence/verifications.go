@@ -237,16 +237,15 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 	}
 	q = q.OrderExpr(col + " " + dir).OrderExpr("v.id " + dir).Limit(int64(f.PageSize)).Offset(int64((f.Page - 1) * f.PageSize))
 	var total int
-	if few {
-		// The page's ids and the total first, in rows as narrow as an index can give them (one on
-		// the owner, status and creation date needs no table row at all), then the page's rows.
-		page := conn(ctx, r.db).NewSelect().Model(&rows).
-			ModelTableExpr("(?) AS p JOIN verifications AS v ON v.id = p.id",
-				q.ColumnExpr("v.id, "+col+" AS sort_key, COUNT(*) OVER () AS listed_total")).
-			ColumnExpr("v.*").ColumnExpr(pageOwnerEmail).ColumnExpr("p.listed_total").
-			OrderExpr("p.sort_key " + dir).OrderExpr("p.id " + dir)
-		total, err = listedTotal(ctx, page, q, &rows, f)
-	} else {
+	switch {
+	case few:
+		// The total comes with the page's ids, from rows as narrow as an index can give them (one
+		// on the owner, status and creation date needs no table row at all).
+		total, err = listedTotal(ctx, r.pageByIDs(ctx, &rows, q, col, dir, true), q, &rows, f)
+	case countable(f) && (f.Page-1)*f.PageSize >= deepOffset:
+		// The rows a deep page skips are read from an index alone, not from the table.
+		total, err = r.total(ctx, r.pageByIDs(ctx, &rows, q, col, dir, false), f)
+	default:
 		total, err = r.total(ctx, q.ColumnExpr("v.*").ColumnExpr(pageOwnerEmail), f)
 	}
 	if err != nil {
@@ -261,6 +260,27 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 		items = append(items, application.VerificationListItem{Verification: v, UserEmail: rows[i].OwnerEmail, CompanyName: rows[i].CompanyName})
 	}
 	return items, total, nil
+}
+
+// deepOffset is how many rows a page must skip before its ids are read first: each skipped row costs
+// the one-step query a table read and an e-mail lookup (3.5 µs at 1,000,000 verifications), the
+// two steps a fixed 0.2 ms.
+const deepOffset = 100
+
+// pageByIDs is the page of the filtered, sorted, limited query q in two steps: its ids first (with
+// the filter's total in every row when withTotal), then those verifications' rows.
+func (r *Verifications) pageByIDs(ctx context.Context, rows *[]verificationRow, q *bun.SelectQuery, col, dir string, withTotal bool) *bun.SelectQuery {
+	ids := "v.id, " + col + " AS sort_key"
+	if withTotal {
+		ids += ", COUNT(*) OVER () AS listed_total"
+	}
+	page := conn(ctx, r.db).NewSelect().Model(rows).
+		ModelTableExpr("(?) AS p JOIN verifications AS v ON v.id = p.id", q.ColumnExpr(ids)).
+		ColumnExpr("v.*").ColumnExpr(pageOwnerEmail)
+	if withTotal {
+		page.ColumnExpr("p.listed_total")
+	}
+	return page.OrderExpr("p.sort_key " + dir).OrderExpr("p.id " + dir)
 }
 
 // listedTotal runs the page query of a filter that reads a short list of ids, whose total the

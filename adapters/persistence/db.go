@@ -30,6 +30,7 @@ import (
 type DB struct {
 	*bun.DB
 	postgres bool
+	prepared preparedStatements
 }
 
 // Postgres reports whether the database is PostgreSQL (otherwise SQLite).

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/adapters/persistence/dbtest"
 	"github.com/tttverify/tttverify/application"
+	"github.com/tttverify/tttverify/domain/verification"
 )
 
 // TestQueriesLeaveNoPreparedStatements reads many users on one PostgreSQL connection. bun writes
@@ -30,5 +32,82 @@ func TestQueriesLeaveNoPreparedStatements(t *testing.T) {
 	}
 	if kept != 0 {
 		t.Errorf("%d prepared statements kept on the connection after 100 lookups, want 0", kept)
+	}
+}
+
+// TestHotLookupsArePreparedOnce: a signed-in request's session and a certificate's first read run
+// as one prepared statement each per connection, however many sessions and certificates are read;
+// they see a transaction's own writes; and a column added to the table later (a newer release's
+// migration, with this one still serving) leaves them working.
+func TestHotLookupsArePreparedOnce(t *testing.T) {
+	for _, engine := range dbtest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			db, _ := dbtest.Open(t, engine)
+			db.SetMaxOpenConns(1) // every lookup on the connection the count is taken on
+			ctx := context.Background()
+			users, sessions := persistence.NewUsers(db), persistence.NewSessions(db)
+			verifications := persistence.NewVerifications(db)
+			now := time.Now().UTC()
+			u := &application.User{Email: "prepared@lookups.example", PasswordHash: "x", CreatedAt: now}
+			if err := users.Create(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+			var publicIDs []string
+			for i := range 3 {
+				v, err := verification.New(u.ID, verification.Basic, now)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := verifications.Create(ctx, v); err != nil {
+					t.Fatal(err)
+				}
+				publicIDs = append(publicIDs, v.PublicID())
+				if err := sessions.Create(ctx, application.Session{ID: fmt.Sprint("session-", i), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			lookUp := func(ctx context.Context) {
+				t.Helper()
+				for i, id := range publicIDs {
+					if v, company, err := verifications.ByPublicIDWithCompany(ctx, id); err != nil || v.PublicID() != id || company != nil {
+						t.Errorf("certificate %s: %v, %v, %v", id, v, company, err)
+					}
+					if s, su, err := sessions.Active(ctx, fmt.Sprint("session-", i), now); err != nil || s.UserID != u.ID || su.Email != u.Email {
+						t.Errorf("session %d: %+v, %+v, %v", i, s, su, err)
+					}
+				}
+				if _, _, err := verifications.ByPublicIDWithCompany(ctx, "no-such-certificate"); !errors.Is(err, application.ErrNotFound) {
+					t.Errorf("unknown certificate: %v, want not found", err)
+				}
+				if _, _, err := sessions.Active(ctx, "session-0", now.Add(2*time.Hour)); !errors.Is(err, application.ErrNotFound) {
+					t.Errorf("expired session: %v, want not found", err)
+				}
+			}
+			lookUp(ctx)
+			err := persistence.NewTransactor(db).WithinTx(ctx, func(ctx context.Context) error {
+				if err := sessions.Create(ctx, application.Session{ID: "in-tx", UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+					return err
+				}
+				_, _, err := sessions.Active(ctx, "in-tx", now)
+				return err
+			})
+			if err != nil {
+				t.Errorf("a session read in the transaction that wrote it: %v", err)
+			}
+			if _, err := db.ExecContext(ctx, "ALTER TABLE verifications ADD COLUMN added_later TEXT"); err != nil {
+				t.Fatal(err)
+			}
+			lookUp(ctx)
+			if engine != "postgres" {
+				return
+			}
+			var kept int
+			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM pg_prepared_statements").Scan(&kept); err != nil {
+				t.Fatal(err)
+			}
+			if kept != 2 {
+				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 2", kept, 2*len(publicIDs)+2)
+			}
+		})
 	}
 }

@@ -126,19 +126,20 @@ func (r *Sessions) Create(ctx context.Context, s application.Session) error {
 	return err
 }
 
+// activeSession reads a live session (by its hashed id, and now) with its user: every signed-in
+// request runs it.
+const activeSession = `SELECT s.id, s.user_id, s.created_at, s.expires_at,
+	u.id AS u_id, u.email AS u_email, u.password_hash AS u_password_hash, u.role AS u_role, u.created_at AS u_created_at
+	FROM sessions AS s JOIN users AS u ON u.id = s.user_id
+	WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`
+
 // Active returns a live session with its user in one query.
 func (r *Sessions) Active(ctx context.Context, id string, now time.Time) (*application.Session, *application.User, error) {
 	var out struct {
 		sessionRow
 		User userRow `bun:"u,embed:u_"`
 	}
-	err := conn(ctx, r.db).NewSelect().
-		TableExpr("sessions AS s").
-		ColumnExpr("s.id, s.user_id, s.created_at, s.expires_at").
-		ColumnExpr("u.id AS u_id, u.email AS u_email, u.password_hash AS u_password_hash, u.role AS u_role, u.created_at AS u_created_at").
-		Join("JOIN users AS u ON u.id = s.user_id").
-		Where("s.id = ?", HashToken(id)).Where("s.revoked_at IS NULL").Where("s.expires_at > ?", now).
-		Scan(ctx, &out)
+	err := r.db.scanOne(ctx, activeSession, &out, HashToken(id), now)
 	if err != nil {
 		return nil, nil, notFound(err)
 	}

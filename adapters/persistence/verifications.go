@@ -144,19 +144,21 @@ type publicCertificateRow struct {
 	Country            string `bun:"country_of_incorporation,scanonly"`
 }
 
+// publicCertificate reads a verification that is not deleted, by its public id, with its company's
+// public facts: a certificate's first read after a start or a change.
+var publicCertificate = "SELECT " + columnsOf[verificationRow]("v") + `, c.verification_id IS NOT NULL AS has_company,
+	COALESCE(c.company_name, '') AS company_name, COALESCE(c.registration_number, '') AS registration_number,
+	COALESCE(c.registered_address, '') AS registered_address, COALESCE(c.email, '') AS email,
+	COALESCE(c.country_of_incorporation, '') AS country_of_incorporation
+	FROM verifications AS v LEFT JOIN company_infos AS c ON c.verification_id = v.id
+	WHERE v.public_id = ? AND NOT v.deleted`
+
 // ByPublicIDWithCompany returns a verification that is not deleted by its public id, with the
 // public facts of its company section (nil when it has none), in one query by the public id's
 // unique index and the section's primary key.
 func (r *Verifications) ByPublicIDWithCompany(ctx context.Context, publicID string) (*verification.Verification, *application.CompanyRecord, error) {
 	row := new(publicCertificateRow)
-	err := conn(ctx, r.db).NewSelect().Model(row).ColumnExpr("v.*").
-		ColumnExpr("c.verification_id IS NOT NULL AS has_company").
-		ColumnExpr("COALESCE(c.company_name, '') AS company_name, COALESCE(c.registration_number, '') AS registration_number").
-		ColumnExpr("COALESCE(c.registered_address, '') AS registered_address, COALESCE(c.email, '') AS email").
-		ColumnExpr("COALESCE(c.country_of_incorporation, '') AS country_of_incorporation").
-		Join("LEFT JOIN company_infos AS c ON c.verification_id = v.id").
-		Where("v.public_id = ?", publicID).Where("v.deleted = ?", false).Scan(ctx)
-	if err != nil {
+	if err := r.db.scanOne(ctx, publicCertificate, row, publicID); err != nil {
 		return nil, nil, notFound(err)
 	}
 	v, err := row.toDomain()

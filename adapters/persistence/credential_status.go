@@ -25,8 +25,7 @@ func (r *CredentialStatuses) Index(ctx context.Context, verificationID int64, si
 	db := conn(ctx, r.db)
 	for range 32 {
 		var index int
-		err := db.NewSelect().Table("credential_status_entries").Column("status_index").
-			Where("verification_id = ?", verificationID).Scan(ctx, &index)
+		err := r.db.scanOne(ctx, "SELECT status_index FROM credential_status_entries WHERE verification_id = ?", &index, verificationID)
 		if err == nil {
 			return index, nil
 		}

@@ -35,8 +35,9 @@ func TestQueriesLeaveNoPreparedStatements(t *testing.T) {
 	}
 }
 
-// TestHotLookupsArePreparedOnce: a signed-in request's session and a certificate's first read run
-// as one prepared statement each per connection, however many sessions and certificates are read;
+// TestHotLookupsArePreparedOnce: a signed-in request's session and a certificate's first read (the
+// verification, its screening state, its registry checks, its credential's status index) run as one
+// prepared statement each per connection, however many sessions and certificates are read;
 // they see a transaction's own writes; and a column added to the table later (a newer release's
 // migration, with this one still serving) leaves them working.
 func TestHotLookupsArePreparedOnce(t *testing.T) {
@@ -47,12 +48,14 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 			ctx := context.Background()
 			users, sessions := persistence.NewUsers(db), persistence.NewSessions(db)
 			verifications := persistence.NewVerifications(db)
+			states, registries, statuses := persistence.NewScreeningRecords(db), persistence.NewRegistryChecks(db), persistence.NewCredentialStatuses(db)
 			now := time.Now().UTC()
 			u := &application.User{Email: "prepared@lookups.example", PasswordHash: "x", CreatedAt: now}
 			if err := users.Create(ctx, u); err != nil {
 				t.Fatal(err)
 			}
 			var publicIDs []string
+			var ids []int64
 			for i := range 3 {
 				v, err := verification.New(u.ID, verification.Basic, now)
 				if err != nil {
@@ -61,7 +64,7 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 				if err := verifications.Create(ctx, v); err != nil {
 					t.Fatal(err)
 				}
-				publicIDs = append(publicIDs, v.PublicID())
+				publicIDs, ids = append(publicIDs, v.PublicID()), append(ids, v.ID())
 				if err := sessions.Create(ctx, application.Session{ID: fmt.Sprint("session-", i), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
 					t.Fatal(err)
 				}
@@ -74,6 +77,16 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 					}
 					if s, su, err := sessions.Active(ctx, fmt.Sprint("session-", i), now); err != nil || s.UserID != u.ID || su.Email != u.Email {
 						t.Errorf("session %d: %+v, %+v, %v", i, s, su, err)
+					}
+					if st, err := states.State(ctx, ids[i]); err != nil || st.VerificationID != ids[i] || st.LatestRunID != 0 {
+						t.Errorf("screening state of %d: %+v, %v, want a zero one", ids[i], st, err)
+					}
+					if checks, err := registries.Latest(ctx, ids[i]); err != nil || len(checks) != 0 {
+						t.Errorf("registry checks of %d: %v, %v, want none", ids[i], checks, err)
+					}
+					first, err := statuses.Index(ctx, ids[i], 1000)
+					if again, err2 := statuses.Index(ctx, ids[i], 1000); err != nil || err2 != nil || again != first {
+						t.Errorf("status index of %d: %d then %d (%v, %v), want the same", ids[i], first, again, err, err2)
 					}
 				}
 				if _, _, err := verifications.ByPublicIDWithCompany(ctx, "no-such-certificate"); !errors.Is(err, application.ErrNotFound) {
@@ -105,8 +118,8 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM pg_prepared_statements").Scan(&kept); err != nil {
 				t.Fatal(err)
 			}
-			if kept != 2 {
-				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 2", kept, 2*len(publicIDs)+2)
+			if kept != 5 {
+				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 5", kept, 2*len(publicIDs))
 			}
 		})
 	}

@@ -30,14 +30,7 @@ func (db *DB) scanOne(ctx context.Context, query string, dest any, args ...any) 
 	if !db.postgres {
 		return conn(ctx, db).NewRaw(query, args...).Scan(ctx, dest)
 	}
-	stmt, err := db.prepared.get(ctx, db.DB.DB, query)
-	if err != nil {
-		return err
-	}
-	if tx, ok := ctx.Value(txKey{}).(bun.Tx); ok {
-		stmt = tx.Tx.StmtContext(ctx, stmt)
-	}
-	rows, err := stmt.QueryContext(ctx, args...)
+	rows, err := db.queryPrepared(ctx, query, args)
 	if err != nil {
 		return err
 	}
@@ -52,6 +45,30 @@ func (db *DB) scanOne(ctx context.Context, query string, dest any, args ...any) 
 		return err
 	}
 	return rows.Close()
+}
+
+// scanAll is scanOne for any number of rows, scanned into the slice dest points to.
+func (db *DB) scanAll(ctx context.Context, query string, dest any, args ...any) error {
+	if !db.postgres {
+		return conn(ctx, db).NewRaw(query, args...).Scan(ctx, dest)
+	}
+	rows, err := db.queryPrepared(ctx, query, args)
+	if err != nil {
+		return err
+	}
+	return db.ScanRows(ctx, rows, dest)
+}
+
+// queryPrepared runs query's prepared statement with args, in ctx's transaction when there is one.
+func (db *DB) queryPrepared(ctx context.Context, query string, args []any) (*sql.Rows, error) {
+	stmt, err := db.prepared.get(ctx, db.DB.DB, query)
+	if err != nil {
+		return nil, err
+	}
+	if tx, ok := ctx.Value(txKey{}).(bun.Tx); ok {
+		stmt = tx.Tx.StmtContext(ctx, stmt)
+	}
+	return stmt.QueryContext(ctx, args...)
 }
 
 // get returns query's prepared statement, preparing it the first time; database/sql prepares it

@@ -75,14 +75,15 @@ func (r *RegistryChecks) Answered(ctx context.Context, verificationID int64) ([]
 	return r.newest(ctx, verificationID, string(screening.RegistryUnavailable))
 }
 
+// newestRegistryChecks reads a verification's newest check of each register whose outcome is not
+// the one given: a Top certificate's first read, and every page that shows its checks.
+var newestRegistryChecks = "SELECT " + columnsOf[registryCheckRow]("rc") + ` FROM registry_checks AS rc
+	WHERE rc.verification_id = ? AND rc.id IN (SELECT MAX(id) FROM registry_checks WHERE verification_id = ? AND outcome <> ? GROUP BY registry)`
+
 // newest returns the newest check of each register, leaving out the outcome except ("" for none).
 func (r *RegistryChecks) newest(ctx context.Context, verificationID int64, except string) ([]application.RegistryCheckRecord, error) {
 	var rows []registryCheckRow
-	err := conn(ctx, r.db).NewSelect().Model(&rows).Where("verification_id = ?", verificationID).
-		Where("id IN (SELECT MAX(id) FROM registry_checks WHERE verification_id = ? AND outcome <> ? GROUP BY registry)",
-			verificationID, except).
-		Scan(ctx)
-	if err != nil {
+	if err := r.db.scanAll(ctx, newestRegistryChecks, &rows, verificationID, verificationID, except); err != nil {
 		return nil, fmt.Errorf("registry checks of %d: %w", verificationID, err)
 	}
 	out := make([]application.RegistryCheckRecord, 0, len(rows))

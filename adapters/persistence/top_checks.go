@@ -333,10 +333,14 @@ func (r *ScreeningRecords) AddDecision(ctx context.Context, hitID int64, d appli
 	return nil
 }
 
+// screeningState reads a verification's screening state: a Top certificate's first read, and every
+// page that shows a verification's checks.
+var screeningState = "SELECT " + columnsOf[screeningStateRow]("st") + " FROM screening_states AS st WHERE st.verification_id = ?"
+
 // State returns a verification's screening state; a zero one when it never ran.
 func (r *ScreeningRecords) State(ctx context.Context, verificationID int64) (*application.ScreeningState, error) {
 	row := new(screeningStateRow)
-	err := conn(ctx, r.db).NewSelect().Model(row).Where("verification_id = ?", verificationID).Scan(ctx)
+	err := r.db.scanOne(ctx, screeningState, row, verificationID)
 	if err = notFound(err); errors.Is(err, application.ErrNotFound) {
 		return &application.ScreeningState{VerificationID: verificationID}, nil
 	}

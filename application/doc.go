@@ -74,8 +74,7 @@
 //     (each list's last success and last attempt), ListVersions, ListChanges, Index and Search (the
 //     admin search).
 //   - TopChecks (topchecks_*.go): the Top tier's checks, Run and Rescreen, the reviewer's
-//     Screening view, DecideHit, AcknowledgePEP and CheckIdentifiersAgain (GLEIF, VIES), Summaries
-//     and AttentionCount,
+//     Screening view, DecideHit, AcknowledgePEP and CheckIdentifiersAgain (GLEIF, VIES), Summaries,
 //     ImportJurisdictions and JurisdictionVersions; and what other services ask of it through
 //     their interfaces, ScreenSubmitted, ApprovalBlock and Claims.
 //   - ScreeningIndexHolder (screeningindexholder.go): Rebuild of the in-memory name index.

@@ -153,6 +153,8 @@ type StatusCounts struct {
 	Revoked, Expired int
 	// Overdue counts the verifications in review that have waited more than the promised business days.
 	Overdue int
+	// Attention counts the verifications whose screening needs a reviewer (screening.NeedsAttention).
+	Attention int
 }
 
 // VerificationListItem is a verification with its owner's e-mail and its company's name (empty until
@@ -198,7 +200,7 @@ type VerificationRepository interface {
 	CountByStatus(ctx context.Context, f VerificationFilter) (map[verification.Status]int, error)
 	// Tally counts the filter's verifications as the admin queue shows them, ignoring its status
 	// fields: per status, the certificates revoked or expired at f.Now apart from the approved ones,
-	// and those in review since before overdueBefore.
+	// those in review since before overdueBefore, and those whose screening needs a reviewer.
 	Tally(ctx context.Context, f VerificationFilter, overdueBefore time.Time) (StatusCounts, error)
 	// SearchApproved returns at most limit approved, unrevoked verifications whose public id or
 	// registration number is text, or whose company name begins with it, case-insensitively.

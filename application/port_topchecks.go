@@ -131,9 +131,6 @@ type ScreeningRecords interface {
 	// PassportHolders lists the other verifications (not deleted) whose representatives carry the
 	// passport number (compared as screening.PassportKey).
 	PassportHolders(ctx context.Context, passportKey string, except int64) ([]PassportHolder, error)
-	// CountAttention counts the filter's verifications that need a reviewer's attention
-	// (screening.NeedsAttention), ignoring its status fields.
-	CountAttention(ctx context.Context, f VerificationFilter) (int, error)
 }
 
 // JurisdictionVersion is one imported publication of the jurisdiction lists.

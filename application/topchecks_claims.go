@@ -94,17 +94,6 @@ func (s *TopChecks) screenedRun(ctx context.Context, run *ScreeningRun) (*screen
 	return out, nil
 }
 
-// AttentionCount counts the verifications of the filter (its status ignored) whose screening
-// needs a reviewer: the dashboard's "screening needs attention".
-func (s *TopChecks) AttentionCount(ctx context.Context, actor *User, f VerificationFilter) (int, error) {
-	if err := mustReview(actor); err != nil {
-		return 0, err
-	}
-	f.UserID, f.Status, f.Statuses = 0, nil, nil
-	scopeClaims(s.claims, actor, &f, s.clock.Now())
-	return s.records.CountAttention(ctx, f)
-}
-
 // ScreeningSummary is a verification's screening in one line, for lists.
 type ScreeningSummary struct {
 	Status    screening.RunStatus // of the latest run; "" before the first

@@ -218,10 +218,6 @@ func staffUseCases(e *env, id int64) map[string]staffCall {
 			_, err := svc.TopChecks.AcknowledgePEP(ctx, a, id, "no PEP list")
 			return err
 		}),
-		"TopChecks.AttentionCount": reviewer(func(a *application.User) error {
-			_, err := svc.TopChecks.AttentionCount(ctx, a, application.VerificationFilter{})
-			return err
-		}),
 		"TopChecks.CheckIdentifiersAgain": reviewer(func(a *application.User) error {
 			_, err := svc.TopChecks.CheckIdentifiersAgain(ctx, a, id)
 			return err

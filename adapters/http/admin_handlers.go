@@ -121,14 +121,10 @@ func (s *Server) adminStats(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	attention, err := s.TopChecks.AttentionCount(c.Request().Context(), currentUser(c), f)
-	if err != nil {
-		return err
-	}
 	by := counts.ByStatus
 	out := api.Stats{Draft: by[verification.Draft], Submitted: by[verification.Submitted],
 		InReview: by[verification.InReview], Approved: by[verification.Approved], Rejected: by[verification.Rejected],
-		Revoked: counts.Revoked, Expired: counts.Expired, ScreeningAttention: attention, Overdue: counts.Overdue}
+		Revoked: counts.Revoked, Expired: counts.Expired, ScreeningAttention: counts.Attention, Overdue: counts.Overdue}
 	out.Total = counts.Revoked + counts.Expired
 	for _, n := range by {
 		out.Total += n

@@ -66,7 +66,7 @@ func (db *DB) queryPrepared(ctx context.Context, query string, args []any) (*sql
 		return nil, err
 	}
 	if tx, ok := ctx.Value(txKey{}).(bun.Tx); ok {
-		stmt = tx.Tx.StmtContext(ctx, stmt)
+		stmt = tx.StmtContext(ctx, stmt)
 	}
 	return stmt.QueryContext(ctx, args...)
 }

@@ -438,20 +438,6 @@ const attentionCond = `(EXISTS (SELECT 1 FROM screening_states AS st WHERE st.ve
 	AND (v.status IN ('submitted', 'in_review') OR (v.status = 'approved' AND v.revoked_at IS NULL
 		AND EXISTS (SELECT 1 FROM screening_states AS st WHERE st.verification_id = v.id AND st.open_items > 0))))`
 
-// CountAttention counts the filter's verifications whose screening needs a reviewer.
-func (r *ScreeningRecords) CountAttention(ctx context.Context, f application.VerificationFilter) (int, error) {
-	f.ScreeningAttention = true
-	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil))
-	if _, err := (&Verifications{db: r.db}).filter(ctx, q, f, false); err != nil {
-		return 0, err
-	}
-	n, err := q.Count(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("count screening attention: %w", err)
-	}
-	return int(n), nil
-}
-
 func nonZero(id int64) *int64 {
 	if id == 0 {
 		return nil

@@ -475,33 +475,65 @@ func (r *Verifications) counted(ctx context.Context, f application.VerificationF
 // few reports that the filter reads a short list: one applicant's own verifications, or those of the
 // few users or companies a search matched.
 func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f application.VerificationFilter, byStatus bool) (few bool, err error) {
-	cond, args := conditions(f, byStatus)
-	few = f.UserID != 0
-	if f.Company != "" {
-		c, a, listed, err := r.companyCond(ctx, f.Company)
-		if err != nil {
-			return false, err
-		}
-		cond, args, few = cond+" AND "+c, append(args, a...), few || listed
+	m, err := r.search(ctx, f)
+	if err != nil {
+		return false, err
 	}
-	if f.Email == "" {
-		q.Where(cond, args...)
-		return few, nil
-	}
+	return r.applyFilter(q, f, byStatus, m), nil
+}
+
+// searchMatch is what a filter's searches matched, looked up once for every query of the filter.
+type searchMatch struct {
+	company       string // the condition on v of a company search, "" for none
+	companyArgs   []any
+	companyListed bool // the company search matched few and lists their ids
 	// Reviewers search by any part of an e-mail. A search that matches few users (the usual case:
 	// one company) looks them up first and reads only their verifications; a broad one filters with
 	// a subquery instead of a long id list.
-	pattern := "%" + escapeLike(strings.ToLower(f.Email)) + "%"
-	var ids []int64
-	err = conn(ctx, r.db).NewSelect().Table("users").Column("id").Where("email LIKE ? ESCAPE '\\'", pattern).
-		Limit(maxListedUsers+1).Scan(ctx, &ids)
+	emailPattern string  // the LIKE pattern of an e-mail search, "" for none
+	emailUsers   []int64 // the users it matched, unless broad
+	emailBroad   bool
+}
+
+// search looks up the users and companies f's searches match.
+func (r *Verifications) search(ctx context.Context, f application.VerificationFilter) (searchMatch, error) {
+	var m searchMatch
+	var err error
+	if f.Company != "" {
+		if m.company, m.companyArgs, m.companyListed, err = r.companyCond(ctx, f.Company); err != nil {
+			return searchMatch{}, err
+		}
+	}
+	if f.Email == "" {
+		return m, nil
+	}
+	m.emailPattern = "%" + escapeLike(strings.ToLower(f.Email)) + "%"
+	err = conn(ctx, r.db).NewSelect().Table("users").Column("id").Where("email LIKE ? ESCAPE '\\'", m.emailPattern).
+		Limit(maxListedUsers+1).Scan(ctx, &m.emailUsers)
+	if err != nil {
+		return searchMatch{}, fmt.Errorf("find users matching %q: %w", f.Email, err)
+	}
+	if len(m.emailUsers) > maxListedUsers {
+		m.emailUsers, m.emailBroad = nil, true
+	}
+	return m, nil
+}
+
+// applyFilter applies f to q with what its searches matched; see filter.
+func (r *Verifications) applyFilter(q *bun.SelectQuery, f application.VerificationFilter, byStatus bool, m searchMatch) (few bool) {
+	cond, args := conditions(f, byStatus)
+	few = f.UserID != 0
+	if m.company != "" {
+		cond, args, few = cond+" AND "+m.company, append(args, m.companyArgs...), few || m.companyListed
+	}
 	switch {
-	case err != nil:
-		return false, fmt.Errorf("find users matching %q: %w", f.Email, err)
-	case len(ids) > maxListedUsers:
-		q.Where(cond+" AND v.user_id IN (SELECT id FROM users WHERE email LIKE ? ESCAPE '\\')", append(args, pattern)...)
-		return few, nil
-	case len(ids) == 0:
+	case m.emailPattern == "":
+		q.Where(cond, args...)
+		return few
+	case m.emailBroad:
+		q.Where(cond+" AND v.user_id IN (SELECT id FROM users WHERE email LIKE ? ESCAPE '\\')", append(args, m.emailPattern)...)
+		return few
+	case len(m.emailUsers) == 0:
 		q.Where("1 = 0")
 	default:
 		// OFFSET 0 keeps PostgreSQL from flattening the subquery: it reads these users' rows through
@@ -511,9 +543,9 @@ func (r *Verifications) filter(ctx context.Context, q *bun.SelectQuery, f applic
 			fence = " OFFSET 0"
 		}
 		q.ModelTableExpr("(SELECT * FROM verifications AS v WHERE v.user_id IN (?) AND "+cond+fence+") AS v",
-			append([]any{bun.List(ids)}, args...)...)
+			append([]any{bun.List(m.emailUsers)}, args...)...)
 	}
-	return true, nil
+	return true
 }
 
 // companyMatch finds company sections by any part of the company name or registration number; the
@@ -621,21 +653,39 @@ func certificateConditions(states []verification.CertificateStatus, now time.Tim
 
 // Tally counts the filter's verifications as the admin queue shows them. The maintained counts
 // answer a filter they can; any other (a search, the claim "mine", screening attention) is counted
-// in one pass over its rows, which also finds the matching users or companies once.
+// in one pass over its rows. A search's users or companies are looked up once for both counts.
 func (r *Verifications) Tally(ctx context.Context, f application.VerificationFilter, overdueBefore time.Time) (application.StatusCounts, error) {
 	f.Status, f.Statuses, f.Certificates = nil, nil, nil
+	m, err := r.search(ctx, f)
+	if err != nil {
+		return application.StatusCounts{}, err
+	}
 	var out application.StatusCounts
-	var err error
 	if countable(f) {
 		out, err = r.tallyCounted(ctx, f, overdueBefore)
 	} else {
-		out, err = r.tallyRows(ctx, f, overdueBefore)
+		out, err = r.tallyRows(ctx, f, overdueBefore, m)
 	}
 	if err != nil {
 		return application.StatusCounts{}, err
 	}
+	if out.Attention, err = r.countAttention(ctx, f, m); err != nil {
+		return application.StatusCounts{}, err
+	}
 	out.ByStatus[verification.Approved] -= out.Revoked + out.Expired
 	return out, nil
+}
+
+// countAttention counts the filter's verifications whose screening needs a reviewer.
+func (r *Verifications) countAttention(ctx context.Context, f application.VerificationFilter, m searchMatch) (int, error) {
+	f.ScreeningAttention = true
+	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil))
+	r.applyFilter(q, f, false, m)
+	n, err := q.Count(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("count screening attention: %w", err)
+	}
+	return int(n), nil
 }
 
 // tallyCounted is Tally from the maintained counts, the few withdrawn certificates and the recent waits.
@@ -659,7 +709,7 @@ func (r *Verifications) tallyCounted(ctx context.Context, f application.Verifica
 }
 
 // tallyRows is Tally counted over the filter's rows in one query.
-func (r *Verifications) tallyRows(ctx context.Context, f application.VerificationFilter, overdueBefore time.Time) (application.StatusCounts, error) {
+func (r *Verifications) tallyRows(ctx context.Context, f application.VerificationFilter, overdueBefore time.Time, m searchMatch) (application.StatusCounts, error) {
 	var rows []struct {
 		statusCount
 		Revoked int `bun:"revoked"`
@@ -671,9 +721,7 @@ func (r *Verifications) tallyRows(ctx context.Context, f application.Verificatio
 		ColumnExpr("SUM(CASE WHEN v.revoked_at IS NULL AND v.expires_at <= ? THEN 1 ELSE 0 END) AS expired", f.Now).
 		ColumnExpr("SUM(CASE WHEN v.review_since < ? THEN 1 ELSE 0 END) AS overdue", overdueBefore).
 		GroupExpr("v.status")
-	if _, err := r.filter(ctx, q, f, false); err != nil {
-		return application.StatusCounts{}, err
-	}
+	r.applyFilter(q, f, false, m)
 	if err := q.Scan(ctx, &rows); err != nil {
 		return application.StatusCounts{}, fmt.Errorf("tally verifications: %w", err)
 	}

@@ -36,8 +36,8 @@ func TestQueriesLeaveNoPreparedStatements(t *testing.T) {
 }
 
 // TestHotLookupsArePreparedOnce: a signed-in request's session and a certificate's first read (the
-// verification, its screening state, its registry checks, its credential's status index) run as one
-// prepared statement each per connection, however many sessions and certificates are read;
+// verification, its screening state, its registry checks, its credential's status index) and a list
+// page's badges (first approvals, live claims) run as one prepared statement each per connection, however many sessions and certificates are read;
 // they see a transaction's own writes; and a column added to the table later (a newer release's
 // migration, with this one still serving) leaves them working.
 func TestHotLookupsArePreparedOnce(t *testing.T) {
@@ -97,6 +97,16 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 				}
 			}
 			lookUp(ctx)
+			// A list's badges: one statement for lists of any length.
+			firsts, claims := persistence.NewFirstApprovals(db), persistence.NewReviewClaims(db)
+			for n := 1; n <= len(ids); n++ {
+				if got, err := firsts.Of(ctx, ids[:n]); err != nil || len(got) != 0 {
+					t.Errorf("first approvals of %v: %v, %v, want none", ids[:n], got, err)
+				}
+				if got, err := claims.Live(ctx, ids[:n], now.Add(-time.Hour)); err != nil || len(got) != 0 {
+					t.Errorf("live claims of %v: %v, %v, want none", ids[:n], got, err)
+				}
+			}
 			err := persistence.NewTransactor(db).WithinTx(ctx, func(ctx context.Context) error {
 				if err := sessions.Create(ctx, application.Session{ID: "in-tx", UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
 					return err
@@ -118,8 +128,8 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM pg_prepared_statements").Scan(&kept); err != nil {
 				t.Fatal(err)
 			}
-			if kept != 5 {
-				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 5", kept, 2*len(publicIDs))
+			if kept != 7 {
+				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 7", kept, 2*len(publicIDs))
 			}
 		})
 	}

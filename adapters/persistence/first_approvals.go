@@ -81,6 +81,12 @@ func (r *FirstApprovals) Delete(ctx context.Context, verificationID int64) error
 	return nil
 }
 
+// firstApprovalsOf reads the first approvals of a list of verifications with their reviewers'
+// e-mails: every page of the admin list.
+var firstApprovalsOf = "SELECT " + columnsOf[firstApprovalRow]("fa") + `, u.email AS approver_email, sb.email AS sent_back_email
+	FROM first_approvals AS fa JOIN users AS u ON u.id = fa.approver_id LEFT JOIN users AS sb ON sb.id = fa.sent_back_by
+	WHERE fa.verification_id %s`
+
 // Of returns the first approvals of the verifications, by verification id.
 func (r *FirstApprovals) Of(ctx context.Context, ids []int64) (map[int64]application.FirstApproval, error) {
 	out := make(map[int64]application.FirstApproval, len(ids))
@@ -88,12 +94,7 @@ func (r *FirstApprovals) Of(ctx context.Context, ids []int64) (map[int64]applica
 		return out, nil
 	}
 	var rows []firstApprovalRow
-	err := conn(ctx, r.db).NewSelect().Model(&rows).
-		ColumnExpr("fa.*, u.email AS approver_email, sb.email AS sent_back_email").
-		Join("JOIN users AS u ON u.id = fa.approver_id").
-		Join("LEFT JOIN users AS sb ON sb.id = fa.sent_back_by").
-		Where("fa.verification_id IN (?)", bun.List(ids)).Scan(ctx)
-	if err != nil {
+	if err := r.db.scanAllIn(ctx, firstApprovalsOf, &rows, ids); err != nil {
 		return nil, fmt.Errorf("read first approvals: %w", err)
 	}
 	for i := range rows {

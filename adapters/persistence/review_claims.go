@@ -88,12 +88,20 @@ func (r *ReviewClaims) Live(ctx context.Context, ids []int64, liveSince time.Tim
 	if len(ids) == 0 {
 		return out, nil
 	}
-	claims, err := r.read(ctx, "rc.verification_id IN (?) AND rc.active_at >= ?", bun.List(ids), liveSince.UTC())
-	for _, c := range claims {
-		out[c.VerificationID] = c
+	var rows []reviewClaimRow
+	if err := r.db.scanAllIn(ctx, liveClaimsOf, &rows, ids, liveSince.UTC()); err != nil {
+		return nil, fmt.Errorf("read claims: %w", err)
 	}
-	return out, err
+	for i := range rows {
+		out[rows[i].VerificationID] = rows[i].toDomain()
+	}
+	return out, nil
 }
+
+// liveClaimsOf reads the live claims of a list of verifications with their holders' e-mails: every
+// page of the admin list.
+var liveClaimsOf = "SELECT " + columnsOf[reviewClaimRow]("rc") + `, u.email AS holder_email
+	FROM review_claims AS rc JOIN users AS u ON u.id = rc.holder_id WHERE rc.verification_id %s AND rc.active_at >= ?`
 
 // read returns the claims matching where, with their holders' e-mails.
 func (r *ReviewClaims) read(ctx context.Context, where string, args ...any) ([]application.ReviewClaim, error) {

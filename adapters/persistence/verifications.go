@@ -356,9 +356,6 @@ func (r *Verifications) CountByStatus(ctx context.Context, f application.Verific
 	if countable(f) {
 		return r.counted(ctx, f)
 	}
-	if overdueOnly(f) {
-		return r.countedOverdue(ctx, f)
-	}
 	var rows []statusCount
 	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.status, COUNT(*) AS n").GroupExpr("v.status")
 	if _, err := r.filter(ctx, q, f, false); err != nil {
@@ -370,35 +367,24 @@ func (r *Verifications) CountByStatus(ctx context.Context, f application.Verific
 	return byStatus(rows)
 }
 
-// countedOverdue counts the verifications in review waiting since before f.WaitingBefore as the
-// maintained count in review less those that began waiting since: a long queue is mostly overdue,
-// and counting the few recent ones reads a short stretch of the review_since index instead of the
-// whole queue. One in review without a review_since (set by hand) is not overdue, as before.
-func (r *Verifications) countedOverdue(ctx context.Context, f application.VerificationFilter) (map[verification.Status]int, error) {
-	counts, err := r.counted(ctx, f)
-	if err != nil {
-		return nil, err
-	}
-	rest := f
-	rest.WaitingBefore = time.Time{}
-	cond, args := conditions(rest, false)
+// countedOverdue counts the filter's verifications in review waiting since before overdueBefore as
+// inReview, the maintained count in review, less those that began waiting since: a long queue is
+// mostly overdue, and counting the few recent ones reads a short stretch of the review_since index
+// instead of the whole queue. One in review without a review_since (set by hand) is not overdue.
+func (r *Verifications) countedOverdue(ctx context.Context, f application.VerificationFilter, inReview int, overdueBefore time.Time) (int, error) {
+	cond, args := conditions(f, false)
 	// Two counts rather than an OR, so that each reads its index alone.
 	waits := func(when string, arg ...any) *bun.SelectQuery {
 		return conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("COUNT(*)").Where(cond, args...).
 			Where("v.status = ?", verification.InReview.String()).Where(when, arg...)
 	}
 	var recent int
-	err = conn(ctx, r.db).NewSelect().ColumnExpr("(?) + (?)", waits("v.review_since >= ?", f.WaitingBefore), waits("v.review_since IS NULL")).
+	err := conn(ctx, r.db).NewSelect().ColumnExpr("(?) + (?)", waits("v.review_since >= ?", overdueBefore), waits("v.review_since IS NULL")).
 		Scan(ctx, &recent)
 	if err != nil {
-		return nil, fmt.Errorf("count the recent waits: %w", err)
+		return 0, fmt.Errorf("count the recent waits: %w", err)
 	}
-	out := make(map[verification.Status]int, len(counts))
-	for st := range counts {
-		out[st] = 0
-	}
-	out[verification.InReview] = counts[verification.InReview] - recent
-	return out, nil
+	return inReview - recent, nil
 }
 
 // statusCount is one status's count in a GROUP BY result.
@@ -428,14 +414,6 @@ func byStatus(rows []statusCount) (map[verification.Status]int, error) {
 func countable(f application.VerificationFilter) bool {
 	return f.UserID == 0 && f.Email == "" && f.Company == "" && f.PublicID == "" && f.ID == 0 && !f.ScreeningAttention &&
 		f.Claim != application.ClaimMine && f.WaitingBefore.IsZero()
-}
-
-// overdueOnly reports whether the filter is the overdue count (WaitingBefore alone) over what the
-// maintained counts can count.
-func overdueOnly(f application.VerificationFilter) bool {
-	rest := f
-	rest.WaitingBefore = time.Time{}
-	return !f.WaitingBefore.IsZero() && f.WaitingFrom.IsZero() && countable(rest)
 }
 
 // counted reads the live counts per status for the filter's tier (or both); triggers keep them in
@@ -698,14 +676,12 @@ func (r *Verifications) tallyCounted(ctx context.Context, f application.Verifica
 	if err != nil {
 		return application.StatusCounts{}, err
 	}
-	late := f
-	late.WaitingBefore = overdueBefore
-	overdue, err := r.countedOverdue(ctx, late)
+	overdue, err := r.countedOverdue(ctx, f, counts[verification.InReview], overdueBefore)
 	if err != nil {
 		return application.StatusCounts{}, err
 	}
 	return application.StatusCounts{ByStatus: counts, Revoked: withdrawn[verification.CertificateRevoked],
-		Expired: withdrawn[verification.CertificateExpired], Overdue: overdue[verification.InReview]}, nil
+		Expired: withdrawn[verification.CertificateExpired], Overdue: overdue}, nil
 }
 
 // tallyRows is Tally counted over the filter's rows in one query.

@@ -145,8 +145,18 @@ func parseCMS(gap []byte) (p7 *pkcs7.PKCS7, err error) {
 			p7, err = nil, fmt.Errorf("malformed signature: %v", r)
 		}
 	}()
-	// The signature is padded with zeros to the space reserved for it.
-	return pkcs7.Parse(bytes.TrimRight(der, "\x00"))
+	return pkcs7.Parse(withoutPadding(der))
+}
+
+// withoutPadding cuts the zeros a signer pads its signature with to the space reserved for it.
+// The cut is where the outer ASN.1 length says the signature ends: a signature's own last byte
+// can be zero (one in 256 signatures), so trimming zeros would cut into it.
+func withoutPadding(der []byte) []byte {
+	var outer asn1.RawValue
+	if rest, err := asn1.Unmarshal(der, &outer); err == nil {
+		return der[:len(der)-len(rest)]
+	}
+	return der // BER of indefinite length, or not ASN.1: the parser judges it whole
 }
 
 // documentIdentity reads what a document we signed is and which certificate it names, from the

@@ -24,6 +24,8 @@ type Admin struct {
 	claims ClaimRule
 	eyes   verification.FourEyes
 	firsts FirstApprovalStore
+	// statuses are the certificates' places in the revocation list.
+	statuses CredentialStatuses
 }
 
 // ClaimRule is who may decide a verification a reviewer has claimed (ReviewClaims.MayDecide, run
@@ -64,13 +66,15 @@ type AdminDeps struct {
 	// the first approvals awaiting them.
 	FourEyes       verification.FourEyes
 	FirstApprovals FirstApprovalStore
+	// Statuses gives an approved certificate its place in the revocation list.
+	Statuses CredentialStatuses
 }
 
 // NewAdmin wires the review use cases.
 func NewAdmin(d AdminDeps) *Admin {
 	return &Admin{tx: d.Tx, repo: d.Repo, audit: d.Audit, clock: d.Clock, notify: d.Notify, checks: d.Checks, jobs: d.Jobs,
 		links: d.Links, follow: d.Followers, claims: d.Claims, cal: d.Calendar,
-		eyes: d.FourEyes, firsts: d.FirstApprovals}
+		eyes: d.FourEyes, firsts: d.FirstApprovals, statuses: d.Statuses}
 }
 
 // ErrAdminOnly refuses a reviewer a use case only administrators may call, saying so; anyone else

@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -21,7 +22,8 @@ const ApprovedWithoutPayment = "approved without payment"
 // approval only records itself and a second, different one's confirms it (approvalStep): only the
 // confirmation issues what follows. The applicant is told (the VerificationApproved e-mail,
 // queued as a SendEmail job, and the bell) and the CIS, which both tiers include, is queued as a
-// GenerateCIS job, in the approval's transaction. Approving again a certificate that a paid
+// GenerateCIS job, in the approval's transaction, which also gives the certificate its place in the
+// revocation list its credential points into. Approving again a certificate that a paid
 // upgrade sent back to review renews it, which its followers hear. Approving an unpaid
 // verification is allowed (the spec lets a reviewer waive the fee); its audit entry says
 // "approved without payment".
@@ -60,6 +62,11 @@ func (s *Admin) Approve(ctx context.Context, actor *User, id int64) (*verificati
 			return nil, err
 		}
 		if err := saveChange(ctx, s.repo, s.audit, actor, v, "approve", from, reason); err != nil {
+			return nil, err
+		}
+		// The certificate's place in the revocation list, taken now so that its credential's first
+		// read only reads. A full list does not hold up an approval: the first read tries again.
+		if _, err := s.statuses.Index(ctx, v.ID(), StatusListSize); err != nil && !errors.Is(err, ErrStatusListFull) {
 			return nil, err
 		}
 		expires := deref(v.Snapshot().ExpiresAt)

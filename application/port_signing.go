@@ -2,6 +2,7 @@ package application
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/tttverify/tttverify/domain/errs"
@@ -76,9 +77,15 @@ type StatusList struct {
 	IssuedAt time.Time
 }
 
-// StatusListSize is the number of entries of the revocation list: the Bitstring Status List's
-// minimum, 131072, so that a set bit says little about which certificate it is.
-const StatusListSize = 131072
+// StatusListSize is the number of entries of the revocation list: eight times the Bitstring
+// Status List's minimum (131,072), so that one list has a place for each certificate of a
+// platform of a million verifications with room to draw places at random; a set bit says little
+// about which certificate it is. Credentials issued when the list was smaller keep their places.
+const StatusListSize = 1 << 20
+
+// ErrStatusListFull is a place in the revocation list refused because random draws keep meeting
+// taken places.
+var ErrStatusListFull = errors.New("the revocation status list is nearly full")
 
 // VerifiedCredential is a credential whose signature checked out.
 type VerifiedCredential struct {
@@ -89,7 +96,8 @@ type VerifiedCredential struct {
 
 // CredentialStatuses stores each certificate's place in the revocation list.
 type CredentialStatuses interface {
-	// Index returns the verification's index, assigning a free one below size on the first call.
+	// Index returns the verification's index, assigning a free one below size on the first call;
+	// ErrStatusListFull when no free one is found.
 	Index(ctx context.Context, verificationID int64, size int) (int, error)
 	// Revoked lists the indexes of certificates that are revoked or deleted.
 	Revoked(ctx context.Context) ([]int, error)

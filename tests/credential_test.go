@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"github.com/tttverify/tttverify/adapters/http/api"
+	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/cmd/server/app"
 )
 
@@ -84,13 +86,21 @@ func credentialJWT(t *testing.T, c *client, publicID string) string {
 // TestCredentialVerifiesIndependently: an approved certificate's credential, fetched from its public
 // route, verifies with npm's jose against the key in /.well-known/did.json; it states the public
 // facts only; its bit in the signed status list is 0, 1 once the certificate is revoked and 0 again
-// once it is reinstated. The JSON form names the same index and list.
+// once it is reinstated. The JSON form names the same index and list, the place the approval gave.
 func TestCredentialVerifiesIndependently(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		_, adm, v := e.withCIS(t, "credential@acme.example")
+		var placed []int // before anyone asked for the credential
+		if err := e.DB.NewSelect().Table("credential_status_entries").Column("status_index").
+			Where("verification_id = ?", v.ID).Scan(context.Background(), &placed); err != nil {
+			t.Fatal(err)
+		}
 		anon := e.client(t)
 		var info api.Credential
 		anon.must(http.StatusOK, "GET", "/api/public/verifications/"+v.PublicID+"/credential", nil).JSON(t, &info)
+		if len(placed) != 1 || placed[0] != info.StatusListIndex {
+			t.Errorf("the approval gave the place %v; the credential names %d", placed, info.StatusListIndex)
+		}
 		jwt := credentialJWT(t, anon, v.PublicID)
 
 		got, ok, msg := nodeVerify(t, e.srv.URL, jwt)
@@ -228,4 +238,39 @@ func selfSigned(t *testing.T, cn string, at time.Time, usages ...x509.ExtKeyUsag
 		t.Fatal(err)
 	}
 	return key, cert
+}
+
+// TestSeededCertificatesHaveTheirPlaces: the seed gives each approved certificate its place in the
+// revocation list, as an approval does, each place once, so a benchmark's credentials are read,
+// not assigned, on their first request.
+func TestSeededCertificatesHaveTheirPlaces(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		seeded, err := persistence.Seed(ctx, e.DB, persistence.SeedOptions{Verifications: 300, PerUser: 10, PasswordHash: "x", Now: e.clock.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var approved, places, distinct, outside int
+		for query, into := range map[string]*int{
+			"SELECT count(*) FROM verifications WHERE status = 'approved'":                                     &approved,
+			"SELECT count(*) FROM credential_status_entries":                                                   &places,
+			"SELECT count(DISTINCT status_index) FROM credential_status_entries":                               &distinct,
+			"SELECT count(*) FROM credential_status_entries WHERE status_index < 0 OR status_index >= 1048576": &outside,
+		} {
+			if err := e.DB.NewRaw(query).Scan(ctx, into); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if approved == 0 || places != approved || distinct != places || outside != 0 {
+			t.Fatalf("%d approved certificates, %d places, %d distinct, %d outside the list", approved, places, distinct, outside)
+		}
+		var info api.Credential
+		id := seeded.ApprovedPublicIDs[0]
+		e.client(t).must(http.StatusOK, "GET", "/api/public/verifications/"+id+"/credential", nil).JSON(t, &info)
+		var placed int
+		if err := e.DB.NewRaw("SELECT e.status_index FROM credential_status_entries e JOIN verifications v ON v.id = e.verification_id "+
+			"WHERE v.public_id = ?", id).Scan(ctx, &placed); err != nil || placed != info.StatusListIndex {
+			t.Errorf("seeded certificate %s: place %d (%v), credential names %d", id, placed, err, info.StatusListIndex)
+		}
+	})
 }

@@ -7,8 +7,17 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/uptrace/bun"
+
 	"github.com/tttverify/tttverify/application"
 )
+
+// credentialStatusRow is a certificate's place in the revocation list (the seed writes them in bulk).
+type credentialStatusRow struct {
+	bun.BaseModel  `bun:"table:credential_status_entries"`
+	VerificationID int64 `bun:"verification_id,pk"`
+	StatusIndex    int   `bun:"status_index"`
+}
 
 // CredentialStatuses is the repository of the certificates' places in the revocation list.
 type CredentialStatuses struct{ db *DB }
@@ -43,7 +52,7 @@ func (r *CredentialStatuses) Index(ctx context.Context, verificationID int64, si
 			return 0, fmt.Errorf("assign status index of %d: %w", verificationID, err)
 		}
 	}
-	return 0, fmt.Errorf("assign status index of %d: the status list is nearly full", verificationID)
+	return 0, fmt.Errorf("assign status index of %d: %w", verificationID, application.ErrStatusListFull)
 }
 
 // Revoked lists the indexes of certificates that are revoked or whose verification was deleted.

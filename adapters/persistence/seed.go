@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -44,7 +45,9 @@ func Seed(ctx context.Context, db *DB, o SeedOptions) (*SeedResult, error) {
 		o.PerUser = 10
 	}
 	rng := rand.New(rand.NewPCG(42, uint64(o.Verifications)))
-	res := &SeedResult{}
+	// The places draw from their own source, so that the rest of the data is what it was before
+	// the seed gave places.
+	res, places := &SeedResult{}, statusPlaces{rng: rand.New(rand.NewPCG(7, uint64(o.Verifications))), taken: map[int]bool{}}
 	for done := 0; done < o.Verifications; done += seedBatch {
 		n := min(seedBatch, o.Verifications-done)
 		err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -64,6 +67,9 @@ func Seed(ctx context.Context, db *DB, o SeedOptions) (*SeedResult, error) {
 			}
 			if err := seedSections(ctx, tx, rng, rows); err != nil {
 				return err
+			}
+			if err := insertAll(ctx, tx, places.assign(rows)); err != nil {
+				return fmt.Errorf("seed status list places: %w", err)
 			}
 			for _, r := range rows {
 				if r.Status == verification.Approved.String() && len(res.ApprovedPublicIDs) < 10000 {
@@ -91,6 +97,30 @@ func Seed(ctx context.Context, db *DB, o SeedOptions) (*SeedResult, error) {
 		return nil, fmt.Errorf("analyze after seeding: %w", err)
 	}
 	return res, nil
+}
+
+// statusPlaces are the revocation list places the seed gave, so that each is given once.
+type statusPlaces struct {
+	rng   *rand.Rand
+	taken map[int]bool
+}
+
+// assign gives each approved certificate of rows its place in the revocation list, as its approval
+// would have, at random; past half the list, places are left to the credentials' first reads.
+func (p statusPlaces) assign(rows []verificationRow) []credentialStatusRow {
+	var out []credentialStatusRow
+	for _, r := range rows {
+		if r.Status != verification.Approved.String() || len(p.taken) >= application.StatusListSize/2 {
+			continue
+		}
+		index := p.rng.IntN(application.StatusListSize)
+		for p.taken[index] {
+			index = p.rng.IntN(application.StatusListSize)
+		}
+		p.taken[index] = true
+		out = append(out, credentialStatusRow{VerificationID: r.ID, StatusIndex: index})
+	}
+	return out
 }
 
 // seedUsers upserts the users numbered first to last (inclusive) and returns them in order.

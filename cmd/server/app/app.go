@@ -185,12 +185,12 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 	}
 	sectionsSvc := application.NewSections(application.SectionsDeps{Tx: tx, Repo: verifications, Sections: sections,
 		Docs: documents, Audit: audit, Clock: clock, OwnerThreshold: cfg.OwnerThreshold})
-	shareLinks := persistence.NewShareLinks(db)
+	shareLinks, credentialStatuses := persistence.NewShareLinks(db), persistence.NewCredentialStatuses(db)
 	certificates := application.NewCertificates(application.CertificatesDeps{Tx: tx, Repo: verifications,
 		Sections: sections, Docs: documents, Blobs: blobs, Renderer: pdf.New(), Links: shareLinks,
 		Audit: audit, Clock: clock, PublicBaseURL: cfg.PublicBaseURL, ShareTTL: cfg.ShareLinkTTL, Log: log,
 		PublicCache: publicCache, Pending: pending, Notify: notify, Checks: checks, Signer: signed.pdfs,
-		Credentials: signed.credentials, Statuses: persistence.NewCredentialStatuses(db)})
+		Credentials: signed.credentials, Statuses: credentialStatuses})
 	work.certificates = certificates
 	work.screening = screening
 	work.checks = checks
@@ -211,7 +211,8 @@ func WireWith(ctx context.Context, cfg *Config, log *slog.Logger, hooks TestHook
 		Payments:  payments,
 		Admin: application.NewAdmin(application.AdminDeps{Tx: tx, Repo: verifications, Audit: audit, Clock: clock,
 			Notify: notify, Checks: checks, Jobs: messaging.Jobs, Links: shareLinks, Followers: follows, Claims: claims,
-			Calendar: cfg.Calendar(), FourEyes: cfg.FourEyes, FirstApprovals: persistence.NewFirstApprovals(db)}),
+			Calendar: cfg.Calendar(), FourEyes: cfg.FourEyes, FirstApprovals: persistence.NewFirstApprovals(db),
+			Statuses: credentialStatuses}),
 		ReviewClaims: claims,
 		Charts:       application.NewCharts(application.ChartsDeps{Reader: persistence.NewCharts(db), Clock: clock}),
 		Follows:      follows,

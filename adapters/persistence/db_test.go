@@ -37,7 +37,8 @@ func TestQueriesLeaveNoPreparedStatements(t *testing.T) {
 
 // TestHotLookupsArePreparedOnce: a signed-in request's session and a certificate's first read (the
 // verification, its screening state, its registry checks, its credential's status index) and a list
-// page's badges (first approvals, live claims) run as one prepared statement each per connection, however many sessions and certificates are read;
+// page's badges (first approvals, live claims, screening states) run as one prepared statement each
+// per connection, however many sessions and certificates are read;
 // they see a transaction's own writes; and a column added to the table later (a newer release's
 // migration, with this one still serving) leaves them working.
 func TestHotLookupsArePreparedOnce(t *testing.T) {
@@ -107,6 +108,15 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 					t.Errorf("live claims of %v: %v, %v, want none", ids[:n], got, err)
 				}
 			}
+			if err := states.SaveState(ctx, &application.ScreeningState{VerificationID: ids[1], OpenItems: 2}); err != nil {
+				t.Fatal(err)
+			}
+			for n := 1; n <= len(ids); n++ {
+				got, err := states.States(ctx, ids[:n])
+				if want := min(n-1, 1); err != nil || len(got) != want || (want == 1 && got[ids[1]].OpenItems != 2) {
+					t.Errorf("screening states of %v: %+v, %v, want the one of %d", ids[:n], got, err, ids[1])
+				}
+			}
 			err := persistence.NewTransactor(db).WithinTx(ctx, func(ctx context.Context) error {
 				if err := sessions.Create(ctx, application.Session{ID: "in-tx", UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
 					return err
@@ -128,8 +138,8 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM pg_prepared_statements").Scan(&kept); err != nil {
 				t.Fatal(err)
 			}
-			if kept != 7 {
-				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 7", kept, 2*len(publicIDs))
+			if kept != 8 {
+				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 8", kept, 2*len(publicIDs))
 			}
 		})
 	}

@@ -337,6 +337,10 @@ func (r *ScreeningRecords) AddDecision(ctx context.Context, hitID int64, d appli
 // page that shows a verification's checks.
 var screeningState = "SELECT " + columnsOf[screeningStateRow]("st") + " FROM screening_states AS st WHERE st.verification_id = ?"
 
+// screeningStates reads the screening states of a list of verifications: every page of a list
+// that shows Top verifications.
+var screeningStates = "SELECT " + columnsOf[screeningStateRow]("st") + " FROM screening_states AS st WHERE st.verification_id %s"
+
 // State returns a verification's screening state; a zero one when it never ran.
 func (r *ScreeningRecords) State(ctx context.Context, verificationID int64) (*application.ScreeningState, error) {
 	row := new(screeningStateRow)
@@ -377,7 +381,7 @@ func (r *ScreeningRecords) States(ctx context.Context, ids []int64) (map[int64]a
 		return out, nil
 	}
 	var rows []screeningStateRow
-	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("verification_id IN (?)", bun.List(ids)).Scan(ctx); err != nil {
+	if err := r.db.scanAllIn(ctx, screeningStates, &rows, ids); err != nil {
 		return nil, fmt.Errorf("screening states: %w", err)
 	}
 	for i := range rows {

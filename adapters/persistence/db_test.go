@@ -37,8 +37,8 @@ func TestQueriesLeaveNoPreparedStatements(t *testing.T) {
 
 // TestHotLookupsArePreparedOnce: a signed-in request's session and a certificate's first read (the
 // verification, its screening state, its registry checks, its credential's status index) and a list
-// page's badges (first approvals, live claims, screening states) run as one prepared statement each
-// per connection, however many sessions and certificates are read;
+// page's badges (first approvals, live claims, screening states) and an applicant's own list run as
+// one prepared statement each per connection, however many sessions and certificates are read;
 // they see a transaction's own writes; and a column added to the table later (a newer release's
 // migration, with this one still serving) leaves them working.
 func TestHotLookupsArePreparedOnce(t *testing.T) {
@@ -90,6 +90,13 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 						t.Errorf("status index of %d: %d then %d (%v, %v), want the same", ids[i], first, again, err, err2)
 					}
 				}
+				// The applicant's own list, page by page, and past the end.
+				for page, want := range []int{2, 1, 0} {
+					own := application.VerificationFilter{UserID: u.ID, Sort: application.SortUpdatedAt, Desc: true, Page: page + 1, PageSize: 2}
+					if items, total, err := verifications.List(ctx, own); err != nil || len(items) != want || total != len(ids) {
+						t.Errorf("own list, page %d: %d rows of %d (%v), want %d of %d", page+1, len(items), total, err, want, len(ids))
+					}
+				}
 				if _, _, err := verifications.ByPublicIDWithCompany(ctx, "no-such-certificate"); !errors.Is(err, application.ErrNotFound) {
 					t.Errorf("unknown certificate: %v, want not found", err)
 				}
@@ -138,8 +145,8 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM pg_prepared_statements").Scan(&kept); err != nil {
 				t.Fatal(err)
 			}
-			if kept != 8 {
-				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 8", kept, 2*len(publicIDs))
+			if kept != 9 {
+				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 9", kept, 2*len(publicIDs))
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package persistence
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -240,6 +241,8 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 	q = q.OrderExpr(col + " " + dir).OrderExpr("v.id " + dir).Limit(int64(f.PageSize)).Offset(int64((f.Page - 1) * f.PageSize))
 	var total int
 	switch {
+	case ownListOnly(f):
+		total, err = r.ownPage(ctx, &rows, q, f, col, dir)
 	case few:
 		// The total comes with the page's ids, from rows as narrow as an index can give them (one
 		// on the owner, status and creation date needs no table row at all).
@@ -285,16 +288,53 @@ func (r *Verifications) pageByIDs(ctx context.Context, rows *[]verificationRow, 
 	return page.OrderExpr("p.sort_key " + dir).OrderExpr("p.id " + dir)
 }
 
+// ownListOnly says f is an applicant's own list, unfiltered: the dashboard's list, read on every visit.
+func ownListOnly(f application.VerificationFilter) bool {
+	own := application.VerificationFilter{UserID: f.UserID, Now: f.Now, Sort: f.Sort, Desc: f.Desc, Page: f.Page, PageSize: f.PageSize}
+	return f.UserID != 0 && reflect.DeepEqual(f, own)
+}
+
+// ownPage reads a page of an applicant's own list with its total, as pageByIDs does, in one
+// prepared statement per sort: planning the query took three quarters of its time. filtered is
+// the list's query, counted only for a page past the end.
+func (r *Verifications) ownPage(ctx context.Context, rows *[]verificationRow, filtered *bun.SelectQuery, f application.VerificationFilter,
+	col, dir string) (int, error) {
+	if err := r.db.scanAll(ctx, ownPages[col+" "+dir], rows, f.UserID, f.PageSize, (f.Page-1)*f.PageSize); err != nil {
+		return 0, err
+	}
+	return pageTotal(ctx, *rows, filtered, f)
+}
+
+// ownPages are ownPage's statements by sort column and direction.
+var ownPages = func() map[string]string {
+	out := map[string]string{}
+	for _, col := range sortColumns {
+		for _, dir := range []string{"ASC", "DESC"} {
+			out[col+" "+dir] = "SELECT " + columnsOf[verificationRow]("v") + ", v.company_name, " + pageOwnerEmail +
+				", p.listed_total FROM (SELECT v.id, " + col + " AS sort_key, COUNT(*) OVER () AS listed_total " +
+				"FROM verifications AS v WHERE v.deleted = FALSE AND v.user_id = ? " +
+				"ORDER BY " + col + " " + dir + ", v.id " + dir + " LIMIT ? OFFSET ?" +
+				") AS p JOIN verifications AS v ON v.id = p.id ORDER BY p.sort_key " + dir + ", p.id " + dir
+		}
+	}
+	return out
+}()
+
 // listedTotal runs the page query of a filter that reads a short list of ids, whose total the
 // page's rows carry: one query reads those rows once, where a count beside it would read them again.
-// Only a page past the end, which has no rows, needs the filter counted on its own.
 func listedTotal(ctx context.Context, page, filtered *bun.SelectQuery, rows *[]verificationRow, f application.VerificationFilter) (int, error) {
 	if err := page.Scan(ctx); err != nil {
 		return 0, err
 	}
+	return pageTotal(ctx, *rows, filtered, f)
+}
+
+// pageTotal is the total the rows of a page read with listed_total carry. Only a page past the end,
+// which has no rows, needs the filter counted on its own.
+func pageTotal(ctx context.Context, rows []verificationRow, filtered *bun.SelectQuery, f application.VerificationFilter) (int, error) {
 	switch {
-	case len(*rows) > 0:
-		return (*rows)[0].ListedTotal, nil
+	case len(rows) > 0:
+		return rows[0].ListedTotal, nil
 	case f.Page <= 1:
 		return 0, nil
 	}

@@ -266,8 +266,9 @@ func TestTopChecksJourney(t *testing.T) {
 		if stats["screeningAttention"] != 1 || len(rows) != 1 || !cmp.Equal(rows[0]["screening"], map[string]any{"status": "done", "attention": true}) {
 			t.Fatalf("stats %v rows %v", stats, rows)
 		}
-		// With the list's search, the stats count what the search matches.
-		for query, want := range map[string]int{"email=trader@acme": 1, "email=nobody@acme": 0, "company=no+such+company": 0} {
+		// With the list's search or filters, the stats count what they match.
+		for query, want := range map[string]int{"email=trader@acme": 1, "email=nobody@acme": 0, "company=no+such+company": 0,
+			"tier=top": 1, "tier=basic": 0, "claim=unclaimed": 1} {
 			adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats?"+query, nil).JSON(t, &stats)
 			if stats["screeningAttention"] != want || stats["in_review"] != want {
 				t.Errorf("stats?%s: %v, want %d needing attention of %d in review", query, stats, want, want)

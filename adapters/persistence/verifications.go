@@ -590,7 +590,7 @@ func (r *Verifications) companyCond(ctx context.Context, text string) (cond stri
 
 // conditions are the filter's SQL conditions on alias v, without the e-mail search.
 func conditions(f application.VerificationFilter, byStatus bool) (string, []any) {
-	parts, args := []string{"v.deleted = ?"}, []any{false}
+	parts, args := []string{"v.deleted = FALSE"}, []any{} // a constant, so that a prepared count's plan can use the indexes of live rows
 	add := func(cond string, arg any) {
 		parts, args = append(parts, cond), append(args, arg)
 	}
@@ -697,6 +697,16 @@ func (r *Verifications) Tally(ctx context.Context, f application.VerificationFil
 // countAttention counts the filter's verifications whose screening needs a reviewer.
 func (r *Verifications) countAttention(ctx context.Context, f application.VerificationFilter, m searchMatch) (int, error) {
 	f.ScreeningAttention = true
+	if m.company == "" && m.emailPattern == "" {
+		// Without a search the count's text is one of a few, prepared: planning it took 0.4 ms of
+		// its 0.5, on the dashboard's every read of the stats.
+		cond, args := conditions(f, false)
+		var n int
+		if err := r.db.scanOne(ctx, "SELECT count(*) FROM verifications AS v WHERE "+cond, &n, args...); err != nil {
+			return 0, fmt.Errorf("count screening attention: %w", err)
+		}
+		return n, nil
+	}
 	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil))
 	r.applyFilter(q, f, false, m)
 	n, err := q.Count(ctx)
@@ -765,15 +775,23 @@ func (r *Verifications) countWithdrawn(ctx context.Context, f application.Verifi
 		Revoked int `bun:"revoked"`
 		Expired int `bun:"expired"`
 	}
-	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).
-		ColumnExpr("COALESCE(SUM(CASE WHEN v.revoked_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS revoked").
-		ColumnExpr("COALESCE(SUM(CASE WHEN v.revoked_at IS NULL AND v.expires_at <= ? THEN 1 ELSE 0 END), 0) AS expired", f.Now).
-		Where("v.status = ?", verification.Approved.String()).
-		Where("(v.revoked_at IS NOT NULL OR v.expires_at <= ?)", f.Now)
-	if _, err := r.filter(ctx, q, f, false); err != nil {
-		return nil, err
+	const counts = "COALESCE(SUM(CASE WHEN v.revoked_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS revoked, " +
+		"COALESCE(SUM(CASE WHEN v.revoked_at IS NULL AND v.expires_at <= ? THEN 1 ELSE 0 END), 0) AS expired"
+	const withdrawn = "v.status = 'approved' AND (v.revoked_at IS NOT NULL OR v.expires_at <= ?)"
+	var err error
+	if countable(f) {
+		// Without a search the count's text is one of a few, prepared (see countAttention).
+		cond, args := conditions(f, false)
+		err = r.db.scanAll(ctx, "SELECT "+counts+" FROM verifications AS v WHERE "+withdrawn+" AND "+cond, &rows,
+			append([]any{f.Now, f.Now}, args...)...)
+	} else {
+		q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr(counts, f.Now).Where(withdrawn, f.Now)
+		if _, err := r.filter(ctx, q, f, false); err != nil {
+			return nil, err
+		}
+		err = q.Scan(ctx, &rows)
 	}
-	if err := q.Scan(ctx, &rows); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("count withdrawn certificates: %w", err)
 	}
 	out := map[verification.CertificateStatus]int{verification.CertificateRevoked: 0, verification.CertificateExpired: 0}

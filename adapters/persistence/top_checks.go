@@ -442,6 +442,10 @@ const attentionCond = `(EXISTS (SELECT 1 FROM screening_states AS st WHERE st.ve
 	AND (v.status IN ('submitted', 'in_review') OR (v.status = 'approved' AND v.revoked_at IS NULL
 		AND EXISTS (SELECT 1 FROM screening_states AS st WHERE st.verification_id = v.id AND st.open_items > 0))))`
 
+// attentionJoined is attentionCond on a verification v joined to its screening state st (LEFT JOIN).
+const attentionJoined = `(st.open_items > 0 OR st.flagged) AND (v.status IN ('submitted', 'in_review')
+	OR (v.status = 'approved' AND v.revoked_at IS NULL AND st.open_items > 0))`
+
 func nonZero(id int64) *int64 {
 	if id == 0 {
 		return nil

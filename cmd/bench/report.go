@@ -57,7 +57,7 @@ func writeReport(o options, results []result) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Performance\n\nMeasured by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(&b, "- Machine: %s, %d cores, %s memory; %s\n", cpuModel(), runtime.NumCPU(), memTotal(), runtime.Version())
-	fmt.Fprintf(&b, "- Database: PostgreSQL (%s), a throwaway cluster on the same machine; seeded with `seed --per-user 50`, then vacuumed, analysed and checkpointed\n", pgVersion())
+	fmt.Fprintf(&b, "- Database: PostgreSQL (%s), a throwaway cluster on the same machine; seeded with `seed --per-user 50` (which ends with `VACUUM ANALYZE`), then checkpointed\n", pgVersion())
 	fmt.Fprintf(&b, "- Load: wrk, %d connections (signed-in lists %d, login one per core, CIS 4), %s per scenario, on the same machine as the server\n", o.connections, reviewers, o.duration)
 	if o.s3.endpoint != "" {
 		fmt.Fprintf(&b, "- Object store for the MinIO rows: MinIO from `scripts/minio.sh` on the same machine, a fresh bucket\n")

@@ -36,11 +36,12 @@ func TestQueriesLeaveNoPreparedStatements(t *testing.T) {
 }
 
 // TestHotLookupsArePreparedOnce: a signed-in request's session and a certificate's first read (the
-// verification, its screening state, its registry checks, its credential's status index) and a list
-// page's badges (first approvals, live claims, screening states) and an applicant's own list run as
-// one prepared statement each per connection, however many sessions and certificates are read;
-// they see a transaction's own writes; and a column added to the table later (a newer release's
-// migration, with this one still serving) leaves them working.
+// verification, its screening state, its registry checks, its credential's status index), a list
+// page's badges (first approvals, live claims, screening states), an applicant's own list and a
+// reviewer's e-mail search (its page and its stats) run as one prepared statement each per
+// connection, however many sessions and certificates are read; they see a transaction's own
+// writes; and a column added to the table later (a newer release's migration, with this one still
+// serving) leaves them working.
 func TestHotLookupsArePreparedOnce(t *testing.T) {
 	for _, engine := range dbtest.Engines {
 		t.Run(engine, func(t *testing.T) {
@@ -96,6 +97,23 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 					if items, total, err := verifications.List(ctx, own); err != nil || len(items) != want || total != len(ids) {
 						t.Errorf("own list, page %d: %d rows of %d (%v), want %d of %d", page+1, len(items), total, err, want, len(ids))
 					}
+					// A reviewer's e-mail search, with a status and without: the same statement as
+					// the own list without, one more with.
+					draft := verification.Draft
+					for _, status := range []*verification.Status{&draft, nil} {
+						search := application.VerificationFilter{Email: "PREPARED@", Status: status, Sort: application.SortUpdatedAt, Desc: true, Page: page + 1, PageSize: 2}
+						if items, total, err := verifications.List(ctx, search); err != nil || len(items) != want || total != len(ids) ||
+							(want > 0 && (items[0].UserEmail != u.Email || items[0].Verification.ID() != ids[len(ids)-1-2*page])) {
+							t.Errorf("e-mail search (status %v), page %d: %d rows of %d (%v), want %d of %d", status, page+1, len(items), total, err, want, len(ids))
+						}
+					}
+				}
+				if items, total, err := verifications.List(ctx, application.VerificationFilter{Email: "prepared@", Status: new(verification.InReview), Sort: application.SortUpdatedAt, Desc: true, Page: 1, PageSize: 2}); err != nil || len(items) != 0 || total != 0 {
+					t.Errorf("e-mail search of another status: %d rows of %d (%v), want none", len(items), total, err)
+				}
+				if counts, err := verifications.Tally(ctx, application.VerificationFilter{Email: "prepared@", Now: now}, now.Add(-time.Hour)); err != nil ||
+					counts.ByStatus[verification.Draft] != len(ids) || counts.ByStatus[verification.InReview] != 0 {
+					t.Errorf("e-mail search's stats: %+v (%v), want %d drafts", counts, err, len(ids))
 				}
 				if _, _, err := verifications.ByPublicIDWithCompany(ctx, "no-such-certificate"); !errors.Is(err, application.ErrNotFound) {
 					t.Errorf("unknown certificate: %v, want not found", err)
@@ -145,8 +163,8 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM pg_prepared_statements").Scan(&kept); err != nil {
 				t.Fatal(err)
 			}
-			if kept != 9 {
-				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 9", kept, 2*len(publicIDs))
+			if kept != 11 {
+				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 11", kept, 2*len(publicIDs))
 			}
 		})
 	}

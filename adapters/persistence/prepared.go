@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,14 +61,16 @@ func (db *DB) scanAll(ctx context.Context, query string, dest any, args ...any) 
 	return db.ScanRows(ctx, rows, dest)
 }
 
-// scanAllIn is scanAll for a query with a list of ids: its first parameter, written %s after the
-// column it tests (`fa.verification_id %s`), becomes `= ANY(?)` with the ids as one array
-// parameter on PostgreSQL, so that one statement serves lists of any length, and `IN (…)` on SQLite.
+// scanAllIn is scanAll for a query with a list of ids: its parameter written %s after the column
+// it tests (`fa.verification_id %s`) becomes `= ANY(?)` with the ids as one array parameter on
+// PostgreSQL, so that one statement serves lists of any length, and `IN (…)` on SQLite. args fill
+// the query's other ? parameters in order.
 func (db *DB) scanAllIn(ctx context.Context, query string, dest any, ids []int64, args ...any) error {
+	at := strings.Count(query[:strings.Index(query, "%s")], "?")
 	if !db.postgres {
-		return conn(ctx, db).NewRaw(fmt.Sprintf(query, "IN (?)"), append([]any{bun.List(ids)}, args...)...).Scan(ctx, dest)
+		return conn(ctx, db).NewRaw(fmt.Sprintf(query, "IN (?)"), slices.Insert(slices.Clone(args), at, any(bun.List(ids)))...).Scan(ctx, dest)
 	}
-	return db.scanAll(ctx, fmt.Sprintf(query, "= ANY(?)"), dest, append([]any{ids}, args...)...)
+	return db.scanAll(ctx, fmt.Sprintf(query, "= ANY(?)"), dest, slices.Insert(slices.Clone(args), at, any(ids))...)
 }
 
 // queryPrepared runs query's prepared statement with args, in ctx's transaction when there is one.

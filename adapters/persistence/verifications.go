@@ -234,15 +234,16 @@ func (r *Verifications) List(ctx context.Context, f application.VerificationFilt
 		dir = "DESC"
 	}
 	q := conn(ctx, r.db).NewSelect().Model(&rows)
-	few, err := r.filter(ctx, q, f, true)
+	m, err := r.search(ctx, f)
 	if err != nil {
 		return nil, 0, err
 	}
+	few := r.applyFilter(q, f, true, m)
 	q = q.OrderExpr(col + " " + dir).OrderExpr("v.id " + dir).Limit(int64(f.PageSize)).Offset(int64((f.Page - 1) * f.PageSize))
 	var total int
-	switch {
-	case ownListOnly(f):
-		total, err = r.ownPage(ctx, &rows, q, f, col, dir)
+	switch owners, ok := ownersOnly(f, m); {
+	case ok:
+		total, err = r.ownersPage(ctx, &rows, q, f, owners, col, dir)
 	case few:
 		// The total comes with the page's ids, from rows as narrow as an index can give them (one
 		// on the owner, status and creation date needs no table row at all).
@@ -288,37 +289,57 @@ func (r *Verifications) pageByIDs(ctx context.Context, rows *[]verificationRow, 
 	return page.OrderExpr("p.sort_key " + dir).OrderExpr("p.id " + dir)
 }
 
-// ownListOnly says f is an applicant's own list, unfiltered: the dashboard's list, read on every visit.
-func ownListOnly(f application.VerificationFilter) bool {
-	own := application.VerificationFilter{UserID: f.UserID, Now: f.Now, Sort: f.Sort, Desc: f.Desc, Page: f.Page, PageSize: f.PageSize}
-	return f.UserID != 0 && reflect.DeepEqual(f, own)
+// ownersOnly says f selects by owner and at most one status alone, and returns the owners: an
+// applicant's own list (the dashboard's, read on every visit), or a reviewer's e-mail search that
+// matched few users (a company's verifications), with what the search matched in m.
+func ownersOnly(f application.VerificationFilter, m searchMatch) ([]int64, bool) {
+	plain := application.VerificationFilter{UserID: f.UserID, Status: f.Status, Email: f.Email, Now: f.Now,
+		ClaimHolder: f.ClaimHolder, ClaimsLiveSince: f.ClaimsLiveSince, Sort: f.Sort, Desc: f.Desc, Page: f.Page, PageSize: f.PageSize}
+	switch {
+	case !reflect.DeepEqual(f, plain) || m.emailBroad:
+		return nil, false
+	case f.Email != "" && f.UserID == 0:
+		return m.emailUsers, len(m.emailUsers) > 0
+	case f.Email == "" && f.UserID != 0:
+		return []int64{f.UserID}, true
+	}
+	return nil, false
 }
 
-// ownPage reads a page of an applicant's own list with its total, as pageByIDs does, in one
-// prepared statement per sort: planning the query took three quarters of its time. filtered is
-// the list's query, counted only for a page past the end.
-func (r *Verifications) ownPage(ctx context.Context, rows *[]verificationRow, filtered *bun.SelectQuery, f application.VerificationFilter,
-	col, dir string) (int, error) {
-	if err := r.db.scanAll(ctx, ownPages[col+" "+dir], rows, f.UserID, f.PageSize, (f.Page-1)*f.PageSize); err != nil {
+// ownersPage reads a page of the owners' verifications with its total, as pageByIDs does, in one
+// prepared statement per sort and for any number of owners: planning took most of the query's time
+// (three quarters of an applicant's list, 0.7–1.2 of 2.5 ms for an e-mail search matching 100 users).
+// filtered is the list's query, counted only for a page past the end.
+func (r *Verifications) ownersPage(ctx context.Context, rows *[]verificationRow, filtered *bun.SelectQuery, f application.VerificationFilter,
+	owners []int64, col, dir string) (int, error) {
+	var args []any
+	if f.Status != nil {
+		args = append(args, f.Status.String())
+	}
+	query := "SELECT " + columnsOf[verificationRow]("v") + ", v.company_name, " + pageOwnerEmail +
+		", p.listed_total FROM (SELECT v.id, " + col + " AS sort_key, COUNT(*) OVER () AS listed_total " +
+		"FROM " + r.ownersRows(f.Status != nil) + " ORDER BY " + col + " " + dir + ", v.id " + dir + " LIMIT ? OFFSET ?" +
+		") AS p JOIN verifications AS v ON v.id = p.id ORDER BY p.sort_key " + dir + ", p.id " + dir
+	if err := r.db.scanAllIn(ctx, query, rows, owners, append(args, f.PageSize, (f.Page-1)*f.PageSize)...); err != nil {
 		return 0, err
 	}
 	return pageTotal(ctx, *rows, filtered, f)
 }
 
-// ownPages are ownPage's statements by sort column and direction.
-var ownPages = func() map[string]string {
-	out := map[string]string{}
-	for _, col := range sortColumns {
-		for _, dir := range []string{"ASC", "DESC"} {
-			out[col+" "+dir] = "SELECT " + columnsOf[verificationRow]("v") + ", v.company_name, " + pageOwnerEmail +
-				", p.listed_total FROM (SELECT v.id, " + col + " AS sort_key, COUNT(*) OVER () AS listed_total " +
-				"FROM verifications AS v WHERE v.deleted = FALSE AND v.user_id = ? " +
-				"ORDER BY " + col + " " + dir + ", v.id " + dir + " LIMIT ? OFFSET ?" +
-				") AS p JOIN verifications AS v ON v.id = p.id ORDER BY p.sort_key " + dir + ", p.id " + dir
-		}
+// ownersRows is a subquery aliased v: the live verifications of the owners written %s (see
+// scanAllIn), in the status of a ? parameter when withStatus. OFFSET 0 keeps PostgreSQL reading the
+// owners' rows through the per-user index, as applyFilter's fence does; SQLite has no OFFSET
+// without a LIMIT.
+func (r *Verifications) ownersRows(withStatus bool) string {
+	where := "v.deleted = FALSE AND v.user_id %s"
+	if withStatus {
+		where += " AND v.status = ?"
 	}
-	return out
-}()
+	if r.db.postgres {
+		where += " OFFSET 0"
+	}
+	return "(SELECT * FROM verifications AS v WHERE " + where + ") AS v"
+}
 
 // listedTotal runs the page query of a filter that reads a short list of ids, whose total the
 // page's rows carry: one query reads those rows once, where a count beside it would read them again.
@@ -726,6 +747,15 @@ func (r *Verifications) tallyCounted(ctx context.Context, f application.Verifica
 		Expired: withdrawn[verification.CertificateExpired], Overdue: overdue, Attention: attention}, nil
 }
 
+// tallyColumns count a tally's rows by status; their parameters are the time the certificates
+// expire by and the start of an overdue wait. The screening states are tallyJoin's.
+const tallyColumns = "v.status, COUNT(*) AS n, SUM(CASE WHEN v.revoked_at IS NOT NULL THEN 1 ELSE 0 END) AS revoked, " +
+	"SUM(CASE WHEN v.revoked_at IS NULL AND v.expires_at <= ? THEN 1 ELSE 0 END) AS expired, " +
+	"SUM(CASE WHEN v.review_since < ? THEN 1 ELSE 0 END) AS overdue, " +
+	"SUM(CASE WHEN " + attentionJoined + " THEN 1 ELSE 0 END) AS attention"
+
+const tallyJoin = "LEFT JOIN screening_states AS st ON st.verification_id = v.id"
+
 // tallyRows is Tally counted over the filter's rows in one query. The screening states are joined
 // for the attention count (one row per verification at most), rather than looked up row by row as
 // attentionCond does, so that a broad search's tally stays one pass.
@@ -737,15 +767,18 @@ func (r *Verifications) tallyRows(ctx context.Context, f application.Verificatio
 		Overdue   int `bun:"overdue"`
 		Attention int `bun:"attention"`
 	}
-	q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("v.status, COUNT(*) AS n").
-		ColumnExpr("SUM(CASE WHEN v.revoked_at IS NOT NULL THEN 1 ELSE 0 END) AS revoked").
-		ColumnExpr("SUM(CASE WHEN v.revoked_at IS NULL AND v.expires_at <= ? THEN 1 ELSE 0 END) AS expired", f.Now).
-		ColumnExpr("SUM(CASE WHEN v.review_since < ? THEN 1 ELSE 0 END) AS overdue", overdueBefore).
-		ColumnExpr("SUM(CASE WHEN " + attentionJoined + " THEN 1 ELSE 0 END) AS attention").
-		Join("LEFT JOIN screening_states AS st ON st.verification_id = v.id").
-		GroupExpr("v.status")
-	r.applyFilter(q, f, false, m)
-	if err := q.Scan(ctx, &rows); err != nil {
+	var err error
+	if owners, ok := ownersOnly(f, m); ok {
+		// Prepared, as ownersPage is: planning took a quarter of an e-mail search's tally.
+		err = r.db.scanAllIn(ctx, "SELECT "+tallyColumns+" FROM "+r.ownersRows(false)+" "+tallyJoin+" GROUP BY v.status",
+			&rows, owners, f.Now, overdueBefore)
+	} else {
+		q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr(tallyColumns, f.Now, overdueBefore).
+			Join(tallyJoin).GroupExpr("v.status")
+		r.applyFilter(q, f, false, m)
+		err = q.Scan(ctx, &rows)
+	}
+	if err != nil {
 		return application.StatusCounts{}, fmt.Errorf("tally verifications: %w", err)
 	}
 	perStatus := make([]statusCount, len(rows))

@@ -30,8 +30,8 @@ func (c *client) fetch(path, acceptEncoding string) response {
 	return response{Status: res.StatusCode, Body: b, Header: res.Header}
 }
 
-// TestJSONResponsesAreCompressed: the API's JSON goes out gzipped to a browser that accepts it,
-// and as it is to a client that does not; PDFs, compressed already, are never gzipped again.
+// TestJSONResponsesAreCompressed: the API's JSON goes out gzipped to a browser that accepts it
+// (saying it varies with Accept-Encoding), and as it is to a client that does not; PDFs, compressed already, are never gzipped again.
 func TestJSONResponsesAreCompressed(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "gzip@acme.example")
@@ -55,6 +55,10 @@ func TestJSONResponsesAreCompressed(t *testing.T) {
 		plain := c.fetch(path, "identity")
 		if plain.Header.Get("Content-Encoding") != "" || !bytes.Equal(plain.Body, unzipped) {
 			t.Fatalf("identity: Content-Encoding %q; bodies differ:\n%s\n%s", plain.Header.Get("Content-Encoding"), plain.Body, unzipped)
+		}
+		// The plain answer suits every client, so a cache may give it to any: it varies on nothing.
+		if vary := plain.Header.Values("Vary"); len(vary) != 0 {
+			t.Errorf("identity answer: Vary %q, want none", vary)
 		}
 		var got api.Verification
 		if err := json.Unmarshal(unzipped, &got); err != nil || got.PublicID != v.PublicID {

@@ -31,7 +31,8 @@ func (c *client) fetch(path, acceptEncoding string) response {
 }
 
 // TestJSONResponsesAreCompressed: the API's JSON goes out gzipped to a browser that accepts it
-// (saying it varies with Accept-Encoding), and as it is to a client that does not; PDFs, compressed already, are never gzipped again.
+// (saying it varies with Accept-Encoding), and as it is to a client that does not; PDFs,
+// compressed already, are never gzipped again.
 func TestJSONResponsesAreCompressed(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "gzip@acme.example")

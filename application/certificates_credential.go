@@ -35,7 +35,7 @@ type IssuedCredential struct {
 // on every request.
 func (s *Certificates) Credential(ctx context.Context, publicID string) (*IssuedCredential, error) {
 	now := s.clock.Now()
-	e, err := s.publicEntry(ctx, publicID, now)
+	e, _, err := s.publicEntry(ctx, publicID, now)
 	if err != nil {
 		return nil, err
 	}

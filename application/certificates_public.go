@@ -35,33 +35,34 @@ type PublicCertificate struct {
 // ErrNotFound; verifications that were never approved are ErrNotAvailable.
 func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCertificate, error) {
 	now := s.clock.Now()
-	e, err := s.publicEntry(ctx, publicID, now)
+	e, status, err := s.publicEntry(ctx, publicID, now)
 	if err != nil {
 		return nil, err
 	}
-	return e.certificate(now), nil
+	return e.certificate(status), nil
 }
 
-// publicEntry returns the public cache's entry of an approved certificate, reading it from the
-// database and keeping it when the cache has none.
-func (s *Certificates) publicEntry(ctx context.Context, publicID string, now time.Time) (*publicEntry, error) {
-	if e, ok := s.public.get(publicID, now); ok {
-		return e, nil
+// publicEntry returns the public cache's entry of an approved certificate and its status at now,
+// reading it from the database and keeping it when the cache has none.
+func (s *Certificates) publicEntry(ctx context.Context, publicID string, now time.Time) (*publicEntry, verification.CertificateStatus, error) {
+	if e, status, ok := s.public.get(publicID, now); ok {
+		return e, status, nil
 	}
 	gen := s.public.generation()
 	v, company, err := s.repo.ByPublicIDWithCompany(ctx, publicID)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	if _, ok := v.CertificateStatus(now); !ok {
-		return nil, ErrNotAvailable
+	status, ok := v.CertificateStatus(now)
+	if !ok {
+		return nil, "", ErrNotAvailable
 	}
 	if company == nil {
-		return nil, fmt.Errorf("company of %d: %w", v.ID(), ErrNotFound)
+		return nil, "", fmt.Errorf("company of %d: %w", v.ID(), ErrNotFound)
 	}
 	d, err := s.certificateData(ctx, v, company)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	e := &publicEntry{v: v, data: d, loaded: now, cert: PublicCertificate{PublicID: v.PublicID(), CompanyName: d.CompanyName,
 		RegistrationNumber: d.RegistrationNumber, Country: d.Country,
@@ -69,7 +70,7 @@ func (s *Certificates) publicEntry(ctx context.Context, publicID string, now tim
 		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, RevokedAt: v.Snapshot().RevokedAt,
 		Fingerprint: d.Fingerprint, Signer: s.signer.Signer(), Renditions: &Renditions{}}}
 	s.public.put(e, gen)
-	return e, nil
+	return e, status, nil
 }
 
 // The public search's bounds: enough characters that a query names something, few enough results

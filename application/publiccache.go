@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tttverify/tttverify/domain/verification"
@@ -39,12 +40,19 @@ type publicEntry struct {
 }
 
 // Renditions are encoded forms of one cached certificate (a JSON body, a badge), each made once
-// per key and then served as is until the certificate's entry is forgotten or expires. Keys are
-// the caller's and must name everything the form depends on besides the certificate's stored
-// facts, such as the live status.
+// per key and then served as is until the certificate's entry is forgotten or expires. They are
+// read on every public request and written a few times in an entry's life, so a read takes no
+// lock: it scans the few kept forms, which are replaced, never changed.
 type Renditions struct {
-	mu sync.RWMutex
-	m  map[string]Rendition
+	mu   sync.Mutex // serialises additions
+	kept atomic.Pointer[[]keptRendition]
+}
+
+// RenditionKey names a rendition: the caller's form and everything it depends on besides the
+// certificate's stored facts, such as the live status.
+type RenditionKey struct {
+	Form   string
+	Status verification.CertificateStatus
 }
 
 // Rendition is an encoded answer and its entity tag.
@@ -53,12 +61,14 @@ type Rendition struct {
 	ETag string
 }
 
+type keptRendition struct {
+	key RenditionKey
+	Rendition
+}
+
 // Get returns the rendition kept under key, making and keeping it first when there is none.
-func (r *Renditions) Get(key string, build func() (Rendition, error)) (Rendition, error) {
-	r.mu.RLock()
-	kept, ok := r.m[key]
-	r.mu.RUnlock()
-	if ok {
+func (r *Renditions) Get(key RenditionKey, build func() (Rendition, error)) (Rendition, error) {
+	if kept, ok := r.find(key); ok {
 		return kept, nil
 	}
 	made, err := build()
@@ -66,12 +76,28 @@ func (r *Renditions) Get(key string, build func() (Rendition, error)) (Rendition
 		return Rendition{}, err
 	}
 	r.mu.Lock()
-	if r.m == nil {
-		r.m = map[string]Rendition{}
+	defer r.mu.Unlock()
+	if kept, ok := r.find(key); ok { // made meanwhile by another request
+		return kept, nil
 	}
-	r.m[key] = made
-	r.mu.Unlock()
+	var next []keptRendition
+	if old := r.kept.Load(); old != nil {
+		next = append(next, *old...)
+	}
+	next = append(next, keptRendition{key: key, Rendition: made})
+	r.kept.Store(&next)
 	return made, nil
+}
+
+func (r *Renditions) find(key RenditionKey) (Rendition, bool) {
+	if kept := r.kept.Load(); kept != nil {
+		for _, k := range *kept {
+			if k.key == key {
+				return k.Rendition, true
+			}
+		}
+	}
+	return Rendition{}, false
 }
 
 // NewPublicCache returns a cache holding at most maxEntries entries for ttl; a zero ttl disables it.
@@ -79,27 +105,28 @@ func NewPublicCache(ttl time.Duration, maxEntries int) *PublicCache {
 	return &PublicCache{ttl: ttl, max: maxEntries, m: make(map[string]*publicEntry)}
 }
 
-// get returns the entry of an approved certificate read within the TTL.
-func (c *PublicCache) get(publicID string, now time.Time) (*publicEntry, bool) {
+// get returns the entry of an approved certificate read within the TTL, and its status at now.
+func (c *PublicCache) get(publicID string, now time.Time) (*publicEntry, verification.CertificateStatus, bool) {
 	if c.ttl <= 0 {
-		return nil, false
+		return nil, "", false
 	}
 	c.mu.RLock()
 	e, ok := c.m[publicID]
 	c.mu.RUnlock()
 	if !ok || now.Sub(e.loaded) >= c.ttl {
-		return nil, false
+		return nil, "", false
 	}
-	if _, ok := e.v.CertificateStatus(now); !ok {
-		return nil, false
+	status, ok := e.v.CertificateStatus(now)
+	if !ok {
+		return nil, "", false
 	}
-	return e, true
+	return e, status, true
 }
 
-// certificate is the entry's public view with its status at now.
-func (e *publicEntry) certificate(now time.Time) *PublicCertificate {
+// certificate is the entry's public view with the given status.
+func (e *publicEntry) certificate(status verification.CertificateStatus) *PublicCertificate {
 	cert := e.cert
-	cert.Status, _ = e.v.CertificateStatus(now)
+	cert.Status = status
 	return &cert
 }
 

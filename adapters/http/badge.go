@@ -88,7 +88,7 @@ func (s *Server) publicBadge(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	badge, err := p.Renditions.Get("badge.svg:"+string(p.Status), func() (application.Rendition, error) {
+	badge, err := p.Renditions.Get(application.RenditionKey{Form: "badge.svg", Status: p.Status}, func() (application.Rendition, error) {
 		svg, err := badgeSVG(p)
 		sum := sha256.Sum256(svg)
 		return application.Rendition{Body: svg, ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}, err

@@ -22,14 +22,14 @@ func (s *Server) publicVerification(c *echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-store") // the status is live
-	return sendRendition(c, p.Renditions, "verification.json:"+string(p.Status), func() (any, error) {
+	return sendRendition(c, p.Renditions, application.RenditionKey{Form: "verification.json", Status: p.Status}, func() (any, error) {
 		return toPublicVerification(p), nil
 	})
 }
 
 // sendRendition answers with the JSON of the value that build returns, encoded once per key for
 // as long as the public cache keeps the certificate, as c.JSON would encode it.
-func sendRendition(c *echo.Context, r *application.Renditions, key string, build func() (any, error)) error {
+func sendRendition(c *echo.Context, r *application.Renditions, key application.RenditionKey, build func() (any, error)) error {
 	kept, err := r.Get(key, func() (application.Rendition, error) {
 		v, err := build()
 		if err != nil {

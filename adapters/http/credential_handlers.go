@@ -19,9 +19,12 @@ func (s *Server) publicCredential(c *echo.Context) error {
 	}
 	c.Response().Header().Set("Cache-Control", "no-store") // the status is live
 	if wantsJWT(c.Request()) {
-		return c.Blob(http.StatusOK, api.CredentialMediaType, []byte(cred.JWT))
+		jwt, _ := cred.Renditions.Get(application.RenditionKey{Form: "credential.jwt"}, func() (application.Rendition, error) {
+			return application.Rendition{Body: []byte(cred.JWT)}, nil
+		})
+		return c.Blob(http.StatusOK, api.CredentialMediaType, jwt.Body)
 	}
-	return sendRendition(c, cred.Renditions, "credential.json", func() (any, error) {
+	return sendRendition(c, cred.Renditions, application.RenditionKey{Form: "credential.json"}, func() (any, error) {
 		return api.Credential{Credential: cred.JWT, MediaType: api.CredentialMediaType,
 			Issuer: cred.Issuer, StatusListIndex: cred.StatusIndex, StatusListCredential: cred.StatusListURL,
 			ValidFrom: cred.ValidFrom, ValidUntil: cred.ValidUntil, Signature: toSignature(cred.Signer)}, nil

@@ -100,7 +100,10 @@ func utc(t *time.Time) *time.Time {
 }
 
 // Verifications is the verification repository.
-type Verifications struct{ db *DB }
+type Verifications struct {
+	db    *DB
+	words commonWords // of company names, for the company search
+}
 
 // NewVerifications returns the verification repository on db.
 func NewVerifications(db *DB) *Verifications { return &Verifications{db: db} }
@@ -591,31 +594,9 @@ func (r *Verifications) applyFilter(q *bun.SelectQuery, f application.Verificati
 	return true
 }
 
-// companyMatch finds company sections by any part of the company name or registration number; the
-// trigram indexes on both lower() expressions serve it on PostgreSQL.
-const companyMatch = "SELECT verification_id FROM company_infos WHERE lower(company_name) LIKE ? ESCAPE '\\' OR lower(registration_number) LIKE ? ESCAPE '\\'"
-
-// companyCond is the condition on alias v for a company search: like the e-mail search, a search
-// that matches few companies becomes a list of ids (listed), a broad one a subquery.
-func (r *Verifications) companyCond(ctx context.Context, text string) (cond string, args []any, listed bool, err error) {
-	pattern := "%" + escapeLike(strings.ToLower(text)) + "%"
-	var ids []int64
-	if err := conn(ctx, r.db).NewRaw(companyMatch+" LIMIT ?", pattern, pattern, maxListedUsers+1).Scan(ctx, &ids); err != nil {
-		return "", nil, false, fmt.Errorf("find companies matching %q: %w", text, err)
-	}
-	switch {
-	case len(ids) > maxListedUsers:
-		return "v.id IN (" + companyMatch + ")", []any{pattern, pattern}, false, nil
-	case len(ids) == 0:
-		return "1 = 0", nil, true, nil
-	default:
-		return "v.id IN (?)", []any{bun.List(ids)}, true, nil
-	}
-}
-
 // conditions are the filter's SQL conditions on alias v, without the e-mail search.
 func conditions(f application.VerificationFilter, byStatus bool) (string, []any) {
-	parts, args := []string{"v.deleted = FALSE"}, []any{} // a constant, so that a prepared count's plan can use the indexes of live rows
+	parts, args := []string{"v.deleted = FALSE"}, []any(nil) // a constant, so that a prepared count's plan can use the indexes of live rows
 	add := func(cond string, arg any) {
 		parts, args = append(parts, cond), append(args, arg)
 	}

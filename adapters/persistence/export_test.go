@@ -1,0 +1,8 @@
+package persistence
+
+import "context"
+
+// RareWord exposes the company search's choice of the word it looks up, for its test.
+func (r *Verifications) RareWord(ctx context.Context, text string) string {
+	return r.rareWord(ctx, text)
+}

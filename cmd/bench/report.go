@@ -65,7 +65,7 @@ func writeReport(o options, results []result) error {
 	fmt.Fprintf(&b, "- Machine load: %s\n", loadAverage())
 	fmt.Fprintf(&b, "- Baseline: a bare echo handler returning a small JSON object, served by the same process; for the "+
 		"public rows it is asked with a certificate's id in the query, as the routes are in the path, so that wrk does the same work per request, "+
-		"and measured again just before each public route's row, which is judged against that measurement\n\n")
+		"and alternated with each public route's row in three turns, against which the row is judged\n\n")
 	b.WriteString("| scenario | rows | req/s | p50 ms | p95 ms | p99 ms | x baseline | budget | result | note |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range results {

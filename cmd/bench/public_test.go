@@ -1,0 +1,22 @@
+package main
+
+import "testing"
+
+// A row made of turns counts every turn's requests over every turn's time, and shows each latency
+// percentile at its worst turn, so a cold first turn is not averaged away.
+func TestWorstOfTurns(t *testing.T) {
+	r := worstOf([]result{
+		{Requests: 3000, RPS: 1000, P50: 9, P95: 30, P99: 60},          // 3 s, cold
+		{Requests: 9000, RPS: 3000, P50: 2, P95: 5, P99: 8},            // 3 s
+		{Requests: 6000, RPS: 2000, P50: 3, P95: 6, P99: 9, Errors: 2}, // 3 s
+	})
+	if r.Requests != 18000 || r.RPS != 2000 {
+		t.Errorf("requests %d at %.0f/s, want 18000 at 2000/s (18,000 over 9 s)", r.Requests, r.RPS)
+	}
+	if r.P50 != 9 || r.P95 != 30 || r.P99 != 60 {
+		t.Errorf("percentiles %.0f / %.0f / %.0f, want the cold turn's 9 / 30 / 60", r.P50, r.P95, r.P99)
+	}
+	if r.Errors != 2 {
+		t.Errorf("errors %d, want the last turn's 2", r.Errors)
+	}
+}

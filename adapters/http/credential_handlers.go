@@ -19,9 +19,12 @@ func (s *Server) publicCredential(c *echo.Context) error {
 	}
 	c.Response().Header().Set("Cache-Control", "no-store") // the status is live
 	if wantsJWT(c.Request()) {
-		jwt, _ := cred.Renditions.Get(application.RenditionKey{Form: "credential.jwt"}, func() (application.Rendition, error) {
+		jwt, err := cred.Renditions.Get(application.RenditionKey{Form: "credential.jwt"}, func() (application.Rendition, error) {
 			return application.Rendition{Body: []byte(cred.JWT)}, nil
 		})
+		if err != nil {
+			return err
+		}
 		return c.Blob(http.StatusOK, api.CredentialMediaType, jwt.Body)
 	}
 	return sendRendition(c, cred.Renditions, application.RenditionKey{Form: "credential.json"}, func() (any, error) {

@@ -87,23 +87,33 @@ const commonWordShare = 0.01
 // from, change only when the table is analysed.
 const commonWordsTTL = 10 * time.Minute
 
+// commonWordsRetry is how long a server goes on without the common words before it asks again,
+// when the table had not been analysed or the read failed: a minute's searches look up the whole
+// search, rather than each of them reading the catalogue first.
+const commonWordsRetry = time.Minute
+
 // commonWords are the words of company names that PostgreSQL's statistics count as frequent (the
 // statistics object company_infos_name_words, filled by ANALYZE).
 type commonWords struct {
 	mu      sync.Mutex
 	words   []string
+	known   bool
 	fetched time.Time
 }
 
-// get returns the common words, reading them again once they are older than commonWordsTTL, and
-// whether they are known. They are not before the table has been analysed with names in it (an
-// empty table's analysis counts no word), nor when the read fails; they are then read again on the
-// next search, a lookup in the catalogue.
+// get returns the common words and whether they are known, reading them again once they are older
+// than commonWordsTTL (commonWordsRetry when they were not known). They are not known before the
+// table has been analysed with names in it (an empty table's analysis counts no word), nor when the
+// read fails.
 func (c *commonWords) get(ctx context.Context, db *DB) ([]string, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.fetched.IsZero() && time.Since(c.fetched) < commonWordsTTL {
-		return c.words, true
+	ttl := commonWordsRetry
+	if c.known {
+		ttl = commonWordsTTL
+	}
+	if !c.fetched.IsZero() && time.Since(c.fetched) < ttl {
+		return c.words, c.known
 	}
 	var rows []struct {
 		Word  string
@@ -114,15 +124,11 @@ func (c *commonWords) get(ctx context.Context, db *DB) ([]string, bool) {
 	err := conn(ctx, db).NewRaw(`SELECT e.word, e.share FROM pg_stats_ext_exprs AS s,
 		unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS e(word, share)
 		WHERE s.statistics_name = 'company_infos_name_words' AND e.word IS NOT NULL`).Scan(ctx, &rows)
-	if err != nil || len(rows) == 0 {
-		return nil, false
-	}
-	c.words = c.words[:0]
+	c.words, c.known, c.fetched = c.words[:0], err == nil && len(rows) > 0, time.Now()
 	for _, r := range rows {
 		if r.Share >= commonWordShare {
 			c.words = append(c.words, r.Word)
 		}
 	}
-	c.fetched = time.Now()
-	return c.words, true
+	return c.words, c.known
 }

@@ -94,6 +94,10 @@ func TestCompanySearchLooksUpARareWord(t *testing.T) {
 			if _, err := db.ExecContext(ctx, "ANALYZE company_infos"); err != nil {
 				t.Fatal(err)
 			}
+			if got := verifications.RareWord(ctx, "trading 1234"); got != "" {
+				t.Errorf("a minute after finding no counts, the search looked up %q alone", got)
+			}
+			verifications = persistence.NewVerifications(db) // a server started after the analysis
 			for text, word := range map[string]string{
 				"trading 1234":      "1234",
 				"nordic trading ab": "", // every word is common

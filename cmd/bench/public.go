@@ -96,21 +96,21 @@ func publicScenarios(w wrk, srv *server, ws *workspace, label, idsFile string) (
 
 // worstOf folds the turns of one scenario into a row: the requests and errors of all of them, the
 // throughput over all of them, and each latency percentile at the worst turn's (the first turn of
-// a cold pass is the cold one).
+// a cold pass is the cold one). A turn whose wrk failed counts as an error, so the row misses.
 func worstOf(turns []result) result {
-	r := turns[0]
+	r := result{Scenario: turns[0].Scenario, Size: turns[0].Size, Budget: "-", Verdict: "-"}
 	var seconds float64
-	for i, t := range turns {
+	for _, t := range turns {
 		if t.RPS > 0 {
 			seconds += float64(t.Requests) / t.RPS
-		}
-		if i == 0 {
-			continue
 		}
 		r.Requests, r.Errors, r.NonSuccess = r.Requests+t.Requests, r.Errors+t.Errors, r.NonSuccess+t.NonSuccess
 		r.P50, r.P95, r.P99 = max(r.P50, t.P50), max(r.P95, t.P95), max(r.P99, t.P99)
 		if t.Note != "" && r.Note == "" {
-			r.Note, r.Verdict = t.Note, t.Verdict
+			r.Note = t.Note
+		}
+		if t.Requests == 0 {
+			r.Errors++
 		}
 	}
 	if seconds > 0 {

@@ -20,3 +20,16 @@ func TestWorstOfTurns(t *testing.T) {
 		t.Errorf("errors %d, want the last turn's 2", r.Errors)
 	}
 }
+
+// A turn whose wrk failed leaves the row with an error, so judge misses it however fast the other
+// turns ran.
+func TestWorstOfMissesAFailedTurn(t *testing.T) {
+	r := worstOf([]result{
+		{Requests: 9000, RPS: 3000, P99: 8},
+		{Note: "wrk failed: exit status 1", Verdict: "MISS"},
+	})
+	judge(&r, result{RPS: 3000}, 0.5)
+	if r.Verdict != "MISS" || r.Note == "" {
+		t.Errorf("verdict %q, note %q: want a miss that says wrk failed", r.Verdict, r.Note)
+	}
+}

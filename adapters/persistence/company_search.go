@@ -24,25 +24,25 @@ const companyMatchByWord = "SELECT verification_id FROM company_infos WHERE (low
 	"AND lower(company_name) || '' LIKE ? ESCAPE '\\') OR lower(registration_number) LIKE ? ESCAPE '\\'"
 
 // companyCond is the condition on alias v for a company search: like the e-mail search, a search
-// that matches few companies becomes a list of ids (listed), a broad one a subquery.
-func (r *Verifications) companyCond(ctx context.Context, text string) (cond string, args []any, listed bool, err error) {
+// that matches few companies becomes a list of their verifications' ids (listed), a broad one a
+// subquery.
+func (r *Verifications) companyCond(ctx context.Context, text string) (cond string, args []any, ids []int64, listed bool, err error) {
 	text = strings.ToLower(text)
 	pattern := "%" + escapeLike(text) + "%"
 	match, matchArgs := companyMatch, []any{pattern, pattern}
 	if word := r.rareWord(ctx, text); word != "" {
 		match, matchArgs = companyMatchByWord, []any{"%" + escapeLike(word) + "%", pattern, pattern}
 	}
-	var ids []int64
 	if err := conn(ctx, r.db).NewRaw(match+" LIMIT ?", append(matchArgs, maxListedUsers+1)...).Scan(ctx, &ids); err != nil {
-		return "", nil, false, fmt.Errorf("find companies matching %q: %w", text, err)
+		return "", nil, nil, false, fmt.Errorf("find companies matching %q: %w", text, err)
 	}
 	switch {
 	case len(ids) > maxListedUsers:
-		return "v.id IN (" + match + ")", matchArgs, false, nil
+		return "v.id IN (" + match + ")", matchArgs, nil, false, nil
 	case len(ids) == 0:
-		return "1 = 0", nil, true, nil
+		return "1 = 0", nil, nil, true, nil
 	default:
-		return "v.id IN (?)", []any{bun.List(ids)}, true, nil
+		return "v.id IN (?)", []any{bun.List(ids)}, ids, true, nil
 	}
 }
 

@@ -51,9 +51,13 @@ func TestEmailSearchStatsFollowEveryChange(t *testing.T) {
 			// save writes a row's state as the application would have left it.
 			save := func(id int64, r *ownedRow) {
 				t.Helper()
+				var revokedAt *time.Time
+				if r.revoked {
+					revokedAt = at(-time.Hour)
+				}
 				q := db.NewUpdate().Table("verifications").Where("id = ?", id).
 					Set("status = ?", r.status.String()).Set("deleted = ?", r.deleted).Set("review_since = ?", r.reviewSince).
-					Set("expires_at = ?", r.expires).Set("revoked_at = ?", map[bool]*time.Time{true: at(-time.Hour)}[r.revoked])
+					Set("expires_at = ?", r.expires).Set("revoked_at = ?", revokedAt)
 				if _, err := q.Exec(ctx); err != nil {
 					t.Fatal(err)
 				}

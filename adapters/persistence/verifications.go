@@ -800,10 +800,12 @@ func (r *Verifications) tallyRows(ctx context.Context, f application.Verificatio
 	return out, err
 }
 
-// ownersTally counts what the owners' counts per status cannot say, each on an index of its own over
-// the rows it counts. Its parameters: the owners, the time the certificates expire by, the owners, the
-// start of an overdue wait, the owners.
-const ownersTally = `SELECT
+// ownersTally reads the owners' maintained counts per status, one row each, every row carrying the
+// counts those cannot say, each from an index of its own over the few rows it counts (one row with
+// no status when the owners have no verification). Its parameters: the owners, the time the
+// certificates expire by, the owners, the start of an overdue wait, the owners, the owners.
+const ownersTally = `SELECT COALESCE(c.status, '') AS status, COALESCE(c.n, 0) AS n, x.revoked, x.expired, x.recent, x.attention
+FROM (SELECT
   (SELECT COUNT(*) FROM verifications AS v WHERE v.user_id = ANY(?) AND NOT v.deleted
      AND v.status = 'approved' AND v.revoked_at IS NOT NULL) AS revoked,
   (SELECT COUNT(*) FROM verifications AS v WHERE v.user_id = ANY(?) AND NOT v.deleted
@@ -811,30 +813,34 @@ const ownersTally = `SELECT
   (SELECT COUNT(*) FROM verifications AS v WHERE v.user_id = ANY(?) AND NOT v.deleted
      AND v.status = 'in_review' AND (v.review_since >= ? OR v.review_since IS NULL)) AS recent,
   (SELECT COUNT(*) FROM screening_states AS st JOIN verifications AS v ON v.id = st.verification_id
-     WHERE v.user_id = ANY(?) AND NOT v.deleted AND ` + attentionJoined + `) AS attention`
+     WHERE v.user_id = ANY(?) AND NOT v.deleted AND ` + attentionJoined + `) AS attention) AS x
+LEFT JOIN (SELECT status, SUM(n) AS n FROM verification_owner_counts WHERE user_id = ANY(?) GROUP BY status) AS c ON TRUE`
 
-// tallyOwners is Tally for the verifications of a few owners (an e-mail search), on PostgreSQL: the
-// counts per status are the owners' maintained counts (verification_owner_counts), so no owner's
-// verifications are read but the few revoked, expired, recently queued or flagged ones.
+// tallyOwners is Tally for the verifications of a few owners (an e-mail search), on PostgreSQL, in
+// one statement: the counts per status are the owners' maintained counts (verification_owner_counts),
+// so no owner's verifications are read but the few revoked, expired, recently queued or flagged ones.
 func (r *Verifications) tallyOwners(ctx context.Context, owners []int64, now, overdueBefore time.Time) (application.StatusCounts, error) {
-	var rows []statusCount
-	if err := r.db.scanAll(ctx, "SELECT status, SUM(n) AS n FROM verification_owner_counts WHERE user_id = ANY(?) GROUP BY status",
-		&rows, owners); err != nil {
-		return application.StatusCounts{}, fmt.Errorf("read the owners' counts: %w", err)
-	}
-	counts, err := byStatus(rows)
-	if err != nil {
-		return application.StatusCounts{}, err
-	}
-	var x struct {
+	var rows []struct {
+		statusCount
 		Revoked   int `bun:"revoked"`
 		Expired   int `bun:"expired"`
 		Recent    int `bun:"recent"`
 		Attention int `bun:"attention"`
 	}
-	if err := r.db.scanOne(ctx, ownersTally, &x, owners, owners, now, owners, overdueBefore, owners); err != nil {
-		return application.StatusCounts{}, fmt.Errorf("count the owners' withdrawn certificates, recent waits and flags: %w", err)
+	if err := r.db.scanAll(ctx, ownersTally, &rows, owners, owners, now, owners, overdueBefore, owners, owners); err != nil {
+		return application.StatusCounts{}, fmt.Errorf("tally the owners' verifications: %w", err)
 	}
+	perStatus := make([]statusCount, 0, len(rows))
+	for _, row := range rows {
+		if row.Status != "" {
+			perStatus = append(perStatus, row.statusCount)
+		}
+	}
+	counts, err := byStatus(perStatus)
+	if err != nil {
+		return application.StatusCounts{}, err
+	}
+	x := rows[0] // the statement always returns a row
 	return application.StatusCounts{ByStatus: counts, Revoked: x.Revoked, Expired: x.Expired,
 		Overdue: counts[verification.InReview] - x.Recent, Attention: x.Attention}, nil
 }

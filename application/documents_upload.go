@@ -63,7 +63,8 @@ func (s *DocumentsService) Store(ctx context.Context, actor *User, id int64, fil
 		return nil, err
 	}
 	// The reviewer's signals are read as the bytes pass on their way to the store: the file is read once.
-	inspect := filesignals.NewInspector(mime)
+	inspect := newInspection(filesignals.NewInspector(mime))
+	defer inspect.close()
 	size, err := s.blobs.Put(ctx, key, io.TeeReader(io.MultiReader(bytes.NewReader(head), content), inspect), verification.MaxUploadBytes, mime)
 	if err != nil { // Put leaves no object behind; the journal entry goes too
 		s.Discard(&StoredFile{Key: key})

@@ -97,7 +97,7 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, c
 	// Through a buffer of our own: *os.File's ReadFrom would copy 32 KB at a time.
 	buf := copyBuffers.Get().(*[]byte)
 	defer copyBuffers.Put(buf)
-	n, err := io.CopyBuffer(struct{ io.Writer }{data}, io.LimitReader(r, min(limit, math.MaxInt64-1)+1), *buf)
+	n, err := io.CopyBuffer(&writeback{f: data}, io.LimitReader(r, min(limit, math.MaxInt64-1)+1), *buf)
 	switch {
 	case n > limit:
 		return 0, fmt.Errorf("put %q: more than %d bytes: %w", key, limit, verification.ErrFileTooLarge)

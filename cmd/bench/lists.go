@@ -4,8 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/tttverify/tttverify/application"
 )
@@ -69,33 +73,85 @@ var statsViews = []listView{
 type listRun struct {
 	team                           wrk // at the reviewers' concurrency
 	label, adminCookie, userCookie string
+	warmUps                        int // how many times each request is sent before any is measured
 }
 
-// listScenarios measures every admin list view, the stats, the dashboard charts and an applicant's
-// own list, each against its budget.
-func listScenarios(r listRun) []result {
-	var results []result
-	admin := func(name, path string) {
-		res := r.team.run(name, r.label, "GET", path, "", r.adminCookie, "")
-		res.Budget = fmt.Sprintf("p95 < %.0f ms, p99 < %.0f ms", adminListP95, adminListP99)
-		res.Verdict = verdict(res.Requests > 0 && res.NonSuccess == 0 && res.P95 < adminListP95 && res.P99 < adminListP99)
-		results = append(results, res)
-	}
+// listWarmUps is how many times each list request is sent, unmeasured, before any is measured.
+const listWarmUps = 200
+
+// listRequest is one view the list scenarios measure, with its budget.
+type listRequest struct {
+	name, path, cookie, budget string
+	pass                       func(result) bool
+}
+
+// listRequests are every admin list view, the stats, an applicant's own list and the dashboard
+// charts, each with its budget.
+func listRequests(r listRun) []listRequest {
+	adminBudget := fmt.Sprintf("p95 < %.0f ms, p99 < %.0f ms", adminListP95, adminListP99)
+	adminPass := func(res result) bool { return res.P95 < adminListP95 && res.P99 < adminListP99 }
+	var reqs []listRequest
 	for _, v := range adminListViews() {
-		admin("admin list: "+v.name, "/api/admin/verifications?"+v.query)
+		reqs = append(reqs, listRequest{"admin list: " + v.name, "/api/admin/verifications?" + v.query, r.adminCookie, adminBudget, adminPass})
 	}
 	for _, v := range statsViews {
-		admin("admin stats ("+v.name+")", "/api/admin/verifications/stats?"+v.query)
+		reqs = append(reqs, listRequest{"admin stats (" + v.name + ")", "/api/admin/verifications/stats?" + v.query, r.adminCookie, adminBudget, adminPass})
 	}
-	user := r.team.run("user list (50 verifications)", r.label, "GET", "/api/verifications?page=1&pageSize=10", "", r.userCookie, "")
-	user.Budget, user.Verdict = fmt.Sprintf("p95 < %.0f ms", userListP95), verdict(user.Requests > 0 && user.P95 < userListP95)
-	results = append(results, user)
+	reqs = append(reqs, listRequest{"user list (50 verifications)", "/api/verifications?page=1&pageSize=10", r.userCookie,
+		fmt.Sprintf("p95 < %.0f ms", userListP95), func(res result) bool { return res.P95 < userListP95 }})
 	for _, name := range application.ChartNames {
-		c := r.team.run("admin chart: "+name+", 52 weeks", r.label, "GET", "/api/admin/charts/"+url.PathEscape(name)+"?weeks=52", "", r.adminCookie, "")
-		c.Budget, c.Verdict = fmt.Sprintf("p95 < %.0f ms", chartP95), verdict(c.Requests > 0 && c.NonSuccess == 0 && c.P95 < chartP95)
-		results = append(results, c)
+		reqs = append(reqs, listRequest{"admin chart: " + name + ", 52 weeks", "/api/admin/charts/" + url.PathEscape(name) + "?weeks=52", r.adminCookie,
+			fmt.Sprintf("p95 < %.0f ms", chartP95), func(res result) bool { return res.P95 < chartP95 }})
+	}
+	return reqs
+}
+
+// listScenarios measures the list requests, each against its budget. Each is first sent
+// r.warmUps times unmeasured, as a server in service has answered it: its database connections
+// open, their statements prepared and planned, the pages they read cached. Without it the first
+// view measured after a start pays for all of that.
+func listScenarios(r listRun) []result {
+	reqs := listRequests(r)
+	var results []result
+	for _, q := range reqs {
+		if err := r.warmUp(q); err != nil {
+			return append(results, missed(result{Scenario: q.name, Size: r.label, Budget: q.budget}, err))
+		}
+	}
+	for _, q := range reqs {
+		res := r.team.run(q.name, r.label, "GET", q.path, "", q.cookie, "")
+		res.Budget = q.budget
+		res.Verdict = verdict(res.Requests > 0 && res.NonSuccess == 0 && q.pass(res))
+		results = append(results, res)
 	}
 	return results
+}
+
+// warmUp sends q r.warmUps times, at the team's concurrency, and fails on an answer other than 200.
+func (r listRun) warmUp(q listRequest) error {
+	g := errgroup.Group{}
+	for c := range r.team.connections {
+		g.Go(func() error {
+			for i := c; i < r.warmUps; i += r.team.connections {
+				req, err := http.NewRequest("GET", r.team.base+q.path, nil)
+				if err != nil {
+					return err
+				}
+				req.Header.Set("Cookie", q.cookie)
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					return err
+				}
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != http.StatusOK {
+					return fmt.Errorf("warm-up of %s: status %d", q.path, res.StatusCode)
+				}
+			}
+			return nil
+		})
+	}
+	return g.Wait()
 }
 
 // listsOnly is `-only lists`: each size seeded and measured on its own, the smaller first.

@@ -262,7 +262,11 @@ func runSize(ctx context.Context, o options, script string, size int, all bool) 
 		return rs, err
 	}
 
-	lists := listScenarios(listRun{team: team, label: label, adminCookie: adminCookie, userCookie: userCookie})
+	warmUps := listWarmUps
+	if o.smoke {
+		warmUps = 1
+	}
+	lists := listScenarios(listRun{team: team, label: label, adminCookie: adminCookie, userCookie: userCookie, warmUps: warmUps})
 	if !all {
 		return append(results, lists...), nil
 	}

@@ -73,5 +73,18 @@ func TestAdminListTotalsMatchTheRows(t *testing.T) {
 				t.Errorf("stats?%s: %+v, want %+v", query, stats, want)
 			}
 		}
+		// Overdue: the claimed wait and one unclaimed one began long ago. The unclaimed filter counts
+		// its recent waits as all recent waits less the claimed ones.
+		if _, err := e.DB.NewUpdate().Table("verifications").Set("review_since = ?", e.clock.Now().AddDate(0, 0, -30)).
+			Where("id = ? OR id = ?", ids[3], ids[4]).Exec(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		for query, want := range map[string]int{"": 2, "claim=unclaimed": 1, "tier=basic&claim=unclaimed": 1, "tier=top&claim=unclaimed": 0} {
+			var stats api.Stats
+			adm.must(http.StatusOK, "GET", "/api/admin/verifications/stats?"+query, nil).JSON(t, &stats)
+			if stats.Overdue != want {
+				t.Errorf("stats?%s: %d overdue, want %d", query, stats.Overdue, want)
+			}
+		}
 	})
 }

@@ -454,16 +454,24 @@ func (r *Verifications) CountByStatus(ctx context.Context, f application.Verific
 // mostly overdue, and counting the few recent ones reads a short stretch of the review_since index
 // instead of the whole queue. One in review without a review_since (set by hand) is not overdue.
 func (r *Verifications) countedOverdue(ctx context.Context, f application.VerificationFilter, inReview int, overdueBefore time.Time) (int, error) {
+	unclaimed := f.Claim == application.ClaimUnclaimed
+	f.Claim = application.ClaimAny
 	cond, args := conditions(f, false)
-	// Two counts rather than an OR, so that each reads its index alone.
-	waits := func(when string, arg ...any) *bun.SelectQuery {
-		return conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr("COUNT(*)").Where(cond, args...).
-			Where("v.status = ?", verification.InReview.String()).Where(when, arg...)
+	// Two counts rather than an OR, so that each reads its index alone. The text is one of a few,
+	// prepared: planning it took longer than counting.
+	const waits = "SELECT COUNT(*) FROM verifications AS v WHERE v.status = 'in_review' AND "
+	query := "SELECT (" + waits + "v.review_since >= ? AND " + cond + ") + (" + waits + "v.review_since IS NULL AND " + cond + ")"
+	params := slices.Concat([]any{overdueBefore}, args, args)
+	if unclaimed {
+		// The unclaimed recent waits are the recent waits less the claimed ones, counted from the
+		// live claims (as many as reviewers at work): testing every recent wait for a claim cost
+		// a probe of review_claims each, 5 ms for 2,400 waits at 1,000,000 verifications.
+		query += " - (SELECT COUNT(*) FROM review_claims AS rc JOIN verifications AS v ON v.id = rc.verification_id" +
+			" WHERE rc.active_at >= ? AND v.status = 'in_review' AND (v.review_since >= ? OR v.review_since IS NULL) AND " + cond + ")"
+		params = slices.Concat(params, []any{f.ClaimsLiveSince.UTC(), overdueBefore}, args)
 	}
 	var recent int
-	err := conn(ctx, r.db).NewSelect().ColumnExpr("(?) + (?)", waits("v.review_since >= ?", overdueBefore), waits("v.review_since IS NULL")).
-		Scan(ctx, &recent)
-	if err != nil {
+	if err := r.db.scanOne(ctx, query, &recent, params...); err != nil {
 		return 0, fmt.Errorf("count the recent waits: %w", err)
 	}
 	return inReview - recent, nil

@@ -326,6 +326,7 @@ test('an approved Top verification offers the Full Report on its public page', a
 })
 
 test('admin filters, count cards, paging and delete; account settings and help', async ({ page, browser }) => {
+  test.setTimeout(120_000) // three pages, twelve drafts and two people: past a minute on a loaded CI machine
   // An applicant with a few drafts.
   const owner = await browser.newContext()
   const ownerEmail = await registerByApi(owner.request, uniqueEmail('drafts'))

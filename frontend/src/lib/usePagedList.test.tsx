@@ -40,6 +40,15 @@ function List({ total }: { total?: number }) {
       <button type="button" onClick={() => list.setFilters(CONFIG.filters)}>
         Clear
       </button>
+      <button
+        type="button"
+        onClick={() => {
+          list.setFilters({ status: 'draft' })
+          list.setFilters({ q: 'acme' }, { replace: true })
+        }}
+      >
+        Drafts, then type acme
+      </button>
     </>
   )
 }
@@ -62,6 +71,13 @@ describe('usePagedList', () => {
     expect(address(router)).toBe('/list?status=draft')
     await user.click(screen.getByRole('button', { name: 'Clear' }))
     expect(address(router)).toBe('/list')
+  })
+
+  it('builds a change made before the address reaches the page on the change before it', async () => {
+    const { router } = renderAt('/list?page=2&q=old')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Drafts, then type acme' }))
+    expect(address(router)).toBe('/list?q=acme&status=draft')
+    expect(state()).toBe("page 1, updatedAt desc, status draft, q 'acme'")
   })
 
   it('reads page, sort, order and filters from the address', () => {

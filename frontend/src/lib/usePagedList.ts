@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 
 export type Order = 'asc' | 'desc'
@@ -15,6 +15,14 @@ export interface PagedListConfig<F extends TextFilters<F>, S extends string = ne
   sorts?: readonly S[]
   sort?: S
   order?: Order
+}
+
+/** State is where a list stands: its page, order and filters. */
+interface State<F, S> {
+  page: number
+  sort: S | undefined
+  order: Order
+  filters: F
 }
 
 /** SortOf is the type of a list's sort field: undefined for a list with one fixed order. */
@@ -50,21 +58,32 @@ export function usePagedList<F extends TextFilters<F>, S extends string = never>
   const { filters: defaults, allowed, sorts = [], sort: defaultSort, order: defaultOrder = 'desc' } = config
   const allows = (k: keyof F, v: string) => allowed?.[k]?.includes(v) ?? true
 
-  const pageParam = Number(params.get('page'))
-  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1
-  const sortParam = params.get('sort') as S | null
-  const sort = sortParam !== null && sorts.includes(sortParam) ? sortParam : defaultSort
-  const orderParam = params.get('order')
-  const order: Order = sorts.length > 0 && (orderParam === 'asc' || orderParam === 'desc') ? orderParam : defaultOrder
-  const filters = { ...defaults }
-  for (const k of Object.keys(defaults) as (keyof F & string)[]) {
-    const v = params.get(k)
-    if (v !== null && allows(k, v)) filters[k] = v as F[typeof k]
+  /** read gives the list's state an address names. */
+  function read(at: URLSearchParams) {
+    const pageParam = Number(at.get('page'))
+    const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1
+    const sortParam = at.get('sort') as S | null
+    const sort = sortParam !== null && sorts.includes(sortParam) ? sortParam : defaultSort
+    const orderParam = at.get('order')
+    const order: Order = sorts.length > 0 && (orderParam === 'asc' || orderParam === 'desc') ? orderParam : defaultOrder
+    const filters = { ...defaults }
+    for (const k of Object.keys(defaults) as (keyof F & string)[]) {
+      const v = at.get(k)
+      if (v !== null && allows(k, v)) filters[k] = v as F[typeof k]
+    }
+    return { page, sort, order, filters }
   }
 
-  /** go writes a state to the address, leaving out every value that equals its default. */
-  function go(next: { page: number; sort: S | undefined; order: Order; filters: F }, replace = false) {
-    const q = new URLSearchParams(params)
+  // The router hands a new address to the next render, which may come late (navigation renders in
+  // a transition). A change made before it comes (a typing pause's commit just after Clear All
+  // Filters) must build on the address last written, or it puts back what the first change took out.
+  const written = useRef<{ over: string; to: URLSearchParams } | null>(null)
+
+  /** go writes the change to a state to the address, leaving out every value that equals its default. */
+  function go(change: (s: State<F, S>) => State<F, S>, replace = false) {
+    const base = written.current?.over === params.toString() ? written.current.to : params
+    const next = change(read(base))
+    const q = new URLSearchParams(base)
     const put = (k: string, v: string, dflt: string | undefined) => (v === dflt ? q.delete(k) : q.set(k, v))
     put('page', String(next.page), '1')
     if (next.sort !== undefined) {
@@ -72,16 +91,18 @@ export function usePagedList<F extends TextFilters<F>, S extends string = never>
       put('order', next.order, defaultOrder)
     }
     for (const k of Object.keys(defaults) as (keyof F & string)[]) put(k, next.filters[k], defaults[k])
+    written.current = { over: params.toString(), to: q }
     setParams(q, { replace })
   }
 
-  const state = { page, sort: sort as SortOf<S>, order, filters }
+  const state = read(params)
   return {
     ...state,
-    setPage: (p, opts) => go({ ...state, page: p }, opts?.replace),
-    sortBy: (field) => go({ ...state, page: 1, sort: field, order: field === sort && order === 'desc' ? 'asc' : 'desc' }),
-    setSorting: (field, o) => go({ ...state, page: 1, sort: field, order: o }),
-    setFilters: (patch, opts) => go({ ...state, page: 1, filters: { ...filters, ...patch } }, opts?.replace),
+    sort: state.sort as SortOf<S>,
+    setPage: (p, opts) => go((s) => ({ ...s, page: p }), opts?.replace),
+    sortBy: (field) => go((s) => ({ ...s, page: 1, sort: field, order: field === s.sort && s.order === 'desc' ? 'asc' : 'desc' })),
+    setSorting: (field, o) => go((s) => ({ ...s, page: 1, sort: field, order: o })),
+    setFilters: (patch, opts) => go((s) => ({ ...s, page: 1, filters: { ...s.filters, ...patch } }), opts?.replace),
   }
 }
 

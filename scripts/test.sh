@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-log() { printf '\n== %s\n' "$*" >&2; }
+# log names each stage with the minutes and seconds since the start, so a slow CI run shows where.
+log() { printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
 
 # ensure_packages installs Debian packages whose commands are missing.
 ensure_packages() {
@@ -74,4 +75,5 @@ strip() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
 go_passed=$(grep -c -- '--- PASS' "$results/go.log" || true)
 unit_passed=$(strip "$results/vitest.log" | sed -n 's/^ *Tests *\([0-9]*\) passed.*/\1/p' | tail -n1)
 e2e_passed=$(strip "$results/e2e.log" | sed -n 's/^ *\([0-9]*\) passed.*/\1/p' | tail -n1)
+log "done"
 printf '\n%s passed, 0 failed\n' "$((go_passed + ${unit_passed:-0} + ${e2e_passed:-0}))"

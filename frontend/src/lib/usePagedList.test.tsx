@@ -80,6 +80,15 @@ describe('usePagedList', () => {
     expect(state()).toBe("page 1, updatedAt desc, status draft, q 'acme'")
   })
 
+  it('builds on the address Back returned to, once a change has arrived', async () => {
+    const { router } = renderAt('/list?status=approved')
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Drafts' }))
+    await act(() => router.navigate(-1))
+    await user.click(screen.getByRole('button', { name: 'Type acme' }))
+    expect(address(router)).toBe('/list?status=approved&q=acme')
+  })
+
   it('reads page, sort, order and filters from the address', () => {
     renderAt('/list?page=3&sort=id&order=asc&status=approved&q=acme')
     expect(state()).toBe("page 3, id asc, status approved, q 'acme'")

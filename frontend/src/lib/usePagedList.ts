@@ -77,7 +77,12 @@ export function usePagedList<F extends TextFilters<F>, S extends string = never>
   // The router hands a new address to the next render, which may come late (navigation renders in
   // a transition). A change made before it comes (a typing pause's commit just after Clear All
   // Filters) must build on the address last written, or it puts back what the first change took out.
+  // Once the page has the address written, the render's own address is the one to build on (so Back
+  // to the address the write was over is not taken for the write still on its way).
   const written = useRef<{ over: string; to: URLSearchParams } | null>(null)
+  useEffect(() => {
+    if (written.current?.to.toString() === params.toString()) written.current = null
+  }, [params])
 
   /** go writes the change to a state to the address, leaving out every value that equals its default. */
   function go(change: (s: State<F, S>) => State<F, S>, replace = false) {

@@ -32,7 +32,7 @@ bench: frontend ## seed PostgreSQL with 10,000 then 1,000,000 verifications, loa
 	scripts/bench.sh
 
 bench-smoke: $(SPA_PLACEHOLDER) ## the bench harness at a small size for a few seconds (part of make test)
-	scripts/bench.sh -smoke -sizes 500,2000 -duration 2s -out ''
+	scripts/bench.sh -smoke -sizes 500,2000 -duration 1s -out ''
 
 soak: $(SPA_PLACEHOLDER) ## 5 minutes of mixed load on PostgreSQL and MinIO, then injected faults; writes docs/reliability.md (not part of make test)
 	scripts/soak.sh

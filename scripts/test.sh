@@ -60,7 +60,7 @@ go test -count=1 -v ./... >"$results/go.log" 2>&1 || { grep -E -- '^(ok|FAIL|pan
 grep -E '^(ok|FAIL)' "$results/go.log"
 
 log "bench harness smoke run (every scenario must run; figures not checked)"
-scripts/bench.sh -smoke -sizes 500,2000 -duration 2s -out ''
+scripts/bench.sh -smoke -sizes 500,2000 -duration 1s -out ''
 
 # npm install rather than npm ci: the registry here lacks the optional binaries of other platforms
 # that the lock file lists, which npm ci refuses; the lock still pins every version installed.

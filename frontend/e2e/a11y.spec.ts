@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { axe, POPOVER_RULES } from './axe'
-import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, payByApi, pdfFile, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
+import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, noSideScroll, payByApi, pdfFile, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
 
 // Every screen, at 1280 and 1366 px and on a 390 px phone: axe-core finds no WCAG 2.1 A/AA violation,
 // and no width scrolls sideways. axe is injected into the page, so the page's CSP is bypassed.
@@ -36,17 +36,11 @@ async function withOpen(page: Page, name: string, open: () => Promise<void>) {
   await page.waitForFunction((w) => window.innerWidth === w, DESKTOP.width)
 }
 
-async function fits(page: Page, name: string, size: { width: number }) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
-  expect(width, `${name} is ${width}px wide on a ${size.width}px screen`).toBeLessThanOrEqual(size.width)
-}
-
 /** check audits the screen as it is now at a laptop's, a desktop's and a phone's width, ending at the desktop width. */
 async function check(page: Page, name: string) {
   await page.setViewportSize(LAPTOP)
   await page.waitForFunction((w) => window.innerWidth === w, LAPTOP.width)
-  await page.waitForTimeout(150) // responsive layout and resize observers
-  await fits(page, name, LAPTOP)
+  await noSideScroll(page, `${name} (1280px)`)
   await axe(page, `${name} (1280px)`)
   await page.setViewportSize(DESKTOP)
   await page.waitForFunction((w) => window.innerWidth === w, DESKTOP.width)
@@ -54,8 +48,7 @@ async function check(page: Page, name: string) {
   await page.setViewportSize(PHONE)
   // The renderer takes the new size on its own schedule; a busy machine can measure the old one.
   await page.waitForFunction((w) => window.innerWidth === w, PHONE.width)
-  await page.waitForTimeout(150) // responsive layout and resize observers
-  await fits(page, name, PHONE)
+  await noSideScroll(page, `${name} (390px)`)
   await axe(page, `${name} (390px)`)
   await page.setViewportSize(DESKTOP)
   await page.waitForFunction((w) => window.innerWidth === w, DESKTOP.width)

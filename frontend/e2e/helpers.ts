@@ -12,6 +12,16 @@ export async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage })
 }
 
+/**
+ * noSideScroll expects the page to be no wider than its window, as a phone must not scroll sideways.
+ * It asks until the layout has caught up with a new window size, which a busy renderer may take
+ * a moment to do, and fails if the page is still too wide after the expect timeout.
+ */
+export async function noSideScroll(page: Page, what = 'the page') {
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  await expect.poll(overflow, { message: `${what} is wider than its window by this many pixels` }).toBeLessThanOrEqual(0)
+}
+
 let counter = 0
 export function uniqueEmail(prefix = 'trader') {
   counter += 1

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN, adminDecides, createVerificationByApi, fillByApi, loginByApi, open, payByApi, registerByApi, screenedByApi } from './helpers'
+import { ADMIN, adminDecides, createVerificationByApi, fillByApi, loginByApi, noSideScroll, open, payByApi, registerByApi, screenedByApi } from './helpers'
 
 // Both lists fit a laptop: at 1280 and 1366 px the table is no wider than its card (no sideways
 // scrolling inside it) and the Actions column, the last one, is whole. The rows carry what makes
@@ -79,7 +79,7 @@ test('both lists fit 1280 and 1366 px without scrolling sideways', async ({ page
     for (const [p, card] of [[page, 'verification-card'], [admin, 'admin-card']] as const) {
       await expect(p.getByTestId(card)).toHaveCount(3)
       await expect(p.getByRole('table', { name: 'Verifications' })).toHaveCount(0)
-      expect(await p.evaluate(() => document.documentElement.scrollWidth), `${card} page at ${width}`).toBeLessThanOrEqual(width)
+      await noSideScroll(p, `${card} page at ${width}`)
     }
   }
   await ctx.close()

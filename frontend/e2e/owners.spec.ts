@@ -1,6 +1,6 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test'
 import { axe } from './axe'
-import { ADMIN, createVerificationByApi, fillByApi, loginByApi, payInFullByApi, pngFile, registerByApi, screenedByApi, shot, uniqueEmail } from './helpers'
+import { ADMIN, createVerificationByApi, fillByApi, loginByApi, noSideScroll, payInFullByApi, pngFile, registerByApi, screenedByApi, shot, uniqueEmail } from './helpers'
 
 // Beneficial owners of a Top verification: the applicant's part of the third step (the declaration
 // path and its errors) and the reviewer's view, at a desktop and a phone width, axe clean.
@@ -18,11 +18,6 @@ async function topDraftWithoutOwnership(request: APIRequestContext) {
   const r = await request.delete(`/api/verifications/${v.id}/ownership-declaration`)
   expect(r.status(), await r.text()).toBe(204)
   return v
-}
-
-async function noSideScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
-  expect(scroll).toBeLessThanOrEqual(client)
 }
 
 test('the applicant answers beneficial ownership with the declaration, after its errors', async ({ page }) => {

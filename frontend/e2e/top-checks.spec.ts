@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test } from '@playwright/test'
 import path from 'node:path'
 import {
   ADMIN,
@@ -6,6 +6,7 @@ import {
   ARTIFACTS,
   createVerificationByApi,
   loginByApi,
+  noSideScroll,
   payInFullByApi,
   registerByApi,
   screenedByApi,
@@ -33,12 +34,6 @@ const rep = (fullName: string, dateOfBirth: string, passportNumber: string): Rep
   email: 'director@seeded.example',
   phoneNumber: '+44 7000 000001',
 })
-
-/** noSideScroll checks that the page is no wider than the viewport (a phone must not scroll sideways). */
-async function noSideScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
-  expect(scroll).toBeLessThanOrEqual(client)
-}
 
 test('the reviewer decides every screening hit in the Screening tab and approves; the public page states the checks', async ({ page, browser }) => {
   test.setTimeout(360_000)

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { axe } from './axe'
-import { approvedByApi, open, pdfFile, shot } from './helpers'
+import { approvedByApi, noSideScroll, open, pdfFile, shot } from './helpers'
 
 // A counterparty checks what it was handed on the "Verify a document" page, at a desktop's and a
 // phone's width: the real certificate PDF, a changed copy, a PDF we never signed, a certificate ID,
@@ -20,7 +20,7 @@ async function verdict(page: Page, text: string | RegExp, label: string, width: 
   await expect(page.getByTestId('verdict')).toHaveText(text)
   await axe(page, `${label} (${width}px)`)
   await shot(page, `verify-${label.replace(/\W+/g, '-')}-${width}`)
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  await noSideScroll(page, `${label} (${width}px)`)
 }
 
 test('each verdict of the document check, and the badge snippet on the approved page, at 1366 and 390 px', async ({ page, browser }) => {

@@ -55,8 +55,9 @@ log "lint (make lint: gofmt, go vet, golangci-lint, TypeScript)"
 make lint
 
 log "go test (domain, application, adapters, integration on SQLite and PostgreSQL, MinIO, stripe-mock, SMTP)"
+# Six tests at a time: the integration tests wait on PostgreSQL, disks and sockets more than on the cores.
 results=$(mktemp -d)
-go test -count=1 -v ./... >"$results/go.log" 2>&1 || { grep -E -- '^(ok|FAIL|panic)|--- FAIL|_test.go:[0-9]+:' "$results/go.log"; exit 1; }
+go test -count=1 -v -parallel 6 ./... >"$results/go.log" 2>&1 || { grep -E -- '^(ok|FAIL|panic)|--- FAIL|_test.go:[0-9]+:' "$results/go.log"; exit 1; }
 grep -E '^(ok|FAIL)' "$results/go.log"
 
 log "bench harness smoke run (every scenario must run; figures not checked)"

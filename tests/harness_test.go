@@ -77,9 +77,12 @@ func forEachBackend(t *testing.T, fn func(t *testing.T, e *env), opts ...envOpti
 }
 
 // forEachEngine runs fn in parallel on SQLite (url "") and on a fresh PostgreSQL database, for
-// tests that build their environments themselves.
+// tests that build their environments themselves. The test itself runs beside the other tests that
+// do so: each has its own databases, data directory, bucket and addresses, and most of their time
+// is spent waiting on a disk or a socket.
 func forEachEngine(t *testing.T, fn func(t *testing.T, url string)) {
 	t.Helper()
+	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) {
 		t.Parallel()
 		fn(t, "")

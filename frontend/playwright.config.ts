@@ -16,7 +16,6 @@ export default defineConfig({
     baseURL,
     headless: true,
     viewport: { width: 1366, height: 900 },
-    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

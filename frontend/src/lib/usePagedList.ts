@@ -75,10 +75,9 @@ export function usePagedList<F extends TextFilters<F>, S extends string = never>
   }
 
   // The router hands a new address to the next render, which may come late (navigation renders in
-  // a transition). A change made before it comes (a typing pause's commit just after Clear All
-  // Filters) must build on the address last written, or it puts back what the first change took out.
-  // Once the page has the address written, the render's own address is the one to build on (so Back
-  // to the address the write was over is not taken for the write still on its way).
+  // a transition). Until it comes, a change (a typing pause's commit just after Clear All Filters)
+  // builds on the address last written, or it would put back what the first change took out; once
+  // it has come, the render's own address is the base again, so Back is not mistaken for the wait.
   const written = useRef<{ over: string; to: URLSearchParams } | null>(null)
   useEffect(() => {
     if (written.current?.to.toString() === params.toString()) written.current = null

@@ -6,7 +6,9 @@ import path from 'node:path'
 export const ARTIFACTS = path.join(import.meta.dirname, 'artifacts')
 fs.mkdirSync(ARTIFACTS, { recursive: true })
 
+/** shot saves the page into e2e/artifacts for people to look at; CI, which keeps only its log, saves none. */
 export async function shot(page: Page, name: string, fullPage = true) {
+  if (process.env.CI) return
   // Full-page captures of a scrolled page misplace fixed and sticky elements: start from the top.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage })

@@ -28,10 +28,10 @@ $(SPA_PLACEHOLDER):
 test: $(SPA_PLACEHOLDER) ## install and start test services, run every suite
 	scripts/test.sh
 
-bench: frontend ## seed PostgreSQL with 10,000 then 1,000,000 verifications, load-test, upload 30 MB to disk and to MinIO, write docs/performance.md
+bench: frontend ## seed PostgreSQL with 10,000 then 1,000,000 verifications, load-test, upload 30 MB to disk and to MinIO, Lighthouse at 4x and 8x, write docs/performance.md
 	scripts/bench.sh
 
-bench-smoke: $(SPA_PLACEHOLDER) ## the bench harness at a small size for a few seconds (part of make test)
+bench-smoke: frontend ## the bench harness at a small size for a few seconds, one Lighthouse run (part of make test)
 	scripts/bench.sh -smoke -sizes 500,2000 -duration 1s -out ''
 
 soak: $(SPA_PLACEHOLDER) ## 5 minutes of mixed load on PostgreSQL and MinIO, then injected faults; writes docs/reliability.md (not part of make test)

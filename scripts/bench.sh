@@ -7,6 +7,8 @@
 # `-only uploads` the upload rows (local files and MinIO, each beside the storage's own speed);
 # `-only lists` the admin lists, stats, charts and applicant's list at 100,000 and 1,000,000.
 # `-only public` the public certificate routes at 100,000 and 1,000,000 verifications.
+# `-only phone` the slow-phone rows: scripts/lighthouse.sh on /, /auth, /dashboard and /v/{publicId}
+# at 4x and 8x CPU slowdown (needs the built SPA, as make bench does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -17,7 +19,7 @@ if ((${#missing[@]})); then
 fi
 go build -o bin/ttt-verify ./cmd/server
 go build -o bin/bench ./cmd/bench
-if [[ " $* " == *" -only screening "* || " $* " == *" -only scale "* || " $* " == *" -only lists "* || " $* " == *" -only public "* ]]; then
+if [[ " $* " == *" -only screening "* || " $* " == *" -only scale "* || " $* " == *" -only lists "* || " $* " == *" -only public "* || " $* " == *" -only phone "* ]]; then
 	exec scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"
 fi
 exec scripts/minio.sh run scripts/postgres.sh run bin/bench -server bin/ttt-verify "$@"

@@ -10,14 +10,16 @@
 # and the default then emulates a phone many times slower than intended; -cpu 1 measures with the
 # machine's own speed (PageSpeed Insights uses 1.2x on its servers for the same reason).
 #
-#   scripts/lighthouse.sh [-runs N] [-out DIR] [-no-build] [-cpu MULTIPLIER] [-pages 'landing auth dashboard public']
+# -json FILE also writes each page's medians there (make bench reads them for its slow-phone rows).
+#
+#   scripts/lighthouse.sh [-runs N] [-out DIR] [-no-build] [-cpu MULTIPLIER] [-pages 'landing auth dashboard public'] [-json FILE]
 set -euo pipefail
 SCRIPT_NAME=lighthouse
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 
-runs=3 out=${TMPDIR:-/tmp}/ttt-lighthouse build=1 cpu= only='landing auth dashboard public'
+runs=3 out=${TMPDIR:-/tmp}/ttt-lighthouse build=1 cpu= only='landing auth dashboard public' json=
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	-runs) runs=$2 && shift ;;
@@ -25,6 +27,7 @@ while [[ $# -gt 0 ]]; do
 	-no-build) build=0 ;;
 	-cpu) cpu=$2 && shift ;;
 	-pages) only=$2 && shift ;;
+	-json) json=$2 && shift ;;
 	*) die "unknown argument $1" ;;
 	esac
 	shift
@@ -90,9 +93,10 @@ for name in $only; do
 	done
 done
 
-python3 - "$out" "$runs" $only <<'EOF'
+python3 - "$out" "$runs" "$json" $only <<'EOF'
 import json, statistics, sys
-out, runs, only = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+out, runs, json_out, only = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+medians = {}
 print(f"{'page':<10} {'performance':>11} {'accessibility':>13} {'best-practices':>14}  FCP     LCP     TBT       CLS    benchmark  (median of {runs})")
 for name in only:
     reports = [json.load(open(f"{out}/{name}-{i}.json")) for i in range(1, runs + 1)]
@@ -102,10 +106,16 @@ for name in only:
           f"  {metric('first-contentful-paint')/1000:.1f} s   {metric('largest-contentful-paint')/1000:.1f} s"
           f"   {metric('total-blocking-time'):>5.0f} ms  {metric('cumulative-layout-shift'):.3f}"
           f"  {statistics.median(r['environment']['benchmarkIndex'] for r in reports):>6.0f}")
+    medians[name] = {"performance": score("performance"), "tbt": metric("total-blocking-time"),
+                     "lcp": metric("largest-contentful-paint"),
+                     "benchmarkIndex": statistics.median(r["environment"]["benchmarkIndex"] for r in reports),
+                     "scores": [round(r["categories"]["performance"]["score"] * 100) for r in reports]}
     for r in reports[:1]:
         for cat in ["accessibility", "best-practices"]:
             for ref in r["categories"][cat]["auditRefs"]:
                 a = r["audits"][ref["id"]]
                 if ref["weight"] > 0 and a["score"] is not None and a["score"] < 1:
                     print(f"           {cat}: {ref['id']}: {a['title']}")
+if json_out:
+    json.dump(medians, open(json_out, "w"))
 EOF

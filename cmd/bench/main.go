@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,7 +36,7 @@ var wrkScript []byte
 type options struct {
 	server, databaseURL, out, dist string
 	sanctions                      string // the real list files, for the screening rows
-	only                           string // "screening", "scale", "uploads", "lists" or "public": only those rows
+	only                           string // "screening", "scale", "uploads", "lists", "public" or "phone": only those rows
 	s3                             s3Server
 	sizes                          []int
 	duration                       time.Duration
@@ -68,7 +69,7 @@ func main() {
 	flag.StringVar(&o.dist, "dist", "frontend/dist", "built SPA, for the first-load JavaScript size")
 	flag.BoolVar(&o.smoke, "smoke", false, "check that every scenario ran; ignore budgets")
 	flag.StringVar(&o.sanctions, "sanctions", "testdata/sanctions", "folder of the real list files (ofac/, un/, us_csl/) for the screening rows")
-	flag.StringVar(&o.only, "only", "", "'screening', 'scale', 'uploads', 'lists' or 'public': run only those rows (scale: at the largest size; lists and public: at 100000 and 1000000 unless -sizes is given) and replace them in -out, keeping the others")
+	flag.StringVar(&o.only, "only", "", "'screening', 'scale', 'uploads', 'lists', 'public' or 'phone': run only those rows (scale: at the largest size; lists and public: at 100000 and 1000000 unless -sizes is given; phone: Lighthouse at 4x and 8x CPU slowdown) and replace them in -out, keeping the others")
 	flag.StringVar(&o.s3.endpoint, "s3-endpoint", os.Getenv("TEST_S3_ENDPOINT"), "S3 server (host:port) for the MinIO upload scenarios; '' skips them")
 	flag.StringVar(&o.s3.accessKey, "s3-access-key", os.Getenv("TEST_S3_ACCESS_KEY"), "access key of -s3-endpoint")
 	flag.StringVar(&o.s3.secretKey, "s3-secret-key", os.Getenv("TEST_S3_SECRET_KEY"), "secret key of -s3-endpoint")
@@ -93,8 +94,8 @@ func main() {
 		soak(o)
 		return
 	}
-	if o.only != "" && o.only != "screening" && o.only != "scale" && o.only != "uploads" && o.only != "lists" && o.only != "public" {
-		fatal(fmt.Errorf("-only takes 'screening', 'scale', 'uploads', 'lists' or 'public', not %q", o.only))
+	if o.only != "" && !slices.Contains([]string{"screening", "scale", "uploads", "lists", "public", "phone"}, o.only) {
+		fatal(fmt.Errorf("-only takes 'screening', 'scale', 'uploads', 'lists', 'public' or 'phone', not %q", o.only))
 	}
 	if (o.only == "lists" || o.only == "public") && !flagGiven("sizes") {
 		o.sizes = listSizes
@@ -171,6 +172,9 @@ func run(ctx context.Context, o options) ([]result, error) {
 	if o.only == "public" {
 		return publicOnly(ctx, o, script)
 	}
+	if o.only == "phone" {
+		return phoneScenarios(phonePages, phoneSlowdowns, phoneRuns)
+	}
 	var results []result
 	for i, size := range o.sizes {
 		rs, err := runSize(ctx, o, script, size, i == len(o.sizes)-1)
@@ -193,7 +197,12 @@ func run(ctx context.Context, o options) ([]result, error) {
 		results = append(results, result{Scenario: "SPA first load (gzipped JS)", Size: "-", Budget: "<= 250 KB",
 			Verdict: verdict, Note: fmt.Sprintf("%.1f KB", js), Requests: 1})
 	}
-	return results, nil
+	if o.smoke {
+		rs, err = phoneScenarios(phonePages[:1], phoneSlowdowns[:1], 1)
+	} else {
+		rs, err = phoneScenarios(phonePages, phoneSlowdowns, phoneRuns)
+	}
+	return append(results, rs...), err
 }
 
 // reviewers is the concurrency of the signed-in list scenarios.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -53,6 +54,8 @@ func writeReport(o options, results []result) error {
 		return replaceRows(o.out, results, listRowPrefixes, "List rows", "scripts/bench.sh -only lists")
 	case "public":
 		return replaceRows(o.out, results, []string{publicRowPrefix}, "Public rows", "scripts/bench.sh -only public")
+	case "phone":
+		return replaceRows(o.out, results, []string{phoneRowPrefix}, "Slow-phone rows", "scripts/bench.sh -only phone")
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Performance\n\nMeasured by `make bench` on %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
@@ -71,12 +74,15 @@ func writeReport(o options, results []result) error {
 	for _, r := range results {
 		b.WriteString(row(r))
 	}
-	if notes, err := os.ReadFile("docs/performance-notes.md"); err == nil {
+	if notes, err := os.ReadFile(notesPath); err == nil {
 		b.WriteString("\n")
 		b.Write(notes)
 	}
 	return os.WriteFile(o.out, []byte(b.String()), 0o644)
 }
+
+// notesPath holds the findings written below the table: what was measured, tried and changed.
+const notesPath = "docs/performance-notes.md"
 
 func row(r result) string {
 	return fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Scenario, r.Size, num(r.RPS), num(r.P50),
@@ -88,11 +94,17 @@ const screeningRowPrefix = "| screening "
 
 // replaceRows puts a group of rows (those starting with any of prefixes) in place of the group's rows in the
 // report at path, before the SPA row (or at the end of the table), and says in a line starting
-// with "- <label>:" when and how (by command) they were measured.
+// with "- <label>:" when and how (by command) they were measured. The findings below the table
+// are those of docs/performance-notes.md as it is now, as after a full run.
 func replaceRows(path string, results []result, prefixes []string, label, command string) error {
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("%s updates an existing report: %w", command, err)
+	}
+	if notes, err := os.ReadFile(notesPath); err == nil {
+		if i := bytes.Index(old, []byte("\n## ")); i >= 0 {
+			old = append(old[:i+1:i+1], notes...)
+		}
 	}
 	var rows strings.Builder
 	for _, r := range results {

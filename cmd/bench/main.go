@@ -87,7 +87,7 @@ func main() {
 		}
 		o.sizes = append(o.sizes, n)
 	}
-	if o.databaseURL == "" {
+	if o.databaseURL == "" && o.only != "phone" {
 		fatal(errors.New("set -database-url or TEST_DATABASE_URL"))
 	}
 	if o.soak.duration > 0 {

@@ -64,9 +64,11 @@ func phoneScenarios(pages []phonePage, slowdowns []int, runs int) ([]result, err
 			return results, fmt.Errorf("scripts/lighthouse.sh -json: %w", err)
 		}
 		for _, p := range pages {
+			// A key renamed on either side would read as zero and pass: every run's score and a largest
+			// paint must be there.
 			m, ok := medians[p.name]
-			if !ok {
-				return results, fmt.Errorf("scripts/lighthouse.sh measured no %s page", p.name)
+			if !ok || len(m.Scores) != runs || m.LCP <= 0 {
+				return results, fmt.Errorf("scripts/lighthouse.sh -json has no full medians of the %s page: %s", p.name, b)
 			}
 			results = append(results, phoneRow(p.path, cpu, runs, m))
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -34,18 +33,5 @@ func TestPhoneRowJudgesTheScoreAndAt8xTheBlockingTime(t *testing.T) {
 		if !strings.Contains(r.Note, want) {
 			t.Errorf("note %q lacks %q", r.Note, want)
 		}
-	}
-}
-
-// The medians as scripts/lighthouse.sh -json writes them (json.dump of its Python dict).
-func TestPhoneMediansReadWhatLighthouseShWrites(t *testing.T) {
-	var m map[string]phoneMedians
-	out := `{"dashboard": {"performance": 84, "tbt": 390.5, "lcp": 3012.2, "benchmarkIndex": 2130.5, "scores": [84, 82, 86]}}`
-	if err := json.Unmarshal([]byte(out), &m); err != nil {
-		t.Fatal(err)
-	}
-	got := m["dashboard"]
-	if got.Performance != 84 || got.TBT != 390.5 || got.LCP != 3012.2 || got.BenchmarkIndex != 2130.5 || len(got.Scores) != 3 {
-		t.Errorf("read %+v", got)
 	}
 }

@@ -220,15 +220,18 @@ func TestConcurrentUploadsPerUserAreCapped(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, e *env) {
 		c := e.register(t, "busy@acme.example")
 		docs := draftDocuments(t, c)
+		before := e.objectCount(t)
 		held := []*heldUpload{c.startUpload(docs), c.startUpload(docs)}
 		t.Cleanup(func() {
 			for _, u := range held {
 				_ = u.pipe.CloseWithError(io.ErrClosedPipe)
 			}
 		})
-		for deadline := time.Now().Add(15 * time.Second); e.pendingCount(t) < 2; time.Sleep(10 * time.Millisecond) {
+		// Each held upload writes its journal entry, then opens its temporary file: the count of
+		// objects to compare with is the one with both files open.
+		for deadline := time.Now().Add(15 * time.Second); e.pendingCount(t) < 2 || e.objectCount(t) < before+2; time.Sleep(10 * time.Millisecond) {
 			if time.Now().After(deadline) {
-				t.Fatalf("%d uploads in progress, want 2", e.pendingCount(t))
+				t.Fatalf("%d uploads in progress and %d objects, want 2 and %d", e.pendingCount(t), e.objectCount(t), before+2)
 			}
 		}
 		objects := e.objectCount(t)

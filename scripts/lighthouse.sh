@@ -102,14 +102,13 @@ for name in only:
     reports = [json.load(open(f"{out}/{name}-{i}.json")) for i in range(1, runs + 1)]
     score = lambda c: statistics.median(round(r["categories"][c]["score"] * 100) for r in reports)
     metric = lambda a: statistics.median(r["audits"][a]["numericValue"] for r in reports)
-    print(f"{name:<10} {score('performance'):>11} {score('accessibility'):>13} {score('best-practices'):>14}"
-          f"  {metric('first-contentful-paint')/1000:.1f} s   {metric('largest-contentful-paint')/1000:.1f} s"
-          f"   {metric('total-blocking-time'):>5.0f} ms  {metric('cumulative-layout-shift'):.3f}"
-          f"  {statistics.median(r['environment']['benchmarkIndex'] for r in reports):>6.0f}")
-    medians[name] = {"performance": score("performance"), "tbt": metric("total-blocking-time"),
-                     "lcp": metric("largest-contentful-paint"),
-                     "benchmarkIndex": statistics.median(r["environment"]["benchmarkIndex"] for r in reports),
-                     "scores": [round(r["categories"]["performance"]["score"] * 100) for r in reports]}
+    m = medians[name] = {"performance": score("performance"), "tbt": metric("total-blocking-time"),
+                         "lcp": metric("largest-contentful-paint"),
+                         "benchmarkIndex": statistics.median(r["environment"]["benchmarkIndex"] for r in reports),
+                         "scores": [round(r["categories"]["performance"]["score"] * 100) for r in reports]}
+    print(f"{name:<10} {m['performance']:>11} {score('accessibility'):>13} {score('best-practices'):>14}"
+          f"  {metric('first-contentful-paint')/1000:.1f} s   {m['lcp']/1000:.1f} s"
+          f"   {m['tbt']:>5.0f} ms  {metric('cumulative-layout-shift'):.3f}  {m['benchmarkIndex']:>6.0f}")
     for r in reports[:1]:
         for cat in ["accessibility", "best-practices"]:
             for ref in r["categories"][cat]["auditRefs"]:

@@ -177,27 +177,52 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, c
 // next is read (and, when the reader is faster than the store, sent beside it).
 const partsAtOnce = 2
 
-// parts holds part buffers between uploads, so that an upload does not leave 5 MiB of garbage
-// for every part it sends.
-var parts = sync.Pool{New: func() any { b := make([]byte, partSize); return &b }}
+// keptParts is how many part buffers wait between uploads: enough for two uploads at once to
+// allocate none, at most 20 MiB idle.
+const keptParts = 2 * partsAtOnce
+
+// idleParts keeps part buffers between uploads, so that an upload does not leave 5 MiB of garbage
+// for every part it sends. It is a channel rather than a sync.Pool: a pool's per-processor slot is
+// not taken from another processor, so uploads one after another on two cores came to hold three
+// buffers where two were ever in use (15 MiB in the heap profile instead of 10).
+var idleParts = make(chan *[]byte, keptParts)
+
+// getPart is an idle part buffer, or a new one when none waits.
+func getPart() *[]byte {
+	select {
+	case b := <-idleParts:
+		return b
+	default:
+		b := make([]byte, partSize)
+		return &b
+	}
+}
+
+// putPart keeps b for a later part, or leaves it to the collector when keptParts already wait.
+func putPart(b *[]byte) {
+	select {
+	case idleParts <- b:
+	default:
+	}
+}
 
 // putStream sends r, of unknown length, to key: in one request of known length when it fits in
 // one part, as a multipart upload otherwise. An unfinished multipart upload is aborted.
 func (s *Store) putStream(ctx context.Context, key string, r io.Reader, opts minio.PutObjectOptions) (int64, error) {
-	first := parts.Get().(*[]byte)
+	first := getPart()
 	n, err := io.ReadFull(r, *first)
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		defer parts.Put(first)
+		defer putPart(first)
 		_, err := s.client.PutObject(ctx, s.bucket, key, bytes.NewReader((*first)[:n]), int64(n), opts)
 		return int64(n), err
 	}
 	if err != nil {
-		parts.Put(first)
+		putPart(first)
 		return 0, err
 	}
 	uploadID, err := s.core.NewMultipartUpload(ctx, s.bucket, key, opts)
 	if err != nil {
-		parts.Put(first)
+		putPart(first)
 		return 0, err
 	}
 	done, size, err := s.sendParts(ctx, key, uploadID, r, first)
@@ -225,7 +250,7 @@ func (s *Store) sendParts(ctx context.Context, key, uploadID string, r io.Reader
 	var done []minio.CompletePart
 	send := func(number int, buf *[]byte, n int) {
 		g.Go(func() error {
-			defer func() { parts.Put(buf); <-slots }()
+			defer func() { putPart(buf); <-slots }()
 			// The part's SHA-256, signed in its header, instead of minio-go's streaming signature
 			// over plain HTTP, which hashes the part again and adds a signed chunk every 64 KB:
 			// the store still checks every byte, and the hash is taken here, beside the read of
@@ -251,13 +276,13 @@ func (s *Store) sendParts(ctx context.Context, key, uploadID string, r io.Reader
 		case <-gctx.Done():
 			return nil, 0, cmp.Or(g.Wait(), gctx.Err())
 		}
-		buf := parts.Get().(*[]byte)
+		buf := getPart()
 		n, err := io.ReadFull(r, *buf)
 		if n > 0 && (err == nil || err == io.ErrUnexpectedEOF) {
 			size += int64(n)
 			send(number, buf, n)
 		} else {
-			parts.Put(buf)
+			putPart(buf)
 			<-slots
 		}
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -71,6 +72,29 @@ func TestSmallUploadHoldsOnlyItsBytes(t *testing.T) {
 		t.Errorf("storing %d bytes allocated %d KB, want under 1 MB", len(doc), allocated>>10)
 	}
 	blobtest.AssertContent(t, s, "small.pdf", doc, "application/pdf")
+}
+
+// TestUploadsOneAfterAnotherReuseTheirPartBuffers stores large files one after another: once the
+// first has allocated its two part buffers, the others take those and allocate none, whichever
+// core each part's sender ran on.
+func TestUploadsOneAfterAnotherReuseTheirPartBuffers(t *testing.T) {
+	s := newStore(t, miniotest.Shared(t).Bucket(t))
+	doc := bytes.Repeat([]byte("%PDF-1.4\n"), (12<<20)/9) // three parts
+	if _, err := s.Put(t.Context(), "warm-up.pdf", bytes.NewReader(doc), verification.MaxUploadBytes, "application/pdf"); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := range 4 {
+		if _, err := s.Put(t.Context(), fmt.Sprintf("large-%d.pdf", i), bytes.NewReader(doc), verification.MaxUploadBytes, "application/pdf"); err != nil {
+			t.Fatalf("Put %d: %v", i, err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated >= 5<<20 {
+		t.Errorf("four uploads of %d MB after the first allocated %d KB, want under one 5 MiB part buffer", len(doc)>>20, allocated>>10)
+	}
+	blobtest.AssertContent(t, s, "large-3.pdf", doc, "application/pdf")
 }
 
 func TestNewRejectsWrongCredentials(t *testing.T) {

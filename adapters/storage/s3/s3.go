@@ -177,15 +177,20 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, limit int64, c
 // next is read (and, when the reader is faster than the store, sent beside it).
 const partsAtOnce = 2
 
-// keptParts is how many part buffers wait between uploads: enough for two uploads at once to
-// allocate none, at most 20 MiB idle.
+// keptParts is how many part buffers wait between uploads for certain: enough for two uploads at
+// once, 20 MiB.
 const keptParts = 2 * partsAtOnce
 
 // idleParts keeps part buffers between uploads, so that an upload does not leave 5 MiB of garbage
-// for every part it sends. It is a channel rather than a sync.Pool: a pool's per-processor slot is
-// not taken from another processor, so uploads one after another on two cores came to hold three
-// buffers where two were ever in use (15 MiB in the heap profile instead of 10).
-var idleParts = make(chan *[]byte, keptParts)
+// for every part it sends. It is a channel first: a sync.Pool's per-processor slot is not taken
+// from another processor, so uploads one after another on two cores came to hold three buffers
+// where two were ever in use (15 MiB in the heap profile instead of 10). What the channel cannot
+// hold, when many uploads run at once, goes to overflowParts, which the collector empties once
+// the uploads are over.
+var (
+	idleParts     = make(chan *[]byte, keptParts)
+	overflowParts = sync.Pool{New: func() any { b := make([]byte, partSize); return &b }}
+)
 
 // getPart is an idle part buffer, or a new one when none waits.
 func getPart() *[]byte {
@@ -193,16 +198,16 @@ func getPart() *[]byte {
 	case b := <-idleParts:
 		return b
 	default:
-		b := make([]byte, partSize)
-		return &b
+		return overflowParts.Get().(*[]byte)
 	}
 }
 
-// putPart keeps b for a later part, or leaves it to the collector when keptParts already wait.
+// putPart keeps b for a later part.
 func putPart(b *[]byte) {
 	select {
 	case idleParts <- b:
 	default:
+		overflowParts.Put(b)
 	}
 }
 

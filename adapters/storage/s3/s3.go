@@ -192,7 +192,7 @@ var (
 	overflowParts = sync.Pool{New: func() any { b := make([]byte, partSize); return &b }}
 )
 
-// getPart is an idle part buffer, or a new one when none waits.
+// getPart is a part buffer: an idle one from the channel, else one from overflowParts (new when it is empty).
 func getPart() *[]byte {
 	select {
 	case b := <-idleParts:
@@ -202,7 +202,7 @@ func getPart() *[]byte {
 	}
 }
 
-// putPart keeps b for a later part.
+// putPart keeps b for a later part: in the channel while it has room, else in overflowParts.
 func putPart(b *[]byte) {
 	select {
 	case idleParts <- b:

@@ -181,6 +181,7 @@ type response struct {
 	Status int
 	Body   []byte
 	Header http.Header
+	Close  bool // the server said it closes the connection after this answer
 }
 
 // JSON decodes the body into v.
@@ -233,7 +234,7 @@ func (c *client) send(req *http.Request) response {
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	checkOpenAPI(c.t, req, res.StatusCode, res.Header, b)
-	return response{Status: res.StatusCode, Body: b, Header: res.Header}
+	return response{Status: res.StatusCode, Body: b, Header: res.Header, Close: res.Close}
 }
 
 // do sends body as JSON (nil sends no body).

@@ -65,6 +65,9 @@ func TestStorageQuotaCountsDeletedFiles(t *testing.T) {
 		if r.Status != http.StatusConflict || got.Message != full.Message {
 			t.Fatalf("upload over the quota: %d %s; want 409 %q", r.Status, r.Body, full.Message)
 		}
+		if r.Close {
+			t.Error("the refusal of a 1.5 MiB upload dropped the connection: a client still sending the file could get a reset instead of the answer")
+		}
 		if e.objectCount(t) != objects || e.documentCount(t) != rows || e.pendingCount(t) != 0 {
 			t.Error("the refused upload left an object, a row or a journal entry behind")
 		}

@@ -24,6 +24,10 @@ const maxUploadBody = verification.MaxUploadBytes + 1<<20
 // uploadReadBuffer is how much of an upload's body one read of the connection may take.
 const uploadReadBuffer = 256 << 10
 
+// drainedRefusal is the largest upload request whose unread rest a refusal still receives (see
+// receiveUpload): a document of a few pages.
+const drainedRefusal = 4 << 20
+
 // maxFormField bounds the text fields that accompany an upload.
 const maxFormField = 1 << 10
 
@@ -33,13 +37,20 @@ const maxFormField = 1 << 10
 // part, a repeated part or an over-long field is refused as soon as it is met.
 func (s *Server) receiveUpload(c *echo.Context, id int64, fields ...string) (*application.StoredFile, map[string]string, error) {
 	r := c.Request()
+	received := r.Body
 	var stored *application.StoredFile
 	values := map[string]string{}
 	fail := func(err error) (*application.StoredFile, map[string]string, error) {
 		s.Documents.Discard(stored)
-		// The rest of the body is unread: answer at once and drop the connection rather than
-		// letting the server drain what the client still sends.
-		c.Response().Header().Set("Connection", "close")
+		// The rest of the body is unread. A small rest is read and dropped, so that a client still
+		// sending it gets the answer: a connection closed on unread data is reset, and the reset
+		// can reach the client before the answer does. A large rest is not worth receiving: answer
+		// at once and drop the connection.
+		if r.ContentLength >= 0 && r.ContentLength <= drainedRefusal {
+			_, _ = io.Copy(io.Discard, io.LimitReader(received, drainedRefusal))
+		} else {
+			c.Response().Header().Set("Connection", "close")
+		}
 		return nil, nil, err
 	}
 	if r.ContentLength > maxUploadBody {

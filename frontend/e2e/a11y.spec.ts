@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { axe, POPOVER_RULES } from './axe'
-import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, loginByApi, noSideScroll, payByApi, pdfFile, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
+import { ADMIN, adminDecides, createVerificationByApi, fillByApi, FIRST_PAINT, go, loginByApi, noSideScroll, payByApi, pdfFile, registerByApi, shot, submitByApi, uniqueEmail } from './helpers'
 
 // Every screen, at 1280 and 1366 px and on a 390 px phone: axe-core finds no WCAG 2.1 A/AA violation,
 // and no width scrolls sideways. axe is injected into the page, so the page's CSP is bypassed.
@@ -55,7 +55,7 @@ async function check(page: Page, name: string) {
 }
 
 async function visit(page: Page, url: string, name = url) {
-  await page.goto(url)
+  await go(page, url)
   await settled(page)
   await check(page, name)
 }
@@ -116,7 +116,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
 
   test('landing and sign-in, with a failed sign-in', async ({ page }) => {
     for (const url of ['/', '/auth', '/auth?mode=register', '/auth?mode=forgot']) await visit(page, url)
-    await page.goto('/auth')
+    await go(page, '/auth')
     await settled(page)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page.getByText('Please enter a valid email')).toBeVisible()
@@ -150,7 +150,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
     for (const tab of ['', '?tab=company', '?tab=representatives', '?tab=banking', '?tab=trade', '?tab=documents']) {
       await visit(page, `/verification/${s.draft.id}${tab}`, `draft ${tab || 'overview'}`)
     }
-    await page.goto(`/verification/${s.draft.id}?tab=company`)
+    await go(page, `/verification/${s.draft.id}?tab=company`)
     await settled(page)
     await page.getByRole('button', { name: /Save & Continue/ }).click()
     await expect(page.getByText('Company name is required')).toBeVisible()
@@ -171,7 +171,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
     const passport = await page.request.post(`${base}/representatives/${reps[0].id}/passport`, { multipart: { file: pdfFile(long('passport')) } })
     expect(passport.ok(), await passport.text()).toBe(true)
     await visit(page, `/verification/${s.draft.id}?tab=representatives`, 'draft representatives with a passport')
-    await page.goto(`/verification/${s.draft.id}?tab=documents`)
+    await go(page, `/verification/${s.draft.id}?tab=documents`)
     await settled(page)
     await expect(page.getByText(long('additional'))).toBeVisible()
     await check(page, 'draft documents with files')
@@ -180,7 +180,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
   test('a verification in every state, and the upgrade dialog', async ({ page, browser }) => {
     const s = await applicant(page, browser, 'a11y-detail')
     for (const id of [s.approved.id, s.rejected.id, s.inReview.id, s.unpaid.id, s.revoked.id]) await visit(page, `/verification/${id}`)
-    await page.goto(`/verification/${s.approved.id}`)
+    await go(page, `/verification/${s.approved.id}`)
     await settled(page)
     await page.getByTestId('upgrade-offer').getByRole('button', { name: 'Upgrade to Top' }).click()
     await expect(page.getByRole('dialog', { name: 'Upgrade to Top' })).toBeVisible()
@@ -198,22 +198,22 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
 
   test('with each popover, menu and select open', async ({ page, browser }) => {
     const s = await applicant(page, browser, 'a11y-popovers')
-    await page.goto('/verifications')
+    await go(page, '/verifications')
     await settled(page)
     await withOpen(page, 'sort select', () => page.getByRole('combobox', { name: 'Sort by' }).click())
     await withOpen(page, 'row menu', () => page.getByRole('button', { name: /^More actions for / }).first().click())
     await withOpen(page, 'account menu', () => page.getByRole('button', { name: 'Account menu' }).click())
     await withOpen(page, 'notifications', () => page.getByRole('button', { name: /^Notifications/ }).click())
-    await page.goto(`/verification/${s.draft.id}?tab=company`)
+    await go(page, `/verification/${s.draft.id}?tab=company`)
     await settled(page)
     await withOpen(page, 'country select', () => page.getByRole('combobox', { name: /Country of Incorporation/ }).click())
 
     const admin = await adminPage(browser)
-    await admin.goto('/admin')
+    await go(admin, '/admin')
     await settled(admin)
     await withOpen(admin, 'admin status filter', () => admin.getByRole('combobox', { name: 'Status' }).click())
     // A select inside a dialog: the page behind the dialog stays hidden, the dialog does not.
-    await admin.goto(`/admin/verifications/${s.inReview.id}`)
+    await go(admin, `/admin/verifications/${s.inReview.id}`)
     await settled(admin)
     await admin.getByRole('button', { name: 'Reject' }).click()
     const dialog = admin.getByRole('dialog', { name: 'Reject Verification' })
@@ -281,7 +281,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA) and fits a 390px phone', ()
       ids.push(v.id)
       await ctx.close()
     }
-    await page.goto(`/admin/verifications/${ids[1]}`)
+    await go(page, `/admin/verifications/${ids[1]}`)
     await settled(page)
     await expect(page.getByText(/^\d+ · \d+ flagged$/)).toBeVisible()
     await page.getByRole('tab', { name: 'Documents' }).click()

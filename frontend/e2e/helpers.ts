@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page, type Request, type Response } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -205,9 +205,59 @@ export async function adminDecides(request: APIRequestContext, id: number, reaso
  */
 export const FIRST_PAINT = { timeout: 45_000 }
 
+/**
+ * NAVIGATION is how long a page may take to load. A load takes seconds even on a busy machine; one
+ * that has not finished in 90 s never does (CI met one stuck for 5 minutes), so it fails then.
+ */
+export const NAVIGATION = { timeout: 90_000 }
+
+/**
+ * go navigates to `url` and waits for the load event. When the load does not come, the error lists
+ * the navigation's requests still open, each with whether its answer had begun, and whether the
+ * server answers the same address at once: what tells a stuck browser from a stuck server. (The
+ * page itself cannot be asked: DevTools holds every command to a frame until its navigation ends.)
+ */
+export async function go(page: Page, url: string) {
+  const began = Date.now()
+  const open = new Map<Request, string>()
+  const sent = (r: Request) => open.set(r, `sent at ${Date.now() - began} ms, no answer`)
+  const answered = (r: Response) => open.set(r.request(), `sent, answer ${r.status()} begun at ${Date.now() - began} ms`)
+  const done = (r: Request) => open.delete(r)
+  page.on('request', sent)
+  page.on('response', answered)
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  try {
+    await page.goto(url, NAVIGATION)
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\n${await stallReport(page, url, open)}`)
+  } finally {
+    page.off('request', sent)
+    page.off('response', answered)
+    page.off('requestfinished', done)
+    page.off('requestfailed', done)
+  }
+}
+
+async function stallReport(page: Page, url: string, open: Map<Request, string>) {
+  const requests = [...open].map(([r, state]) => `${r.method()} ${r.url()} (${r.resourceType()}, ${state})`)
+  const asked = Date.now()
+  const server = await page
+    .context()
+    .request.get(url, { timeout: 10_000 })
+    .then(
+      (r) => `answers ${r.status()} in ${Date.now() - asked} ms`,
+      (e: Error) => `does not answer: ${e.message.split('\n')[0]}`,
+    )
+  return [
+    `Requests of this navigation still open: ${requests.join('; ') || 'none (the browser never sent the page request)'}.`,
+    `The server, asked for ${url} again: ${server}.`,
+  ].join('\n')
+}
+
 /** open goes to `url` and waits until the screen shows its main heading and no spinner. */
 export async function open(page: Page, url: string) {
-  await page.goto(url)
+  await go(page, url)
   await expect(page.locator('h1').first()).toBeVisible(FIRST_PAINT)
   await expect(page.locator('[role="status"]', { hasText: /^Loading$/ })).toHaveCount(0, FIRST_PAINT)
 }

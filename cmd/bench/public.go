@@ -59,7 +59,7 @@ func publicScenarios(w wrk, srv *server, ws *workspace, label, idsFile string) (
 		results = append(results, baseline)
 		for _, route := range publicRoutes {
 			name := "public: " + route.name
-			measure := func(row string, share float64) result {
+			measure := func(row string, budget publicBudget) result {
 				slice := w
 				slice.duration = w.duration / publicSlices
 				routed := slice
@@ -70,7 +70,7 @@ func publicScenarios(w wrk, srv *server, ws *workspace, label, idsFile string) (
 					routes = append(routes, routed.run(name+row+suffix, label, "GET", route.path, "", "", idsFile))
 				}
 				r, b := worstOf(routes), worstOf(bares)
-				judge(&r, b, share)
+				judge(&r, b, budget)
 				r.Note = strings.TrimPrefix(r.Note+"; ", "; ") + fmt.Sprintf("alternated with the bare handler in %d turns of %s: "+
 					"%.0f req/s against %.0f", publicSlices, slice.duration.Round(time.Second), r.RPS, b.RPS)
 				return r
@@ -81,14 +81,14 @@ func publicScenarios(w wrk, srv *server, ws *workspace, label, idsFile string) (
 				if err := restart(srv, ws); err != nil {
 					return results, budgetBaseline, err
 				}
-				results = append(results, measure(", first pass (cold cache)", 0.6))
+				results = append(results, measure(", first pass (cold cache)", coldBudget))
 			}
 			// The cold pass may not have reached every certificate (wrk picks them at random):
 			// each is read once more, so the steady state is steady.
 			if err := warmUp(w, route, idsFile); err != nil {
 				return results, budgetBaseline, err
 			}
-			results = append(results, measure(", steady state", 0.95))
+			results = append(results, measure(", steady state", steadyBudget))
 		}
 	}
 	return results, budgetBaseline, nil
@@ -119,14 +119,33 @@ func worstOf(turns []result) result {
 	return r
 }
 
-// judge compares a row with the baseline measured beside it: at least share of its req/s, a p99
-// under 20 ms and no failed request.
-func judge(r *result, baseline result, share float64) {
+// publicBudget is what a public row must reach against the bare handler measured beside it.
+type publicBudget struct {
+	share float64 // of the bare handler's req/s
+	p99   float64 // ms; 0 when the budget sets none
+}
+
+// Issue 25's budget 3: the steady state at 0.95x the bare handler with a p99 under 20 ms, the first
+// pass over cold certificates at 0.6x. A cold pass reads each certificate from the database once,
+// so its tail is the database's; it is shown, not judged.
+var (
+	steadyBudget = publicBudget{share: 0.95, p99: 20}
+	coldBudget   = publicBudget{share: 0.6}
+)
+
+// judge compares a row with the baseline measured beside it: at least the budget's share of its
+// req/s, a p99 under the budget's (when it sets one) and no failed request.
+func judge(r *result, baseline result, b publicBudget) {
 	if baseline.RPS > 0 {
 		r.Ratio = r.RPS / baseline.RPS
 	}
-	r.Budget = fmt.Sprintf(">= %.2gx baseline rps, p99 < 20 ms", share)
-	r.Verdict = verdict(r.Ratio >= share && r.P99 < 20 && r.NonSuccess == 0 && r.Errors == 0)
+	r.Budget = fmt.Sprintf(">= %.2gx baseline rps", b.share)
+	fast := true
+	if b.p99 > 0 {
+		r.Budget += fmt.Sprintf(", p99 < %.0f ms", b.p99)
+		fast = r.P99 < b.p99
+	}
+	r.Verdict = verdict(r.Ratio >= b.share && fast && r.NonSuccess == 0 && r.Errors == 0)
 }
 
 // restart stops the server and starts it again on the same address and data, which empties its

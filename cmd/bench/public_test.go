@@ -28,8 +28,32 @@ func TestWorstOfMissesAFailedTurn(t *testing.T) {
 		{Requests: 9000, RPS: 3000, P99: 8},
 		{Note: "wrk failed: exit status 1", Verdict: "MISS"},
 	})
-	judge(&r, result{RPS: 3000}, 0.5)
+	judge(&r, result{RPS: 3000}, coldBudget)
 	if r.Verdict != "MISS" || r.Note == "" {
 		t.Errorf("verdict %q, note %q: want a miss that says wrk failed", r.Verdict, r.Note)
+	}
+}
+
+// The steady state must also keep its p99 under 20 ms; the cold pass, which reads every certificate
+// from the database once, is judged on its throughput alone (issue 25's budget 3).
+func TestPublicBudgets(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		budget publicBudget
+		row    result
+		want   string
+	}{
+		{"steady, fast enough", steadyBudget, result{RPS: 960, P99: 19}, "pass"},
+		{"steady, slow tail", steadyBudget, result{RPS: 990, P99: 22}, "MISS"},
+		{"steady, too few", steadyBudget, result{RPS: 940, P99: 5}, "MISS"},
+		{"cold, slow tail", coldBudget, result{RPS: 700, P99: 70}, "pass"},
+		{"cold, too few", coldBudget, result{RPS: 590, P99: 5}, "MISS"},
+		{"cold, a failed request", coldBudget, result{RPS: 700, Errors: 1}, "MISS"},
+	} {
+		r := c.row
+		judge(&r, result{RPS: 1000}, c.budget)
+		if r.Verdict != c.want {
+			t.Errorf("%s: %s (%s, %.2fx, p99 %.0f ms), want %s", c.name, r.Verdict, r.Budget, r.Ratio, r.P99, c.want)
+		}
 	}
 }

@@ -45,7 +45,7 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 		}
 		// bun writes every argument into the SQL text, so nearly every statement is new: pgx's
 		// default per-connection cache of prepared statements never hits, and keeps up to 512 of
-		// them (each holding bun's 4 KB query buffer) on each of the 32 connections, which the
+		// them (each holding bun's 4 KB query buffer) on each of the pool's connections, which the
 		// soak saw as a heap growing for many minutes. A statement without arguments needs no
 		// description either: sent unnamed with its execution, it costs one round trip instead of
 		// two. River's statements on this connection, which have arguments, ask to be described
@@ -53,8 +53,8 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 		cfg.DefaultQueryExecMode = pgx.QueryExecModeExec
 		cfg.StatementCacheCapacity, cfg.DescriptionCacheCapacity = 0, 0
 		sqldb := stdlib.OpenDB(*cfg)
-		sqldb.SetMaxOpenConns(32)
-		sqldb.SetMaxIdleConns(32)
+		sqldb.SetMaxOpenConns(poolSize)
+		sqldb.SetMaxIdleConns(poolSize)
 		sqldb.SetConnMaxIdleTime(5 * time.Minute)
 		db := &DB{DB: bun.NewDB(sqldb, pgdialect.New()), postgres: true}
 		return db, ping(ctx, db)

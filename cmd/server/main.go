@@ -129,6 +129,9 @@ func serve(ctx context.Context, cfg *app.Config, log *slog.Logger) error {
 	if err := a.StartMetrics(); err != nil {
 		return err
 	}
+	if err := a.DB.Warm(ctx); err != nil {
+		return err
+	}
 	a.StartScreeningIndex(ctx)
 	a.StartSweeper(ctx)
 	if cfg.PprofAddr != "" {

@@ -21,11 +21,6 @@ func (db *DB) Warm(ctx context.Context) error {
 	if !db.postgres {
 		return nil
 	}
-	var tables []string
-	if err := db.NewRaw("SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename").
-		Scan(ctx, &tables); err != nil {
-		return fmt.Errorf("warm the database connections: %w", err)
-	}
 	// Every connection is held until all are open, so that the pool opens poolSize of them.
 	conns := make([]*sql.Conn, 0, poolSize)
 	defer func() {
@@ -40,7 +35,10 @@ func (db *DB) Warm(ctx context.Context) error {
 			return fmt.Errorf("warm the database connections: %w", err)
 		}
 		conns = append(conns, c)
-		go func() { errc <- planEvery(ctx, c, tables) }()
+		go func() {
+			_, err := c.ExecContext(ctx, planEveryTable)
+			errc <- err
+		}()
 	}
 	var errs []error
 	for range conns {
@@ -52,13 +50,12 @@ func (db *DB) Warm(ctx context.Context) error {
 	return nil
 }
 
-// planEvery has the backend behind c plan a read of each table, which loads the descriptions of
-// the table and its indexes into that backend's caches; nothing is read.
-func planEvery(ctx context.Context, c *sql.Conn, tables []string) error {
-	for _, t := range tables {
-		if _, err := c.ExecContext(ctx, "EXPLAIN SELECT 1 FROM "+t); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// planEveryTable has a backend plan a read of each table of the schema, which loads the
+// descriptions of the table and its indexes into that backend's caches; nothing is read.
+const planEveryTable = `DO $$
+DECLARE t text;
+BEGIN
+	FOR t IN SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema() LOOP
+		EXECUTE 'EXPLAIN SELECT 1 FROM ' || t;
+	END LOOP;
+END $$`

@@ -6,3 +6,6 @@ import "context"
 func (r *Verifications) RareWord(ctx context.Context, text string) string {
 	return r.rareWord(ctx, text)
 }
+
+// PoolSize is how many connections Warm opens on PostgreSQL.
+const PoolSize = poolSize

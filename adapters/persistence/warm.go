@@ -3,8 +3,9 @@ package persistence
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // poolSize is how many connections a server keeps to PostgreSQL, and opens before it serves.
@@ -28,23 +29,20 @@ func (db *DB) Warm(ctx context.Context) error {
 			_ = c.Close()
 		}
 	}()
-	errc := make(chan error, poolSize)
+	var g errgroup.Group
 	for range poolSize {
 		c, err := db.DB.DB.Conn(ctx)
 		if err != nil {
+			_ = g.Wait()
 			return fmt.Errorf("warm the database connections: %w", err)
 		}
 		conns = append(conns, c)
-		go func() {
+		g.Go(func() error {
 			_, err := c.ExecContext(ctx, planEveryTable)
-			errc <- err
-		}()
+			return err
+		})
 	}
-	var errs []error
-	for range conns {
-		errs = append(errs, <-errc)
-	}
-	if err := errors.Join(errs...); err != nil {
+	if err := g.Wait(); err != nil {
 		return fmt.Errorf("warm the database connections: %w", err)
 	}
 	return nil

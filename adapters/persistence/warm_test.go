@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/adapters/persistence/dbtest"
 )
 
@@ -21,7 +22,7 @@ func TestWarmOpensThePoolBeforeTheFirstRequest(t *testing.T) {
 			stats := db.Stats()
 			want := before
 			if engine == "postgres" {
-				want = 32
+				want = persistence.PoolSize
 			}
 			if stats.OpenConnections != want || stats.Idle != want {
 				t.Errorf("%d connections open, %d idle after Warm (%d before), want %d of each", stats.OpenConnections, stats.Idle, before, want)

@@ -41,11 +41,13 @@ type Certificates struct {
 	issuer     CredentialIssuer
 	statuses   CredentialStatuses
 	statusList statusListCache
+	misses     *publicMisses
 }
 
-// CertificateClaims says which checks an approved verification's certificate states (TopChecks).
+// CertificateClaims says which checks approved verifications' certificates state, by verification id
+// (TopChecks).
 type CertificateClaims interface {
-	Claims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error)
+	Claims(ctx context.Context, vs []*verification.Verification, now time.Time) (map[int64][]verification.CertificateCheck, error)
 }
 
 // CertificatesDeps are what the certificate use cases need; every field is required (a
@@ -74,10 +76,12 @@ type CertificatesDeps struct {
 
 // NewCertificates wires the certificate use cases.
 func NewCertificates(d CertificatesDeps) *Certificates {
-	return &Certificates{tx: d.Tx, repo: d.Repo, sections: d.Sections, docs: d.Docs, blobs: d.Blobs, renderer: d.Renderer,
+	s := &Certificates{tx: d.Tx, repo: d.Repo, sections: d.Sections, docs: d.Docs, blobs: d.Blobs, renderer: d.Renderer,
 		links: d.Links, audit: d.Audit, clock: d.Clock, publicURL: d.PublicBaseURL, shareTTL: d.ShareTTL, log: d.Log,
 		public: d.PublicCache, pending: d.Pending, notify: d.Notify, checks: d.Checks, signer: d.Signer,
 		issuer: d.Credentials, statuses: d.Statuses}
+	s.misses = newPublicMisses(s.readPublic)
+	return s
 }
 
 // removeObject removes an object and its journal entry, if any; when the object cannot go, the
@@ -106,10 +110,15 @@ func (s *Certificates) certificateOf(ctx context.Context, v *verification.Verifi
 // certificateData is the certificate's content, the checks it states and its fingerprint for an
 // approved verification.
 func (s *Certificates) certificateData(ctx context.Context, v *verification.Verification, company *CompanyRecord) (CertificateData, error) {
-	checks, err := s.checks.Claims(ctx, v, s.clock.Now())
+	checks, err := s.checks.Claims(ctx, []*verification.Verification{v}, s.clock.Now())
 	if err != nil {
 		return CertificateData{}, fmt.Errorf("checks of %d: %w", v.ID(), err)
 	}
+	return s.certificateContent(v, company, checks[v.ID()]), nil
+}
+
+// certificateContent is certificateData with the checks the certificate states.
+func (s *Certificates) certificateContent(v *verification.Verification, company *CompanyRecord, checks []verification.CertificateCheck) CertificateData {
 	snap := v.Snapshot()
 	var issued, expires time.Time
 	if snap.ApprovedAt != nil {
@@ -126,7 +135,7 @@ func (s *Certificates) certificateData(ctx context.Context, v *verification.Veri
 		CompanyName: company.CompanyName, RegistrationNumber: company.RegistrationNumber,
 		Country: company.CountryOfIncorporation, RegisteredAddress: company.RegisteredAddress, Email: company.Email,
 		TierLabel: v.Tier().Label(), Checks: checks, IssuedAt: issued, ExpiresAt: expires,
-		Fingerprint: content.Fingerprint(), SignedBy: signer.Name, SignatureNotice: signer.Notice()}, nil
+		Fingerprint: content.Fingerprint(), SignedBy: signer.Name, SignatureNotice: signer.Notice()}
 }
 
 // sign signs a PDF the platform issues about the certificate d describes.

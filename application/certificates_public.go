@@ -43,34 +43,73 @@ func (s *Certificates) Public(ctx context.Context, publicID string) (*PublicCert
 }
 
 // publicEntry returns the public cache's entry of an approved certificate and its status at now,
-// reading it from the database and keeping it when the cache has none.
+// reading it from the database (with the other misses of the moment) and keeping it when the cache
+// has none.
 func (s *Certificates) publicEntry(ctx context.Context, publicID string, now time.Time) (*publicEntry, verification.CertificateStatus, error) {
 	if e, status, ok := s.public.get(publicID, now); ok {
 		return e, status, nil
 	}
-	gen := s.public.generation()
-	v, company, err := s.repo.ByPublicIDWithCompany(ctx, publicID)
+	e, err := s.misses.get(ctx, publicID)
 	if err != nil {
 		return nil, "", err
 	}
-	status, ok := v.CertificateStatus(now)
+	status, ok := e.v.CertificateStatus(now)
 	if !ok {
 		return nil, "", ErrNotAvailable
 	}
-	if company == nil {
-		return nil, "", fmt.Errorf("company of %d: %w", v.ID(), ErrNotFound)
-	}
-	d, err := s.certificateData(ctx, v, company)
-	if err != nil {
-		return nil, "", err
-	}
-	e := &publicEntry{v: v, data: d, loaded: now, cert: PublicCertificate{PublicID: v.PublicID(), CompanyName: d.CompanyName,
-		RegistrationNumber: d.RegistrationNumber, Country: d.Country,
-		RegisteredAddress: d.RegisteredAddress, Email: d.Email, Tier: v.Tier(), Checks: d.Checks,
-		VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, RevokedAt: v.Snapshot().RevokedAt,
-		Fingerprint: d.Fingerprint, Signer: s.signer.Signer(), Renditions: &Renditions{}}}
-	s.public.put(e, gen)
 	return e, status, nil
+}
+
+// readPublic reads the certificates of publicIDs from the database and keeps each in the public
+// cache: an approved one's entry, ErrNotAvailable for one never approved, nothing for an unknown
+// one. One query reads the verifications with their companies, and the checks of all of them are
+// read together.
+func (s *Certificates) readPublic(ctx context.Context, publicIDs []string) map[string]missResult {
+	out := make(map[string]missResult, len(publicIDs))
+	fail := func(err error) map[string]missResult {
+		for _, id := range publicIDs {
+			out[id] = missResult{err: err}
+		}
+		return out
+	}
+	gen := s.public.generation()
+	now := s.clock.Now()
+	records, err := s.repo.ByPublicIDsWithCompany(ctx, publicIDs)
+	if err != nil {
+		return fail(err)
+	}
+	var certified []CertificateRecord
+	var vs []*verification.Verification
+	for _, r := range records {
+		switch _, ok := r.Verification.CertificateStatus(now); {
+		case !ok:
+			out[r.Verification.PublicID()] = missResult{err: ErrNotAvailable}
+		case r.Company == nil:
+			out[r.Verification.PublicID()] = missResult{err: fmt.Errorf("company of %d: %w", r.Verification.ID(), ErrNotFound)}
+		default:
+			certified, vs = append(certified, r), append(vs, r.Verification)
+		}
+	}
+	if len(vs) == 0 {
+		return out
+	}
+	checks, err := s.checks.Claims(ctx, vs, now)
+	if err != nil {
+		return fail(fmt.Errorf("checks of certificates: %w", err))
+	}
+	signer := s.signer.Signer()
+	for _, r := range certified {
+		v := r.Verification
+		d := s.certificateContent(v, r.Company, checks[v.ID()])
+		e := &publicEntry{v: v, data: d, loaded: now, cert: PublicCertificate{PublicID: v.PublicID(), CompanyName: d.CompanyName,
+			RegistrationNumber: d.RegistrationNumber, Country: d.Country,
+			RegisteredAddress: d.RegisteredAddress, Email: d.Email, Tier: v.Tier(), Checks: d.Checks,
+			VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, RevokedAt: v.Snapshot().RevokedAt,
+			Fingerprint: d.Fingerprint, Signer: signer, Renditions: &Renditions{}}}
+		s.public.put(e, gen)
+		out[v.PublicID()] = missResult{entry: e}
+	}
+	return out
 }
 
 // The public search's bounds: enough characters that a query names something, few enough results

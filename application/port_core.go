@@ -189,9 +189,10 @@ type VerificationRepository interface {
 	// GetForUpdate is Get that locks the row until the transaction ends.
 	GetForUpdate(ctx context.Context, id int64) (*verification.Verification, error)
 	ByPublicID(ctx context.Context, publicID string) (*verification.Verification, error)
-	// ByPublicIDWithCompany is ByPublicID with the company section's public facts (nil when the
-	// verification has none), read in one query: the public certificate when it is not cached.
-	ByPublicIDWithCompany(ctx context.Context, publicID string) (*verification.Verification, *CompanyRecord, error)
+	// ByPublicIDsWithCompany returns the verifications that are not deleted among publicIDs (unknown
+	// ids left out), each with its company section's public facts, read in one query: the public
+	// certificates that are not cached.
+	ByPublicIDsWithCompany(ctx context.Context, publicIDs []string) ([]CertificateRecord, error)
 	ByCISPath(ctx context.Context, path string) (*verification.Verification, error)
 	// Save writes v if nobody saved it since it was read (ErrConflict otherwise) and bumps its version.
 	Save(ctx context.Context, v *verification.Verification) error
@@ -215,6 +216,13 @@ type CompanyRecord struct {
 	VerificationID int64
 	verification.CompanyInfo
 	Stamps
+}
+
+// CertificateRecord is a verification and the public facts of its company section (nil when it has
+// none): what a public certificate is made from.
+type CertificateRecord struct {
+	Verification *verification.Verification
+	Company      *CompanyRecord
 }
 
 // RepresentativeRecord is a stored representative.

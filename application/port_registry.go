@@ -35,7 +35,7 @@ type RegistryChecks interface {
 	Add(ctx context.Context, r *RegistryCheckRecord) error
 	// Latest returns the newest check of each register for a verification, in register order.
 	Latest(ctx context.Context, verificationID int64) ([]RegistryCheckRecord, error)
-	// Answered is Latest among the checks a register answered (not unavailable): a register that
-	// is down for a day does not take back what it confirmed.
-	Answered(ctx context.Context, verificationID int64) ([]RegistryCheckRecord, error)
+	// Answered is Latest among the checks a register answered (not unavailable), for each of some
+	// verifications: a register that is down for a day does not take back what it confirmed.
+	Answered(ctx context.Context, verificationIDs []int64) (map[int64][]RegistryCheckRecord, error)
 }

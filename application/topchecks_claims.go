@@ -9,37 +9,56 @@ import (
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
-// Claims are the checks an approved verification's certificate states: the review every
-// verification had, and for Top the checks of the run the certificate rests on, with their lists
-// and dates, and the identifiers a register confirmed. A Top verification without such a run claims
-// no screening. Certificates call it through CertificateClaims.
-func (s *TopChecks) Claims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error) {
-	out := []verification.CertificateCheck{verification.ReviewCheck(deref(v.Snapshot().ApprovedAt))}
-	if v.Tier() != verification.Top {
+// Claims are the checks each approved verification's certificate states, by verification id: the
+// review every verification had, and for Top the checks of the run the certificate rests on, with
+// their lists and dates, and the identifiers a register confirmed. A Top verification without such
+// a run claims no screening. The states and registry checks of all of vs are read together, so that
+// certificates read for the first time at once cost a few queries between them. Certificates call
+// it through CertificateClaims.
+func (s *TopChecks) Claims(ctx context.Context, vs []*verification.Verification, now time.Time) (map[int64][]verification.CertificateCheck, error) {
+	out := make(map[int64][]verification.CertificateCheck, len(vs))
+	var tops []int64
+	for _, v := range vs {
+		out[v.ID()] = []verification.CertificateCheck{verification.ReviewCheck(deref(v.Snapshot().ApprovedAt))}
+		if v.Tier() == verification.Top {
+			tops = append(tops, v.ID())
+		}
+	}
+	if len(tops) == 0 {
 		return out, nil
 	}
-	screened, err := s.screeningClaims(ctx, v, now)
+	states, err := s.records.States(ctx, tops)
 	if err != nil {
 		return nil, err
 	}
-	identifiers, err := s.registryChecks.Answered(ctx, v.ID())
+	answered, err := s.registryChecks.Answered(ctx, tops)
 	if err != nil {
 		return nil, err
 	}
-	checks := make([]screening.RegistryCheck, len(identifiers))
-	for i, c := range identifiers {
-		checks[i] = c.RegistryCheck
+	for _, v := range vs {
+		if v.Tier() != verification.Top {
+			continue
+		}
+		screened, err := s.screeningClaims(ctx, v, states[v.ID()].PublishedRunID, now)
+		if err != nil {
+			return nil, err
+		}
+		checks := make([]screening.RegistryCheck, len(answered[v.ID()]))
+		for i, c := range answered[v.ID()] {
+			checks[i] = c.RegistryCheck
+		}
+		out[v.ID()] = append(append(out[v.ID()], screened...), screening.RegistryClaims(checks)...)
 	}
-	return append(append(out, screened...), screening.RegistryClaims(checks)...), nil
+	return out, nil
 }
 
-// screeningClaims are the list, jurisdiction and KYC checks of the run the certificate rests on.
-func (s *TopChecks) screeningClaims(ctx context.Context, v *verification.Verification, now time.Time) ([]verification.CertificateCheck, error) {
-	state, err := s.records.State(ctx, v.ID())
-	if err != nil || state.PublishedRunID == 0 {
-		return nil, err
+// screeningClaims are the list, jurisdiction and KYC checks of the run the certificate rests on
+// (none when runID is 0).
+func (s *TopChecks) screeningClaims(ctx context.Context, v *verification.Verification, runID int64, now time.Time) ([]verification.CertificateCheck, error) {
+	if runID == 0 {
+		return nil, nil
 	}
-	run, err := s.records.Run(ctx, state.PublishedRunID)
+	run, err := s.records.Run(ctx, runID)
 	if err != nil {
 		return nil, err
 	}

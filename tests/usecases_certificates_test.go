@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/tttverify/tttverify/adapters/persistence"
 	"github.com/tttverify/tttverify/application"
 	"github.com/tttverify/tttverify/cmd/server/app"
+	"github.com/tttverify/tttverify/domain/screening"
 	"github.com/tttverify/tttverify/domain/verification"
 )
 
@@ -260,6 +262,84 @@ func TestUseCaseCISJobSkipsACertificateThatNoLongerVouches(t *testing.T) {
 			}
 			if s := u.state(c.owner, c.id); s.CISFormPath != "" || u.actions(c.id)["generate-cis"] != 0 {
 				t.Errorf("%s: the job made a CIS at %q", c.name, s.CISFormPath)
+			}
+		}
+	})
+}
+
+// Certificates read for the first time at once are read together: each answers what it would
+// alone, whatever else was read with it (a Top certificate's screening run and registry checks, a
+// Basic one's review, one in review not available, an unknown one not found), and the checks of
+// several verifications read in one call are each one's own.
+func TestUseCasePublicCertificatesReadTogether(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, e *env) {
+		u := newUseCases(t, e)
+		alice := u.applicant("alice@example.com")
+		admin := u.reviewer("admin@ttt.example")
+		ids := []int64{u.approved(alice, admin, "top"), u.approved(alice, admin, "basic"), u.approved(alice, admin, "top")}
+		// The second Top certificate's VAT number was confirmed by the register; the first's was not checked.
+		vat := application.RegistryCheckRecord{VerificationID: ids[2], RegistryCheck: screening.RegistryCheck{Registry: screening.RegistryVIES,
+			Identifier: "DE123456789", Outcome: screening.RegistryMatch, Summary: "valid", CheckedAt: e.clock.Now()}}
+		if err := persistence.NewRegistryChecks(e.DB).Add(u.ctx, &vat); err != nil {
+			t.Fatal(err)
+		}
+		vs := make([]*verification.Verification, len(ids))
+		for i, id := range ids {
+			v, err := persistence.NewVerifications(e.DB).Get(u.ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vs[i] = v
+		}
+		now := e.clock.Now()
+		together, err := e.Svc.TopChecks.Claims(u.ctx, vs, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range vs {
+			alone, err := e.Svc.TopChecks.Claims(u.ctx, []*verification.Verification{v}, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(alone[v.ID()], together[v.ID()], cmp.AllowUnexported(verification.Tier{})); diff != "" {
+				t.Errorf("checks of %s %d read with others (-alone +together):\n%s", v.Tier(), v.ID(), diff)
+			}
+			// the review; KYC; the confirmed VAT number
+			if want := []int{2, 1, 3}[i]; len(together[v.ID()]) != want {
+				t.Errorf("%s %d states %d checks, want %d: %+v", v.Tier(), v.ID(), len(together[v.ID()]), want, together[v.ID()])
+			}
+		}
+
+		waiting := u.state(alice, u.paid(alice, "basic")).PublicID
+		publicIDs := []string{waiting, "nosuchpublicid"}
+		for _, v := range vs {
+			publicIDs = append(publicIDs, v.PublicID())
+		}
+		type answer struct {
+			cert *application.PublicCertificate
+			err  error
+		}
+		answers := make([][]answer, 8)
+		var wg sync.WaitGroup
+		for round := range answers {
+			answers[round] = make([]answer, len(publicIDs))
+			for i, id := range publicIDs {
+				wg.Go(func() {
+					cert, err := e.Svc.Certificates.Public(u.ctx, id)
+					answers[round][i] = answer{cert, err}
+				})
+			}
+		}
+		wg.Wait()
+		for _, round := range answers {
+			expectIs(t, "a verification in review among others", round[0].err, application.ErrNotAvailable)
+			expectIs(t, "an unknown id among others", round[1].err, application.ErrNotFound)
+			for i, v := range vs {
+				got := round[2+i]
+				if got.err != nil || got.cert.PublicID != v.PublicID() || got.cert.Tier != v.Tier() ||
+					!cmp.Equal(got.cert.Checks, together[v.ID()], cmp.AllowUnexported(verification.Tier{})) {
+					t.Errorf("certificate %s read with others: %+v, %v; want its own checks %+v", v.PublicID(), got.cert, got.err, together[v.ID()])
+				}
 			}
 		}
 	})

@@ -36,7 +36,8 @@ func TestQueriesLeaveNoPreparedStatements(t *testing.T) {
 }
 
 // TestHotLookupsArePreparedOnce: a signed-in request's session and a certificate's first read (the
-// verification, its screening state, its registry checks, its credential's status index), a list
+// verification, its screening state, its registry checks, its credential's status index; several
+// certificates' first reads together), a list
 // page's badges (first approvals, live claims, screening states), an applicant's own list and a
 // reviewer's e-mail search (its page and its stats) run as one prepared statement each per
 // connection (a list of ids two: one id, and any other number), however many sessions and
@@ -97,8 +98,9 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 			lookUp := func(ctx context.Context) {
 				t.Helper()
 				for i, id := range publicIDs {
-					if v, company, err := verifications.ByPublicIDWithCompany(ctx, id); err != nil || v.PublicID() != id || company != nil {
-						t.Errorf("certificate %s: %v, %v, %v", id, v, company, err)
+					if found, err := verifications.ByPublicIDsWithCompany(ctx, []string{id}); err != nil || len(found) != 1 ||
+						found[0].Verification.PublicID() != id || found[0].Company != nil {
+						t.Errorf("certificate %s: %+v, %v", id, found, err)
 					}
 					if s, su, err := sessions.Active(ctx, fmt.Sprint("session-", i), now); err != nil || s.UserID != u.ID || su.Email != u.Email {
 						t.Errorf("session %d: %+v, %+v, %v", i, s, su, err)
@@ -138,8 +140,12 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 					counts.ByStatus[verification.Draft] != len(ids) || counts.ByStatus[verification.InReview] != 0 {
 					t.Errorf("e-mail search's stats: %+v (%v), want %d drafts", counts, err, len(ids))
 				}
-				if _, _, err := verifications.ByPublicIDWithCompany(ctx, "no-such-certificate"); !errors.Is(err, application.ErrNotFound) {
-					t.Errorf("unknown certificate: %v, want not found", err)
+				if found, err := verifications.ByPublicIDsWithCompany(ctx, []string{"no-such-certificate"}); err != nil || len(found) != 0 {
+					t.Errorf("unknown certificate: %+v, %v, want none", found, err)
+				}
+				// Certificates read together, the unknown one left out: one statement for any number.
+				if found, err := verifications.ByPublicIDsWithCompany(ctx, append([]string{"no-such-certificate"}, publicIDs...)); err != nil || len(found) != len(publicIDs) {
+					t.Errorf("%d certificates together: %d found (%v), want %d", len(publicIDs)+1, len(found), err, len(publicIDs))
 				}
 				if _, _, err := sessions.Active(ctx, "session-0", now.Add(2*time.Hour)); !errors.Is(err, application.ErrNotFound) {
 					t.Errorf("expired session: %v, want not found", err)
@@ -186,8 +192,8 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM pg_prepared_statements").Scan(&kept); err != nil {
 				t.Fatal(err)
 			}
-			if kept != 13 {
-				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 13 (the badges' with one id and with several)", kept, 2*len(publicIDs))
+			if kept != 14 {
+				t.Errorf("%d prepared statements on the connection after %d lookups of each kind, want 14 (the badges' and certificates' with one id and with several)", kept, 2*len(publicIDs))
 			}
 			// After five runs PostgreSQL keeps a statement's generic plan unless a plan made for the
 			// arguments looks cheaper; then it plans every run, and preparing saved nothing.

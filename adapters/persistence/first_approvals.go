@@ -94,7 +94,7 @@ func (r *FirstApprovals) Of(ctx context.Context, ids []int64) (map[int64]applica
 		return out, nil
 	}
 	var rows []firstApprovalRow
-	if err := r.db.scanAllIn(ctx, firstApprovalsOf, &rows, ids); err != nil {
+	if err := scanAllIn(ctx, r.db, firstApprovalsOf, &rows, ids); err != nil {
 		return nil, fmt.Errorf("read first approvals: %w", err)
 	}
 	for i := range rows {

@@ -64,10 +64,11 @@ func (db *DB) scanAll(ctx context.Context, query string, dest any, args ...any) 
 // scanAllIn is scanAll for a query with a list of ids: its parameter written %s after the column
 // it tests (`fa.verification_id %s`) becomes `= ANY(?)` with the ids as one array parameter on
 // PostgreSQL, so that one statement serves lists of any length, and `IN (…)` on SQLite. args fill
-// the query's other ? parameters in order. A single id is written `= ?`: PostgreSQL estimates an
-// array it cannot see at ten elements, so a plan for one id looked cheaper on its own and it planned
-// the statement afresh on every run (an applicant's own list, 0.4 ms a time).
-func (db *DB) scanAllIn(ctx context.Context, query string, dest any, ids []int64, args ...any) error {
+// the query's other ? parameters in order. The ids are database ids or public ids. A single id is
+// written `= ?`: PostgreSQL estimates an array it cannot see at ten elements, so a plan for one id
+// looked cheaper on its own and it planned the statement afresh on every run (an applicant's own
+// list, 0.4 ms a time).
+func scanAllIn[ID int64 | string](ctx context.Context, db *DB, query string, dest any, ids []ID, args ...any) error {
 	at := strings.Count(query[:strings.Index(query, "%s")], "?")
 	switch {
 	case len(ids) == 1:

@@ -67,26 +67,32 @@ var registryOrder = []screening.Registry{screening.RegistryGLEIF, screening.Regi
 
 // Latest returns the newest check of each register for a verification.
 func (r *RegistryChecks) Latest(ctx context.Context, verificationID int64) ([]application.RegistryCheckRecord, error) {
-	return r.newest(ctx, verificationID, "")
+	checks, err := r.newest(ctx, []int64{verificationID}, "")
+	return checks[verificationID], err
 }
 
-// Answered returns the newest check of each register that the register answered.
-func (r *RegistryChecks) Answered(ctx context.Context, verificationID int64) ([]application.RegistryCheckRecord, error) {
-	return r.newest(ctx, verificationID, string(screening.RegistryUnavailable))
+// Answered returns, for each of some verifications, the newest check of each register that the
+// register answered.
+func (r *RegistryChecks) Answered(ctx context.Context, verificationIDs []int64) (map[int64][]application.RegistryCheckRecord, error) {
+	return r.newest(ctx, verificationIDs, string(screening.RegistryUnavailable))
 }
 
-// newestRegistryChecks reads a verification's newest check of each register whose outcome is not
-// the one given: a Top certificate's first read, and every page that shows its checks.
+// newestRegistryChecks reads some verifications' newest check of each register whose outcome is not
+// the one given: Top certificates' first reads, and every page that shows a verification's checks.
 var newestRegistryChecks = "SELECT " + columnsOf[registryCheckRow]("rc") + ` FROM registry_checks AS rc
-	WHERE rc.verification_id = ? AND rc.id IN (SELECT MAX(id) FROM registry_checks WHERE verification_id = ? AND outcome <> ? GROUP BY registry)`
+	WHERE rc.id IN (SELECT MAX(id) FROM registry_checks WHERE verification_id %s AND outcome <> ? GROUP BY verification_id, registry)`
 
-// newest returns the newest check of each register, leaving out the outcome except ("" for none).
-func (r *RegistryChecks) newest(ctx context.Context, verificationID int64, except string) ([]application.RegistryCheckRecord, error) {
-	var rows []registryCheckRow
-	if err := r.db.scanAll(ctx, newestRegistryChecks, &rows, verificationID, verificationID, except); err != nil {
-		return nil, fmt.Errorf("registry checks of %d: %w", verificationID, err)
+// newest returns the newest check of each register of each verification, leaving out the outcome
+// except ("" for none), in register order.
+func (r *RegistryChecks) newest(ctx context.Context, verificationIDs []int64, except string) (map[int64][]application.RegistryCheckRecord, error) {
+	out := map[int64][]application.RegistryCheckRecord{}
+	if len(verificationIDs) == 0 {
+		return out, nil
 	}
-	out := make([]application.RegistryCheckRecord, 0, len(rows))
+	var rows []registryCheckRow
+	if err := scanAllIn(ctx, r.db, newestRegistryChecks, &rows, verificationIDs, except); err != nil {
+		return nil, fmt.Errorf("registry checks: %w", err)
+	}
 	for _, row := range rows {
 		var diffs []differenceJSON
 		if err := json.Unmarshal([]byte(row.Differences), &diffs); err != nil {
@@ -98,10 +104,12 @@ func (r *RegistryChecks) newest(ctx context.Context, verificationID int64, excep
 		for _, d := range diffs {
 			rec.Differences = append(rec.Differences, screening.Difference(d))
 		}
-		out = append(out, rec)
+		out[row.VerificationID] = append(out[row.VerificationID], rec)
 	}
-	slices.SortFunc(out, func(a, b application.RegistryCheckRecord) int {
-		return slices.Index(registryOrder, a.Registry) - slices.Index(registryOrder, b.Registry)
-	})
+	for _, checks := range out {
+		slices.SortFunc(checks, func(a, b application.RegistryCheckRecord) int {
+			return slices.Index(registryOrder, a.Registry) - slices.Index(registryOrder, b.Registry)
+		})
+	}
 	return out, nil
 }

@@ -89,7 +89,7 @@ func (r *ReviewClaims) Live(ctx context.Context, ids []int64, liveSince time.Tim
 		return out, nil
 	}
 	var rows []reviewClaimRow
-	if err := r.db.scanAllIn(ctx, liveClaimsOf, &rows, ids, liveSince.UTC()); err != nil {
+	if err := scanAllIn(ctx, r.db, liveClaimsOf, &rows, ids, liveSince.UTC()); err != nil {
 		return nil, fmt.Errorf("read claims: %w", err)
 	}
 	for i := range rows {

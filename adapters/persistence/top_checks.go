@@ -381,7 +381,7 @@ func (r *ScreeningRecords) States(ctx context.Context, ids []int64) (map[int64]a
 		return out, nil
 	}
 	var rows []screeningStateRow
-	if err := r.db.scanAllIn(ctx, screeningStates, &rows, ids); err != nil {
+	if err := scanAllIn(ctx, r.db, screeningStates, &rows, ids); err != nil {
 		return nil, fmt.Errorf("screening states: %w", err)
 	}
 	for i := range rows {

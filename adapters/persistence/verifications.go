@@ -152,30 +152,40 @@ type publicCertificateRow struct {
 // row type's fields by reflection, a quarter of an applicant's list when it ran on every request.
 var verificationColumns = columnsOf[verificationRow]("v")
 
-// publicCertificate reads a verification that is not deleted, by its public id, with its company's
-// public facts: a certificate's first read after a start or a change.
-var publicCertificate = "SELECT " + verificationColumns + `, c.verification_id IS NOT NULL AS has_company,
+// publicCertificates reads the verifications that are not deleted among some public ids, with
+// their companies' public facts: certificates' first reads after a start or a change.
+var publicCertificates = "SELECT " + verificationColumns + `, c.verification_id IS NOT NULL AS has_company,
 	COALESCE(c.company_name, '') AS company_name, COALESCE(c.registration_number, '') AS registration_number,
 	COALESCE(c.registered_address, '') AS registered_address, COALESCE(c.email, '') AS email,
 	COALESCE(c.country_of_incorporation, '') AS country_of_incorporation
 	FROM verifications AS v LEFT JOIN company_infos AS c ON c.verification_id = v.id
-	WHERE v.public_id = ? AND NOT v.deleted`
+	WHERE v.public_id %s AND NOT v.deleted`
 
-// ByPublicIDWithCompany returns a verification that is not deleted by its public id, with the
-// public facts of its company section (nil when it has none), in one query by the public id's
-// unique index and the section's primary key.
-func (r *Verifications) ByPublicIDWithCompany(ctx context.Context, publicID string) (*verification.Verification, *application.CompanyRecord, error) {
-	row := new(publicCertificateRow)
-	if err := r.db.scanOne(ctx, publicCertificate, row, publicID); err != nil {
-		return nil, nil, notFound(err)
+// ByPublicIDsWithCompany returns the verifications that are not deleted among publicIDs, each with
+// the public facts of its company section (nil when it has none), in one query by the public id's
+// unique index and the section's primary key. Unknown ids are left out.
+func (r *Verifications) ByPublicIDsWithCompany(ctx context.Context, publicIDs []string) ([]application.CertificateRecord, error) {
+	if len(publicIDs) == 0 {
+		return nil, nil
 	}
-	v, err := row.toDomain()
-	if err != nil || !row.HasCompany {
-		return v, nil, err
+	var rows []publicCertificateRow
+	if err := scanAllIn(ctx, r.db, publicCertificates, &rows, publicIDs); err != nil {
+		return nil, fmt.Errorf("certificates by public id: %w", err)
 	}
-	return v, &application.CompanyRecord{VerificationID: v.ID(), CompanyInfo: verification.CompanyInfo{
-		CompanyName: row.CompanyName, RegistrationNumber: row.RegistrationNumber, RegisteredAddress: row.RegisteredAddress,
-		Email: row.Email, CountryOfIncorporation: row.Country}}, nil
+	out := make([]application.CertificateRecord, len(rows))
+	for i, row := range rows {
+		v, err := row.toDomain()
+		if err != nil {
+			return nil, err
+		}
+		out[i].Verification = v
+		if row.HasCompany {
+			out[i].Company = &application.CompanyRecord{VerificationID: v.ID(), CompanyInfo: verification.CompanyInfo{
+				CompanyName: row.CompanyName, RegistrationNumber: row.RegistrationNumber, RegisteredAddress: row.RegisteredAddress,
+				Email: row.Email, CountryOfIncorporation: row.Country}}
+		}
+	}
+	return out, nil
 }
 
 // ByCISPath returns the verification whose CIS form is stored at path.
@@ -341,7 +351,7 @@ func (r *Verifications) listedPage(ctx context.Context, rows *[]verificationRow,
 		", p.listed_total FROM (SELECT v.id, " + col + " AS sort_key, COUNT(*) OVER () AS listed_total " +
 		"FROM " + r.listedRows(l.column, f.Status != nil) + " ORDER BY " + col + " " + dir + ", v.id " + dir + " LIMIT ? OFFSET ?" +
 		") AS p JOIN verifications AS v ON v.id = p.id ORDER BY p.sort_key " + dir + ", p.id " + dir
-	if err := r.db.scanAllIn(ctx, query, rows, l.ids, append(args, f.PageSize, (f.Page-1)*f.PageSize)...); err != nil {
+	if err := scanAllIn(ctx, r.db, query, rows, l.ids, append(args, f.PageSize, (f.Page-1)*f.PageSize)...); err != nil {
 		return 0, err
 	}
 	return pageTotal(ctx, *rows, filtered, f)
@@ -780,7 +790,7 @@ func (r *Verifications) tallyRows(ctx context.Context, f application.Verificatio
 		return r.tallyOwners(ctx, l.ids, f.Now, overdueBefore)
 	} else if ok {
 		// Prepared, as listedPage is: planning took a quarter of an e-mail search's tally.
-		err = r.db.scanAllIn(ctx, "SELECT "+tallyColumns+" FROM "+r.listedRows(l.column, false)+" "+tallyJoin+" GROUP BY v.status",
+		err = scanAllIn(ctx, r.db, "SELECT "+tallyColumns+" FROM "+r.listedRows(l.column, false)+" "+tallyJoin+" GROUP BY v.status",
 			&rows, l.ids, f.Now, overdueBefore)
 	} else {
 		q := conn(ctx, r.db).NewSelect().Model((*verificationRow)(nil)).ColumnExpr(tallyColumns, f.Now, overdueBefore).

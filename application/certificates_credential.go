@@ -43,7 +43,7 @@ func (s *Certificates) Credential(ctx context.Context, publicID string) (*Issued
 		return nil, err
 	}
 	return e.credential(func() (*IssuedCredential, error) {
-		jwt, index, err := s.issueCredential(ctx, e.v, e.data)
+		jwt, index, err := s.issueCredential(ctx, e.v, e.data, e.statusIndex)
 		if err != nil {
 			return nil, err
 		}
@@ -53,12 +53,17 @@ func (s *Certificates) Credential(ctx context.Context, publicID string) (*Issued
 }
 
 // issueCredential signs the credential of the certificate data describes, giving the certificate
-// its place in the status list the first time, and returns it with that place.
-func (s *Certificates) issueCredential(ctx context.Context, v *verification.Verification, data CertificateData) (string, int, error) {
-	index, err := s.statuses.Index(ctx, v.ID(), StatusListSize)
-	if err != nil {
-		return "", 0, err
+// its place in the status list the first time (known is the place read with the certificate, if it
+// had one), and returns it with that place.
+func (s *Certificates) issueCredential(ctx context.Context, v *verification.Verification, data CertificateData, known *int) (string, int, error) {
+	if known == nil {
+		index, err := s.statuses.Index(ctx, v.ID(), StatusListSize)
+		if err != nil {
+			return "", 0, err
+		}
+		known = &index
 	}
+	index := *known
 	jwt, err := s.issuer.IssueCertificate(CertificateCredential{Certificate: data,
 		Status: StatusEntry{Index: index, ListURL: s.statusListURL()}})
 	if err != nil {

@@ -23,7 +23,7 @@ func (s *Certificates) Certificate(ctx context.Context, actor *User, id int64) (
 	if err != nil {
 		return nil, err
 	}
-	if data.Credential, _, err = s.issueCredential(ctx, v, data); err != nil {
+	if data.Credential, _, err = s.issueCredential(ctx, v, data, nil); err != nil {
 		return nil, err
 	}
 	pdf, err := s.renderer.Certificate(data)

@@ -101,7 +101,7 @@ func (s *Certificates) readPublic(ctx context.Context, publicIDs []string) map[s
 	for _, r := range certified {
 		v := r.Verification
 		d := s.certificateContent(v, r.Company, checks[v.ID()])
-		e := &publicEntry{v: v, data: d, loaded: now, cert: PublicCertificate{PublicID: v.PublicID(), CompanyName: d.CompanyName,
+		e := &publicEntry{v: v, data: d, loaded: now, statusIndex: r.StatusIndex, cert: PublicCertificate{PublicID: v.PublicID(), CompanyName: d.CompanyName,
 			RegistrationNumber: d.RegistrationNumber, Country: d.Country,
 			RegisteredAddress: d.RegisteredAddress, Email: d.Email, Tier: v.Tier(), Checks: d.Checks,
 			VerifiedAt: d.IssuedAt, ExpiresAt: d.ExpiresAt, RevokedAt: v.Snapshot().RevokedAt,

@@ -190,8 +190,8 @@ type VerificationRepository interface {
 	GetForUpdate(ctx context.Context, id int64) (*verification.Verification, error)
 	ByPublicID(ctx context.Context, publicID string) (*verification.Verification, error)
 	// ByPublicIDsWithCompany returns the verifications that are not deleted among publicIDs (unknown
-	// ids left out), each with its company section's public facts, read in one query: the public
-	// certificates that are not cached.
+	// ids left out), each with its company section's public facts and its place in the revocation
+	// list, read in one query: the public certificates that are not cached.
 	ByPublicIDsWithCompany(ctx context.Context, publicIDs []string) ([]CertificateRecord, error)
 	ByCISPath(ctx context.Context, path string) (*verification.Verification, error)
 	// Save writes v if nobody saved it since it was read (ErrConflict otherwise) and bumps its version.
@@ -223,6 +223,8 @@ type CompanyRecord struct {
 type CertificateRecord struct {
 	Verification *verification.Verification
 	Company      *CompanyRecord
+	// StatusIndex is the certificate's place in the revocation list, nil before it has one.
+	StatusIndex *int
 }
 
 // RepresentativeRecord is a stored representative.

@@ -30,10 +30,11 @@ type PublicCache struct {
 }
 
 type publicEntry struct {
-	cert   PublicCertificate
-	data   CertificateData            // what the credential states
-	v      *verification.Verification // for deriving the status at read time
-	loaded time.Time
+	cert        PublicCertificate
+	data        CertificateData            // what the credential states
+	v           *verification.Verification // for deriving the status at read time
+	loaded      time.Time
+	statusIndex *int // the certificate's place in the revocation list when it was read; nil if it had none
 
 	credMu sync.Mutex
 	cred   *IssuedCredential // signed at the first request for it

@@ -151,7 +151,22 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 					t.Errorf("expired session: %v, want not found", err)
 				}
 			}
+			placeOf := func(publicID string) *int {
+				t.Helper()
+				found, err := verifications.ByPublicIDsWithCompany(ctx, []string{publicID})
+				if err != nil || len(found) != 1 {
+					t.Fatalf("certificate %s: %+v, %v", publicID, found, err)
+				}
+				return found[0].StatusIndex
+			}
+			if place := placeOf(publicIDs[0]); place != nil {
+				t.Errorf("a certificate without a place in the revocation list is read with place %d", *place)
+			}
 			lookUp(ctx)
+			// A certificate is read with its place in the revocation list once it has one.
+			if place, err := statuses.Index(ctx, ids[0], 1000); err != nil || placeOf(publicIDs[0]) == nil || *placeOf(publicIDs[0]) != place {
+				t.Errorf("certificate %s read with place %v, want %d (%v)", publicIDs[0], placeOf(publicIDs[0]), place, err)
+			}
 			// A list's badges: one statement for lists of any length.
 			firsts, claims := persistence.NewFirstApprovals(db), persistence.NewReviewClaims(db)
 			for n := 1; n <= len(ids); n++ {

@@ -146,6 +146,7 @@ type publicCertificateRow struct {
 	RegisteredAddress  string `bun:"registered_address,scanonly"`
 	Email              string `bun:"email,scanonly"`
 	Country            string `bun:"country_of_incorporation,scanonly"`
+	StatusIndex        *int   `bun:"status_index,scanonly"`
 }
 
 // verificationColumns are a verification's columns behind alias v, listed once: columnsOf reads the
@@ -153,17 +154,20 @@ type publicCertificateRow struct {
 var verificationColumns = columnsOf[verificationRow]("v")
 
 // publicCertificates reads the verifications that are not deleted among some public ids, with
-// their companies' public facts: certificates' first reads after a start or a change.
+// their companies' public facts and their places in the revocation list: certificates' first reads
+// after a start or a change.
 var publicCertificates = "SELECT " + verificationColumns + `, c.verification_id IS NOT NULL AS has_company,
 	COALESCE(c.company_name, '') AS company_name, COALESCE(c.registration_number, '') AS registration_number,
 	COALESCE(c.registered_address, '') AS registered_address, COALESCE(c.email, '') AS email,
-	COALESCE(c.country_of_incorporation, '') AS country_of_incorporation
+	COALESCE(c.country_of_incorporation, '') AS country_of_incorporation, cs.status_index
 	FROM verifications AS v LEFT JOIN company_infos AS c ON c.verification_id = v.id
+	LEFT JOIN credential_status_entries AS cs ON cs.verification_id = v.id
 	WHERE v.public_id %s AND NOT v.deleted`
 
 // ByPublicIDsWithCompany returns the verifications that are not deleted among publicIDs, each with
-// the public facts of its company section (nil when it has none), in one query by the public id's
-// unique index and the section's primary key. Unknown ids are left out.
+// the public facts of its company section (nil when it has none) and its place in the revocation
+// list (nil before it has one), in one query by the public id's unique index and the primary keys of
+// the section and the place. Unknown ids are left out.
 func (r *Verifications) ByPublicIDsWithCompany(ctx context.Context, publicIDs []string) ([]application.CertificateRecord, error) {
 	if len(publicIDs) == 0 {
 		return nil, nil
@@ -178,7 +182,7 @@ func (r *Verifications) ByPublicIDsWithCompany(ctx context.Context, publicIDs []
 		if err != nil {
 			return nil, err
 		}
-		out[i].Verification = v
+		out[i].Verification, out[i].StatusIndex = v, row.StatusIndex
 		if row.HasCompany {
 			out[i].Company = &application.CompanyRecord{VerificationID: v.ID(), CompanyInfo: verification.CompanyInfo{
 				CompanyName: row.CompanyName, RegistrationNumber: row.RegistrationNumber, RegisteredAddress: row.RegisteredAddress,

@@ -227,3 +227,40 @@ func TestHotLookupsArePreparedOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestCertificatesReadTogetherKeepTheirPlan: certificates read a few at a time (as misses of the
+// public cache arriving together are) from a table of realistic size keep one plan for any ids.
+// PostgreSQL plans an array parameter as ten elements; a plan made for two ids looked cheaper, so
+// without the padding it planned every such read afresh, which cost more than the read.
+func TestCertificatesReadTogetherKeepTheirPlan(t *testing.T) {
+	db, _ := dbtest.Open(t, "postgres")
+	db.SetMaxOpenConns(1) // every read on the connection the plans are counted on
+	ctx := context.Background()
+	u := &application.User{Email: "many@certificates.example", PasswordHash: "x", CreatedAt: time.Now().UTC()}
+	if err := persistence.NewUsers(db).Create(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO verifications (user_id, tier, status, public_id, created_at, updated_at)
+		SELECT ?, 'basic', 'approved', 'cert-' || i, now(), now() FROM generate_series(1, 30000) AS i`, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	verifications := persistence.NewVerifications(db)
+	for i := range 12 {
+		ids := []string{fmt.Sprint("cert-", 2*i+1), fmt.Sprint("cert-", 2*i+2)}
+		if found, err := verifications.ByPublicIDsWithCompany(ctx, ids); err != nil || len(found) != 2 {
+			t.Fatalf("certificates %v: %d found, %v", ids, len(found), err)
+		}
+	}
+	var generic, custom int
+	err := db.QueryRowContext(ctx, `SELECT generic_plans, custom_plans FROM pg_prepared_statements
+		WHERE statement LIKE '%public_id = ANY%'`).Scan(&generic, &custom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if generic < 12-5 {
+		t.Errorf("12 reads of two certificates: %d with the kept plan, %d planned afresh; want all but the first five kept", generic, custom)
+	}
+}

@@ -76,7 +76,29 @@ func scanAllIn[ID int64 | string](ctx context.Context, db *DB, query string, des
 	case !db.postgres:
 		return conn(ctx, db).NewRaw(fmt.Sprintf(query, "IN (?)"), slices.Insert(slices.Clone(args), at, any(bun.List(ids)))...).Scan(ctx, dest)
 	}
-	return db.scanAll(ctx, fmt.Sprintf(query, "= ANY(?)"), dest, slices.Insert(slices.Clone(args), at, any(ids))...)
+	return db.scanAll(ctx, fmt.Sprintf(query, "= ANY(?)"), dest, slices.Insert(slices.Clone(args), at, any(padded(ids)))...)
+}
+
+// arrayEstimate is how many elements PostgreSQL assumes an array parameter has when it plans a
+// statement for any arguments.
+const arrayEstimate = 10
+
+// padded repeats the last id until there are arrayEstimate, which changes no answer (= ANY matches
+// a row once however often its value is listed). PostgreSQL keeps a statement's plan for any
+// arguments only while it costs no more than the plans it made for the arguments given; a plan for
+// two or three ids costs less than one for ten, so without this it planned every run afresh, and
+// planning a read of verifications (23 indexes) costs more than running it. Certificates read
+// together after a start come a few at a time.
+func padded[ID int64 | string](ids []ID) []ID {
+	if len(ids) >= arrayEstimate {
+		return ids
+	}
+	out := make([]ID, arrayEstimate)
+	copy(out, ids)
+	for i := len(ids); i < arrayEstimate; i++ {
+		out[i] = ids[len(ids)-1]
+	}
+	return out
 }
 
 // queryPrepared runs query's prepared statement with args, in ctx's transaction when there is one.

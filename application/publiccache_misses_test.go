@@ -111,23 +111,40 @@ func TestPublicMissesArrivingTogetherAreReadTogether(t *testing.T) {
 	}
 }
 
-// A request that gives up while its read is under way returns at once, and the read still serves
+// A request that gives up while it waits for a read returns at once, and the reads still serve
 // the others.
 func TestPublicMissesLetARequestGiveUp(t *testing.T) {
 	reads := &slowReads{release: make(chan struct{})}
 	m := newPublicMisses(reads.read)
+	served := make(chan error, missReaders)
+	for i := range missReaders {
+		go func() {
+			_, err := m.get(context.Background(), fmt.Sprint("reading-", i))
+			served <- err
+		}()
+		waitFor(t, "a read per reader", func() bool { return reads.count() == i+1 })
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	gaveUp := make(chan error, 1)
 	go func() {
 		_, err := m.get(ctx, "impatient")
 		gaveUp <- err
 	}()
-	waitFor(t, "the read", func() bool { return reads.count() == 1 })
+	waitFor(t, "the request to queue", func() bool {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		return len(m.queued) == 1
+	})
 	cancel()
 	if err := <-gaveUp; !errors.Is(err, context.Canceled) {
 		t.Fatalf("gave up with %v, want context.Canceled", err)
 	}
 	close(reads.release)
+	for range missReaders {
+		if err := <-served; err != nil {
+			t.Errorf("a request read meanwhile: %v", err)
+		}
+	}
 	if e, err := m.get(context.Background(), "patient"); err != nil || e.cert.PublicID != "patient" {
 		t.Errorf("the next request: %+v, %v", e, err)
 	}

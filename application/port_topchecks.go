@@ -115,8 +115,12 @@ type ScreeningRecords interface {
 	CreateRun(ctx context.Context, r *ScreeningRun) error
 	SaveRun(ctx context.Context, r *ScreeningRun) error
 	Run(ctx context.Context, id int64) (*ScreeningRun, error)
+	// Runs returns the runs among ids that exist, by id.
+	Runs(ctx context.Context, ids []int64) (map[int64]*ScreeningRun, error)
 	AddSubjects(ctx context.Context, runID int64, subjects []ScreenedSubject) error
 	Subjects(ctx context.Context, runID int64) ([]ScreenedSubject, error)
+	// SubjectKinds counts each run's subjects by kind, for the runs among runIDs that have any.
+	SubjectKinds(ctx context.Context, runIDs []int64) (map[int64]map[screening.SubjectKind]int, error)
 	// Hits returns every hit case of a verification with its decisions.
 	Hits(ctx context.Context, verificationID int64) ([]HitCase, error)
 	// SaveHit inserts a case (ID 0) or updates it.

@@ -35,11 +35,21 @@ func (s *TopChecks) Claims(ctx context.Context, vs []*verification.Verification,
 	if err != nil {
 		return nil, err
 	}
+	var published []int64
+	for _, id := range tops {
+		if run := states[id].PublishedRunID; run != 0 {
+			published = append(published, run)
+		}
+	}
+	runs, err := s.runFacts(ctx, published)
+	if err != nil {
+		return nil, err
+	}
 	for _, v := range vs {
 		if v.Tier() != verification.Top {
 			continue
 		}
-		screened, err := s.screeningClaims(ctx, v, states[v.ID()].PublishedRunID, now)
+		screened, err := runs.claims(v, states[v.ID()].PublishedRunID, now)
 		if err != nil {
 			return nil, err
 		}
@@ -52,34 +62,64 @@ func (s *TopChecks) Claims(ctx context.Context, vs []*verification.Verification,
 	return out, nil
 }
 
-// screeningClaims are the list, jurisdiction and KYC checks of the run the certificate rests on
-// (none when runID is 0).
-func (s *TopChecks) screeningClaims(ctx context.Context, v *verification.Verification, runID int64, now time.Time) ([]verification.CertificateCheck, error) {
+// runFacts is what certificates may say about the runs they rest on: the runs, the lists' versions,
+// the jurisdiction lists and how many subjects of each kind each run screened, read once for all
+// the certificates of one call.
+type runFacts struct {
+	runs          map[int64]*ScreeningRun
+	versions      map[int64]*ListVersion
+	jurisdictions map[int64]*screening.JurisdictionList
+	subjects      map[int64]map[screening.SubjectKind]int
+}
+
+// runFacts reads the facts of the runs of runIDs.
+func (s *TopChecks) runFacts(ctx context.Context, runIDs []int64) (*runFacts, error) {
+	f := &runFacts{jurisdictions: map[int64]*screening.JurisdictionList{}}
+	if len(runIDs) == 0 {
+		return f, nil
+	}
+	var err error
+	if f.runs, err = s.records.Runs(ctx, runIDs); err != nil {
+		return nil, err
+	}
+	if f.versions, err = s.versionsByID(ctx); err != nil {
+		return nil, err
+	}
+	for _, run := range f.runs {
+		if id := run.JurisdictionID; id != 0 && f.jurisdictions[id] == nil {
+			j, err := s.jurisdictions.Version(ctx, id)
+			if err != nil {
+				return nil, fmt.Errorf("jurisdiction list %d: %w", id, err)
+			}
+			f.jurisdictions[id] = &j.JurisdictionList
+		}
+	}
+	if f.subjects, err = s.records.SubjectKinds(ctx, runIDs); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// claims are the list, jurisdiction and KYC checks of the run the certificate rests on (none when
+// runID is 0).
+func (f *runFacts) claims(v *verification.Verification, runID int64, now time.Time) ([]verification.CertificateCheck, error) {
 	if runID == 0 {
 		return nil, nil
 	}
-	run, err := s.records.Run(ctx, runID)
-	if err != nil {
-		return nil, err
-	}
-	screened, err := s.screenedRun(ctx, run)
-	if err != nil {
-		return nil, err
+	run := f.runs[runID]
+	if run == nil {
+		return nil, fmt.Errorf("screening run %d: %w", runID, ErrNotFound)
 	}
 	status, _ := v.CertificateStatus(now)
-	return screening.Claims(screened, status == verification.CertificateValid), nil
+	return screening.Claims(f.screenedRun(run), status == verification.CertificateValid), nil
 }
 
 // screenedRun is what a certificate may say about a run: its date, lists and their dates.
-func (s *TopChecks) screenedRun(ctx context.Context, run *ScreeningRun) (*screening.ScreenedRun, error) {
-	versions, err := s.versionsByID(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (f *runFacts) screenedRun(run *ScreeningRun) *screening.ScreenedRun {
 	refs := func(ids []int64) []screening.ListRef {
 		var out []screening.ListRef
 		for _, id := range ids {
-			if lv, ok := versions[id]; ok {
+			if lv, ok := f.versions[id]; ok {
 				ref := screening.ListRef{Label: lv.Source.Label(), Date: lv.Published}
 				if ref.Date.IsZero() {
 					ref.Date, ref.Retrieved = lv.ImportedAt, true
@@ -89,28 +129,10 @@ func (s *TopChecks) screenedRun(ctx context.Context, run *ScreeningRun) (*screen
 		}
 		return out
 	}
-	out := &screening.ScreenedRun{Finished: deref(run.FinishedAt), Sanctions: refs(run.SanctionsIDs), PEP: refs(run.PEPIDs)}
-	if run.JurisdictionID != 0 {
-		j, err := s.jurisdictions.Version(ctx, run.JurisdictionID)
-		if err != nil {
-			return nil, fmt.Errorf("jurisdiction list %d: %w", run.JurisdictionID, err)
-		}
-		out.Jurisdictions = &j.JurisdictionList
-	}
-	subjects, err := s.records.Subjects(ctx, run.ID)
-	if err != nil {
-		return nil, err
-	}
-	for _, sub := range subjects {
-		switch sub.Kind {
-		case screening.SubjectRepresentative:
-			out.Representatives++
-		case screening.SubjectOwner:
-			out.OwnershipScreened = true
-		}
-	}
-	out.OwnershipScreened = out.OwnershipScreened || run.OwnershipDeclared
-	return out, nil
+	subjects := f.subjects[run.ID]
+	return &screening.ScreenedRun{Finished: deref(run.FinishedAt), Sanctions: refs(run.SanctionsIDs), PEP: refs(run.PEPIDs),
+		Jurisdictions: f.jurisdictions[run.JurisdictionID], Representatives: subjects[screening.SubjectRepresentative],
+		OwnershipScreened: subjects[screening.SubjectOwner] > 0 || run.OwnershipDeclared}
 }
 
 // ScreeningSummary is a verification's screening in one line, for lists.

@@ -199,6 +199,51 @@ func (r *ScreeningRecords) Run(ctx context.Context, id int64) (*application.Scre
 	return row.toApp()
 }
 
+// Runs returns the runs among ids that exist, by id.
+func (r *ScreeningRecords) Runs(ctx context.Context, ids []int64) (map[int64]*application.ScreeningRun, error) {
+	out := make(map[int64]*application.ScreeningRun, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []screeningRunRow
+	if err := conn(ctx, r.db).NewSelect().Model(&rows).Where("id IN (?)", bun.List(ids)).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("screening runs: %w", err)
+	}
+	for i := range rows {
+		run, err := rows[i].toApp()
+		if err != nil {
+			return nil, err
+		}
+		out[run.ID] = run
+	}
+	return out, nil
+}
+
+// SubjectKinds counts each run's subjects by kind, for the runs among runIDs that have any.
+func (r *ScreeningRecords) SubjectKinds(ctx context.Context, runIDs []int64) (map[int64]map[screening.SubjectKind]int, error) {
+	out := map[int64]map[screening.SubjectKind]int{}
+	if len(runIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		RunID int64  `bun:"run_id"`
+		Kind  string `bun:"kind"`
+		N     int    `bun:"n"`
+	}
+	err := conn(ctx, r.db).NewSelect().TableExpr("screening_subjects").ColumnExpr("run_id, kind, COUNT(*) AS n").
+		Where("run_id IN (?)", bun.List(runIDs)).GroupExpr("run_id, kind").Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("subjects of screening runs: %w", err)
+	}
+	for _, row := range rows {
+		if out[row.RunID] == nil {
+			out[row.RunID] = map[screening.SubjectKind]int{}
+		}
+		out[row.RunID][screening.SubjectKind(row.Kind)] = row.N
+	}
+	return out, nil
+}
+
 // AddSubjects inserts the subjects of a run.
 func (r *ScreeningRecords) AddSubjects(ctx context.Context, runID int64, subjects []application.ScreenedSubject) error {
 	if len(subjects) == 0 {

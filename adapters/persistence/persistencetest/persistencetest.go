@@ -24,6 +24,7 @@ type Repos struct {
 	Followers     application.FollowerStore
 	Registry      application.RegistryChecks
 	Firsts        application.FirstApprovalStore
+	Screening     application.ScreeningRecords
 }
 
 // ReposOn returns the bun repositories on db; the section repository stamps times with now.
@@ -36,5 +37,6 @@ func ReposOn(db *persistence.DB, now func() time.Time) Repos {
 		Followers: persistence.NewFollowers(db),
 		Registry:  persistence.NewRegistryChecks(db),
 		Firsts:    persistence.NewFirstApprovals(db),
+		Screening: persistence.NewScreeningRecords(db),
 	}
 }

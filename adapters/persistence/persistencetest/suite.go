@@ -25,6 +25,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Records", func(t *testing.T) { runRecords(t, open) })
 	t.Run("Followers", func(t *testing.T) { runFollowers(t, open) })
 	t.Run("RegistryChecks", func(t *testing.T) { runRegistryChecks(t, open) })
+	t.Run("ScreeningRuns", func(t *testing.T) { runScreeningRuns(t, open) })
 	t.Run("FirstApprovals", func(t *testing.T) { runFirstApprovals(t, open) })
 }
 
